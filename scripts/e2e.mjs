@@ -1,0 +1,14 @@
+// npm run test:e2e: a fresh production build served by the real server, driven by Playwright in Chromium.
+import { execFileSync } from 'node:child_process';
+import { findChromium } from './find-chromium.mjs';
+
+const chromium = findChromium();
+console.log(`Chromium: ${chromium}`);
+const run = (cmd, args, env = {}) =>
+  execFileSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+try {
+  if (!process.env.E2E_SKIP_BUILD) run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  run('npx', ['playwright', 'test', ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
+} catch (error) {
+  process.exit(typeof error?.status === 'number' ? error.status : 1);
+}

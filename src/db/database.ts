@@ -1,0 +1,74 @@
+import { Dexie, type Table } from 'dexie';
+import type { CollectionName, CollectionRecords } from '../domain/store/schema';
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+/** One pending change for the server (ARCHITECTURE.md "Sync"). */
+export interface OutboxMutation {
+  seq?: number;
+  mutationId: string;
+  collection: CollectionName;
+  recordId: string;
+  op: 'put' | 'delete';
+  /** Top-level fields this change touched; the server merges only these. */
+  changedFields: string[];
+  /** Values of the changed fields after the change (absent for a delete). */
+  values?: Record<string, unknown>;
+  /** Store revision the device had when the change was made. */
+  baseRevision: number | null;
+  createdAt: string;
+}
+
+type CollectionTables = { [C in CollectionName]: Table<CollectionRecords[C], string> };
+
+export type AppDatabase = Dexie &
+  CollectionTables & {
+    meta: Table<MetaEntry, string>;
+    outbox: Table<OutboxMutation, number>;
+  };
+
+/** Indexes by what screens query: period matching of timetables, journals by time, logs by slot and teacher. */
+export const SCHEMA_V1: Record<CollectionName | 'meta' | 'outbox', string> = {
+  users: 'id, email, profileId, status',
+  profiles: 'id',
+  modules: 'id',
+  classes: 'id, code',
+  courseModules: 'id, code',
+  levels: 'id',
+  institutes: 'id',
+  timetables: 'id, planningImportId, classId, [year+weekStartDate], [year+month]',
+  planningImports: 'id, createdAt',
+  planningLogs: 'id, timestamp, timetableId, teacherUserId',
+  userLogs: 'id, timestamp, targetUserId, action',
+  notifications: 'id, createdAt',
+  rescheduleRequests: 'id, requestedAt, status, teacherUserId',
+  contracts: 'id, teacherUserId',
+  teacherContractSubmissions: 'id, teacherUserId',
+  settings: 'id',
+  meta: 'key',
+  outbox: '++seq, &mutationId, collection',
+};
+
+export const DATABASE_NAME = 'emargement';
+
+export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
+  const db = new Dexie(name) as AppDatabase;
+  db.version(1).stores(SCHEMA_V1);
+  return db;
+}
+
+let shared: AppDatabase | null = null;
+
+/** The app's database (one per browser profile). Tests open their own with `openDatabase`. */
+export function appDb(): AppDatabase {
+  shared ??= openDatabase();
+  return shared;
+}
+
+/** A collection table seen without its record type, for code that handles every collection alike. */
+export function anyTable(db: AppDatabase, name: CollectionName): Table<Record<string, unknown>, string> {
+  return db[name];
+}

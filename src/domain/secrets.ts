@@ -1,0 +1,156 @@
+/**
+ * Passwords, PINs and temporary passwords are stored only as PBKDF2-SHA256 hashes with a random salt
+ * (ARCHITECTURE.md "Server"). Same code in the browser and in Node: both expose WebCrypto as
+ * `globalThis.crypto`. The encoded form carries its own parameters so the iteration count can grow later.
+ */
+
+/** OWASP Password Storage Cheat Sheet (2023+): 600,000 iterations for PBKDF2-HMAC-SHA256. */
+export const PBKDF2_ITERATIONS = 600_000;
+export const SALT_BYTES = 16;
+const HASH_BITS = 256;
+const PREFIX = 'pbkdf2-sha256';
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+export function randomBytes(count: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(count);
+  globalThis.crypto.getRandomValues(out);
+  return out;
+}
+
+async function derive(
+  secret: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<Uint8Array> {
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
+  const bits = await globalThis.crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    key,
+    HASH_BITS,
+  );
+  return new Uint8Array(bits);
+}
+
+export interface HashOptions {
+  iterations?: number;
+  salt?: Uint8Array<ArrayBuffer>;
+}
+
+/** Returns `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`. */
+export async function hashSecret(secret: string, options: HashOptions = {}): Promise<string> {
+  const iterations = options.iterations ?? PBKDF2_ITERATIONS;
+  const salt = options.salt ?? randomBytes(SALT_BYTES);
+  const hash = await derive(secret, salt, iterations);
+  return `${PREFIX}$${iterations}$${bytesToBase64(salt)}$${bytesToBase64(hash)}`;
+}
+
+export function saltOf(encoded: string): string | null {
+  const parts = encoded.split('$');
+  return parts.length === 4 && parts[0] === PREFIX ? (parts[2] ?? null) : null;
+}
+
+export function isEncodedHash(value: string | null | undefined): value is string {
+  return typeof value === 'string' && saltOf(value) !== null;
+}
+
+/** Constant-time comparison: the time taken does not reveal how many leading bytes matched. */
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i += 1) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
+export async function verifySecret(secret: string, encoded: string | null | undefined): Promise<boolean> {
+  if (!encoded) return false;
+  const parts = encoded.split('$');
+  if (parts.length !== 4 || parts[0] !== PREFIX) return false;
+  const iterations = Number(parts[1]);
+  if (!Number.isInteger(iterations) || iterations < 1) return false;
+  const salt = base64ToBytes(parts[2] ?? '');
+  const expected = base64ToBytes(parts[3] ?? '');
+  const actual = await derive(secret, salt, iterations);
+  return equalBytes(actual, expected);
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function randomHex(byteCount: number): string {
+  return [...randomBytes(byteCount)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Uniform integer in [0, max) without modulo bias. */
+export function randomInt(max: number): number {
+  const limit = Math.floor(0x1_0000_0000 / max) * max;
+  const buf = new Uint32Array(1);
+  for (;;) {
+    globalThis.crypto.getRandomValues(buf);
+    const value = buf[0] ?? 0;
+    if (value < limit) return value % max;
+  }
+}
+
+export function randomId(prefix = ''): string {
+  return `${prefix}${globalThis.crypto.randomUUID()}`;
+}
+
+// spec part 1 point 9: PIN of 6 digits when generated; entry accepts 4 to 6 digits.
+export const PIN_GENERATED_LENGTH = 6;
+export const PIN_MIN_LENGTH = 4;
+export const PIN_MAX_LENGTH = 6;
+
+export function generatePin(): string {
+  let pin = '';
+  for (let i = 0; i < PIN_GENERATED_LENGTH; i += 1) pin += String(randomInt(10));
+  return pin;
+}
+
+// spec part 1 point 9: temporary password of 8 to 12 characters, with a lowercase letter, an uppercase
+// letter, a digit and a symbol. Ambiguous characters (0/O, 1/l/I) are left out: people copy these by hand.
+export const TEMP_PASSWORD_MIN_LENGTH = 8;
+export const TEMP_PASSWORD_MAX_LENGTH = 12;
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const SYMBOLS = '!@#$%&*?-_+=';
+
+function pick(alphabet: string): string {
+  return alphabet[randomInt(alphabet.length)] ?? alphabet[0] ?? '';
+}
+
+export function generateTemporaryPassword(): string {
+  const length =
+    TEMP_PASSWORD_MIN_LENGTH + randomInt(TEMP_PASSWORD_MAX_LENGTH - TEMP_PASSWORD_MIN_LENGTH + 1);
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)];
+  const all = LOWER + UPPER + DIGITS + SYMBOLS;
+  while (chars.length < length) chars.push(pick(all));
+  // Fisher-Yates so the guaranteed classes are not always in the first four places.
+  for (let i = chars.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    const tmp = chars[i] ?? '';
+    chars[i] = chars[j] ?? '';
+    chars[j] = tmp;
+  }
+  return chars.join('');
+}

@@ -1,0 +1,152 @@
+import { DateTime } from 'luxon';
+import {
+  catalogueModules,
+  defaultProfiles,
+  PIN_VALIDITY_DAYS_DEFAULT,
+  SUPER_ADMIN_PROFILE_ID,
+} from '../defaults';
+import { isModuleGranted, MODULE_IDS } from '../module-catalogue';
+import { isEncodedHash, saltOf } from '../secrets';
+import { hashClearSecrets } from './clear-secrets';
+import type { Profile, StoreV1, User } from './schema';
+
+export interface MigrationContext {
+  now: Date;
+  /** The configured initial password ({key} of the spec) for new and migrated users. */
+  initialPassword: string;
+  hashSecret: (secret: string) => Promise<string>;
+  generatePin: () => string;
+  newId: () => string;
+  /** Random part of the emergency administrator's local address. */
+  randomToken: () => string;
+}
+
+export interface MigrationReport {
+  hashedClearPasswords: string[];
+  initialPasswordUsers: string[];
+  hashedClearPins: string[];
+  generatedPinUsers: string[];
+  droppedModuleIds: string[];
+  profilesSeeded: boolean;
+  emergencyAdminId: string | null;
+  clearedCurrentUserId: boolean;
+}
+
+export const EMERGENCY_EMAIL_DOMAIN = 'local.invalid';
+
+function profileModules(profiles: readonly Profile[], profileId: string | null | undefined): Set<string> {
+  const profile = profiles.find((p) => p.id === profileId);
+  return new Set(profile?.moduleIds ?? []);
+}
+
+/** A user holds teacher.today through their profile (PIN login and generated PIN, spec part 1 point 4). */
+export function holdsTeacherToday(profiles: readonly Profile[], user: Pick<User, 'profileId'>): boolean {
+  return profileModules(profiles, user.profileId).has('teacher.today');
+}
+
+/** Spec part 1 point 4: the emergency admin exists when no active user holds users, profiles and settings access. */
+export function hasActiveFullAdmin(
+  store: Pick<StoreV1, 'users' | 'profiles'>,
+  options: { excludeEmergency: boolean },
+): boolean {
+  return store.users.some((u) => {
+    if (u.status !== 'Active') return false;
+    if (options.excludeEmergency && u.isEmergency) return false;
+    const granted = profileModules(store.profiles, u.profileId);
+    return granted.has('users') && granted.has('profiles') && isModuleGranted(granted, 'settings');
+  });
+}
+
+/**
+ * Load-time migrations of spec part 1 point 4, applied to every store that enters the app (remote load,
+ * file import, legacy localStorage copy). Never drops data: it fills, hashes and repairs.
+ */
+export async function migrateStore(
+  input: StoreV1,
+  ctx: MigrationContext,
+): Promise<{ store: StoreV1; report: MigrationReport }> {
+  const report: MigrationReport = {
+    hashedClearPasswords: [],
+    initialPasswordUsers: [],
+    hashedClearPins: [],
+    generatedPinUsers: [],
+    droppedModuleIds: [],
+    profilesSeeded: false,
+    emergencyAdminId: null,
+    clearedCurrentUserId: false,
+  };
+  const nowIso = ctx.now.toISOString();
+  const store: StoreV1 = { ...input };
+
+  // Module catalogue synchronised: names updated, new modules added, unknown ids dropped from profiles.
+  store.modules = catalogueModules();
+  let profiles = store.profiles.map((p) => {
+    const kept = p.moduleIds.filter((id) => MODULE_IDS.has(id));
+    report.droppedModuleIds.push(...p.moduleIds.filter((id) => !MODULE_IDS.has(id)));
+    return kept.length === p.moduleIds.length ? p : { ...p, moduleIds: kept };
+  });
+  if (profiles.length === 0) {
+    profiles = defaultProfiles();
+    report.profilesSeeded = true;
+  }
+  store.profiles = profiles;
+
+  // One hash of the initial password shared by every user who gets it: its clear value is configuration,
+  // not a secret of theirs, and hashing 600,000 rounds per user would freeze large imports.
+  let initialHash: Promise<string> | null = null;
+  const getInitialHash = () => (initialHash ??= ctx.hashSecret(ctx.initialPassword));
+  const settings = store.settings.find((s) => s.id === 'org');
+  const pinValidityDays = settings?.pinValidityDays ?? PIN_VALIDITY_DAYS_DEFAULT;
+
+  store.users = await Promise.all(
+    store.users.map(async (original) => {
+      const cleaned = await hashClearSecrets(original, ctx.hashSecret, nowIso);
+      const user = cleaned.user;
+      if (cleaned.hashedPassword) report.hashedClearPasswords.push(user.id);
+      if (cleaned.hashedPin) report.hashedClearPins.push(user.id);
+      if (!isEncodedHash(user.passwordHash)) {
+        user.passwordHash = await getInitialHash();
+        user.mustChangePassword = true;
+        report.initialPasswordUsers.push(user.id);
+      }
+      if (!isEncodedHash(user.pinHash) && holdsTeacherToday(profiles, user)) {
+        user.pinHash = await ctx.hashSecret(ctx.generatePin());
+        user.pinSalt = saltOf(user.pinHash) ?? undefined;
+        user.pinUpdatedAt = nowIso;
+        user.pinExpiresAt = DateTime.fromJSDate(ctx.now, { zone: 'utc' })
+          .plus({ days: pinValidityDays })
+          .toISO();
+        user.pinFailedAttempts = 0;
+        user.pinCooldownUntil = null;
+        report.generatedPinUsers.push(user.id);
+      }
+      return user;
+    }),
+  );
+
+  if (!hasActiveFullAdmin(store, { excludeEmergency: false })) {
+    if (!store.profiles.some((p) => p.id === SUPER_ADMIN_PROFILE_ID)) {
+      const superAdmin = defaultProfiles().find((p) => p.id === SUPER_ADMIN_PROFILE_ID);
+      if (superAdmin) store.profiles = [superAdmin, ...store.profiles];
+    }
+    const emergency: User = {
+      id: ctx.newId(),
+      name: 'Super Admin (secours)',
+      email: `urgence-${ctx.randomToken()}@${EMERGENCY_EMAIL_DOMAIN}`,
+      profileId: SUPER_ADMIN_PROFILE_ID,
+      status: 'Active',
+      passwordHash: await getInitialHash(),
+      mustChangePassword: true,
+      isEmergency: true,
+      extra: {},
+    };
+    store.users = [...store.users, emergency];
+    report.emergencyAdminId = emergency.id;
+  }
+
+  if (store.currentUserId != null && !store.users.some((u) => u.id === store.currentUserId)) {
+    store.currentUserId = null;
+    report.clearedCurrentUserId = true;
+  }
+  return { store, report };
+}

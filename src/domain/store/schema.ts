@@ -1,0 +1,404 @@
+import { z } from 'zod';
+
+/**
+ * The `user-mgmt-store/v1` exchange format (spec part 1 point 3, part 2 point 3), shared by the client
+ * (export, import, remote load) and the server (request bodies). Objects are "loose": fields this version
+ * does not know are kept, so an older or newer client never loses data by passing through this one.
+ */
+export const STORE_KEY = 'user-mgmt-store/v1';
+export const DEFAULT_ORG_ID = 'demo';
+
+const id = z.string().min(1);
+const optionalText = z.string().nullable().optional();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date AAAA-MM-JJ attendue');
+const hhmm = z.string().regex(/^\d{1,2}:\d{2}$/, 'heure HH:MM attendue');
+
+export const userStatusSchema = z.enum(['Active', 'Inactive', 'Archived']);
+
+export const userSchema = z.looseObject({
+  id,
+  name: z.string(),
+  email: z.string(),
+  profileId: optionalText,
+  status: userStatusSchema,
+  extra: z.record(z.string(), z.unknown()).optional(),
+  /** PBKDF2 hash (see domain/secrets). A clear `password` is accepted on input only, then hashed and dropped. */
+  passwordHash: z.string().optional(),
+  password: z.string().optional(),
+  mustChangePassword: z.boolean().optional(),
+  pin: z.string().optional(),
+  pinSalt: z.string().optional(),
+  pinHash: z.string().optional(),
+  pinFailedAttempts: z.number().int().min(0).optional(),
+  pinCooldownUntil: optionalText,
+  pinUpdatedAt: optionalText,
+  pinExpiresAt: optionalText,
+  passwordResetToken: optionalText,
+  passwordResetTokenHash: optionalText,
+  passwordResetExpiresAt: optionalText,
+  createdByImportId: optionalText,
+  isEmergency: z.boolean().optional(),
+});
+
+export const profileSchema = z.looseObject({
+  id,
+  name: z.string(),
+  moduleIds: z.array(z.string()),
+  formFieldKeys: z.array(z.string()).default([]),
+});
+
+export const moduleSchema = z.looseObject({
+  id,
+  name: z.string(),
+  parentId: z.string().nullable().optional(),
+});
+
+export const instituteSchema = z.looseObject({ id, name: z.string(), abbr: z.string() });
+export const levelSchema = z.looseObject({ id, name: z.string(), abbr: z.string() });
+
+export const classSchema = z.looseObject({
+  id,
+  code: z.string(),
+  levelId: optionalText,
+  instituteId: optionalText,
+  createdByImportId: optionalText,
+});
+
+export const courseModuleSchema = z.looseObject({
+  id,
+  code: z.string(),
+  name: z.string(),
+  levelId: optionalText,
+  instituteId: optionalText,
+  createdByImportId: optionalText,
+});
+
+export const deliveryModeSchema = z.enum(['presentiel', 'en-ligne']);
+export const periodicitySchema = z.enum(['week', 'month']);
+
+export const slotSchema = z.looseObject({
+  /** Stable identity inside the timetable, so that two devices editing different slots both keep their change. */
+  id: z.string().optional(),
+  dayOfWeek: z.number().int().min(1).max(7),
+  startTime: hhmm,
+  endTime: hhmm,
+  moduleId: z.string(),
+  teacherUserId: z.string(),
+  deliveryMode: deliveryModeSchema.default('presentiel'),
+  canceled: z.boolean().default(false),
+});
+
+export const timetableSchema = z.looseObject({
+  id,
+  planningImportId: optionalText,
+  periodicity: periodicitySchema,
+  year: z.number().int(),
+  weekStartDate: isoDate.nullable().optional(),
+  month: z.number().int().min(1).max(12).nullable().optional(),
+  classId: z.string(),
+  slots: z.array(slotSchema),
+  createdAt: z.string(),
+});
+
+export const planningImportSchema = z.looseObject({
+  id,
+  periodicity: periodicitySchema,
+  year: z.number().int(),
+  week: z.number().int().nullable().optional(),
+  month: z.number().int().min(1).max(12).nullable().optional(),
+  weekStartDate: isoDate.nullable().optional(),
+  fileName: z.string().default('import.xlsx'),
+  createdAt: z.string(),
+});
+
+const timeRange = z.looseObject({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string() });
+
+export const planningLogActionSchema = z.enum([
+  'planning-checkin',
+  'planning-checkout',
+  'planning-cancel',
+  'planning-reschedule',
+  'planning-change-mode',
+]);
+
+export const planningLogSchema = z.looseObject({
+  id,
+  timestamp: z.string(),
+  action: planningLogActionSchema,
+  actorUserId: optionalText,
+  actorUserName: optionalText,
+  timetableId: z.string(),
+  classId: optionalText,
+  moduleId: optionalText,
+  teacherUserId: optionalText,
+  slotIndex: z.number().int().default(-1),
+  before: timeRange.nullable().optional(),
+  after: timeRange.nullable().optional(),
+  modeBefore: deliveryModeSchema.nullable().optional(),
+  modeAfter: deliveryModeSchema.nullable().optional(),
+  note: optionalText,
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
+  accuracy: z.number().nullable().optional(),
+});
+
+export const userLogActionSchema = z.enum([
+  'create',
+  'update',
+  'delete',
+  'archive',
+  'status-activate',
+  'status-deactivate',
+  'password-temp-generated',
+  'password-reset-requested',
+  'password-reset-completed',
+]);
+
+export const fieldChangeSchema = z.looseObject({
+  key: z.string().optional(),
+  label: z.string().optional(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+
+export const userLogSchema = z.looseObject({
+  id,
+  action: userLogActionSchema,
+  targetUserId: optionalText,
+  targetUserName: optionalText,
+  actorUserId: optionalText,
+  actorUserName: optionalText,
+  timestamp: z.string(),
+  details: optionalText,
+  fields: z.array(fieldChangeSchema).optional(),
+});
+
+export const notificationSchema = z.looseObject({
+  id,
+  kind: z.enum(['checkin', 'checkout']),
+  createdAt: z.string(),
+  timetableId: z.string(),
+  slotIndex: z.number().int(),
+  classId: optionalText,
+  moduleId: optionalText,
+  teacherUserId: optionalText,
+  read: z.boolean().default(false),
+});
+
+export const rescheduleRequestSchema = z.looseObject({
+  id,
+  timetableId: z.string(),
+  slotIndex: z.number().int(),
+  classId: optionalText,
+  moduleId: optionalText,
+  teacherUserId: optionalText,
+  requestedAt: z.string(),
+  reason: z.string().default(''),
+  proposedDate: isoDate,
+  proposedStartTime: hhmm,
+  proposedEndTime: hhmm,
+  status: z.enum(['pending', 'approved', 'validated']),
+  approvedAt: optionalText,
+  approvedByUserId: optionalText,
+  approvedByUserName: optionalText,
+  actor: optionalText,
+});
+
+export const contractEntrySchema = z.looseObject({
+  id,
+  classId: z.string(),
+  moduleId: z.string(),
+  volumeCapMin: z.number().int().min(0).default(0),
+});
+
+export const contractSchema = z.looseObject({
+  id,
+  teacherUserId: z.string(),
+  startDate: isoDate,
+  endDate: isoDate,
+  createdAt: z.string(),
+  status: z.string().optional(),
+  entries: z.array(contractEntrySchema),
+});
+
+export const attachmentSchema = z.looseObject({
+  id,
+  kind: z.enum(['id', 'rib', 'attestation']),
+  name: z.string(),
+  contentBase64: z.string(),
+  size: z.number().int().min(0),
+  uploadedAt: z.string(),
+});
+
+export const teacherContractSubmissionSchema = z.looseObject({
+  id,
+  teacherUserId: z.string(),
+  status: z.enum(['draft', 'submitted', 'validated', 'rejected']),
+  submittedAt: optionalText,
+  validatedAt: optionalText,
+  validatedByUserId: optionalText,
+  validatedByUserName: optionalText,
+  rejectionReason: optionalText,
+  rejectedAt: optionalText,
+  rejectedByUserId: optionalText,
+  rejectedByUserName: optionalText,
+  updatedAt: optionalText,
+  civility: z.enum(['M.', 'Mme.']).nullable().optional(),
+  firstName: optionalText,
+  lastName: optionalText,
+  birthDate: optionalText,
+  address: optionalText,
+  phoneDialCode: optionalText,
+  phoneRest: optionalText,
+  email: optionalText,
+  idType: z.enum(['CNI', 'Passeport']).nullable().optional(),
+  idNumber: optionalText,
+  emergencyName: optionalText,
+  emergencyPhoneDialCode: optionalText,
+  emergencyPhoneRest: optionalText,
+  emergencyEmail: optionalText,
+  bankFullNumber: optionalText,
+  bankName: optionalText,
+  bankCode: optionalText,
+  branchCode: optionalText,
+  accountNumber: optionalText,
+  ribKey: optionalText,
+  attestsTruth: z.boolean().optional(),
+  attachments: z.array(attachmentSchema).default([]),
+});
+
+/** Organisation-wide settings (PIN validity...). Stored as one record with id `org`. */
+export const orgSettingsSchema = z.looseObject({
+  id,
+  pinValidityDays: z.number().int().min(1).max(365).default(90),
+});
+
+/** The collections of the store, in the order of the specification. */
+export const COLLECTION_SCHEMAS = {
+  users: userSchema,
+  profiles: profileSchema,
+  modules: moduleSchema,
+  classes: classSchema,
+  courseModules: courseModuleSchema,
+  levels: levelSchema,
+  institutes: instituteSchema,
+  timetables: timetableSchema,
+  planningImports: planningImportSchema,
+  planningLogs: planningLogSchema,
+  userLogs: userLogSchema,
+  notifications: notificationSchema,
+  rescheduleRequests: rescheduleRequestSchema,
+  contracts: contractSchema,
+  teacherContractSubmissions: teacherContractSubmissionSchema,
+  settings: orgSettingsSchema,
+} as const;
+
+export type CollectionName = keyof typeof COLLECTION_SCHEMAS;
+export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
+
+export const loginModeSchema = z.enum(['pin', 'password']);
+
+export const storeV1Schema = z.looseObject({
+  users: z.array(userSchema),
+  profiles: z.array(profileSchema),
+  modules: z.array(moduleSchema).default([]),
+  classes: z.array(classSchema).default([]),
+  courseModules: z.array(courseModuleSchema).default([]),
+  levels: z.array(levelSchema).default([]),
+  institutes: z.array(instituteSchema).default([]),
+  timetables: z.array(timetableSchema).default([]),
+  planningImports: z.array(planningImportSchema).default([]),
+  planningLogs: z.array(planningLogSchema).default([]),
+  userLogs: z.array(userLogSchema).default([]),
+  notifications: z.array(notificationSchema).default([]),
+  rescheduleRequests: z.array(rescheduleRequestSchema).default([]),
+  contracts: z.array(contractSchema).default([]),
+  teacherContractSubmissions: z.array(teacherContractSubmissionSchema).default([]),
+  settings: z.array(orgSettingsSchema).default([]),
+  currentUserId: z.string().nullable().optional(),
+  currentLoginMode: loginModeSchema.optional(),
+});
+
+export type User = z.infer<typeof userSchema>;
+export type UserStatus = z.infer<typeof userStatusSchema>;
+export type Profile = z.infer<typeof profileSchema>;
+export type ModuleRecord = z.infer<typeof moduleSchema>;
+export type Institute = z.infer<typeof instituteSchema>;
+export type Level = z.infer<typeof levelSchema>;
+export type SchoolClass = z.infer<typeof classSchema>;
+export type CourseModule = z.infer<typeof courseModuleSchema>;
+export type DeliveryMode = z.infer<typeof deliveryModeSchema>;
+export type Periodicity = z.infer<typeof periodicitySchema>;
+export type Slot = z.infer<typeof slotSchema>;
+export type Timetable = z.infer<typeof timetableSchema>;
+export type PlanningImport = z.infer<typeof planningImportSchema>;
+export type PlanningLogAction = z.infer<typeof planningLogActionSchema>;
+export type PlanningLog = z.infer<typeof planningLogSchema>;
+export type UserLogAction = z.infer<typeof userLogActionSchema>;
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+export type UserLog = z.infer<typeof userLogSchema>;
+export type AppNotification = z.infer<typeof notificationSchema>;
+export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;
+export type ContractEntry = z.infer<typeof contractEntrySchema>;
+export type Contract = z.infer<typeof contractSchema>;
+export type Attachment = z.infer<typeof attachmentSchema>;
+export type TeacherContractSubmission = z.infer<typeof teacherContractSubmissionSchema>;
+export type OrgSettings = z.infer<typeof orgSettingsSchema>;
+export type LoginMode = z.infer<typeof loginModeSchema>;
+export type StoreV1 = z.infer<typeof storeV1Schema>;
+
+export interface CollectionRecords {
+  users: User;
+  profiles: Profile;
+  modules: ModuleRecord;
+  classes: SchoolClass;
+  courseModules: CourseModule;
+  levels: Level;
+  institutes: Institute;
+  timetables: Timetable;
+  planningImports: PlanningImport;
+  planningLogs: PlanningLog;
+  userLogs: UserLog;
+  notifications: AppNotification;
+  rescheduleRequests: RescheduleRequest;
+  contracts: Contract;
+  teacherContractSubmissions: TeacherContractSubmission;
+  settings: OrgSettings;
+}
+
+/** Collections that only ever grow: entries are appended, never edited by two devices (merge rule). */
+export const APPEND_ONLY_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
+  'planningLogs',
+  'userLogs',
+  'notifications',
+]);
+
+export type StoreParseResult =
+  { ok: true; value: StoreV1 } | { ok: false; code: 'missing-keys' | 'invalid-shape'; issues: string[] };
+
+/**
+ * Validates an unknown value as a v1 store. The spec's first gate (arrays users and profiles) gets its own
+ * code so the UI can show "Fichier invalide: clés manquantes"; deeper problems list their paths.
+ */
+export function parseStoreV1(input: unknown): StoreParseResult {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, code: 'missing-keys', issues: ['users', 'profiles'] };
+  }
+  const candidate = input as Record<string, unknown>;
+  if (!Array.isArray(candidate.users) || !Array.isArray(candidate.profiles)) {
+    return { ok: false, code: 'missing-keys', issues: ['users', 'profiles'] };
+  }
+  const parsed = storeV1Schema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      code: 'invalid-shape',
+      issues: parsed.error.issues.slice(0, 20).map((i) => `${i.path.join('.')}: ${i.message}`),
+    };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+export function emptyStore(): StoreV1 {
+  return storeV1Schema.parse({ users: [], profiles: [] });
+}

@@ -1,0 +1,10 @@
+import { expect, test } from '@playwright/test';
+
+test('a fresh browser opens the app and reaches the login screen in French', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByLabel('Mot de passe')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
