@@ -1,0 +1,152 @@
+import type { PlanningLog, Slot, Timetable } from '../store/schema';
+import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
+import { slotInstants, slotOccursOn } from '../time/timetable-dates';
+
+// spec part 2 point 4 and 9: late more than 10 minutes after the start; check-in opens 30 minutes before it.
+export const LATE_AFTER_MIN = 10;
+export const CHECKIN_OPENS_BEFORE_MIN = 30;
+// spec part 2 point 3: automatic actions carry the actor name AUTO and this note.
+export const AUTO_ACTOR_NAME = 'AUTO';
+export const AUTO_CHECKOUT_NOTE = 'départ automatique';
+
+/** Non démarré (À venir) / En retard / En cours / Terminé. */
+export type AttendanceStatus = 'not-started' | 'late' | 'in-progress' | 'finished';
+
+/** Why a slot is finished: a manual check-out, an automatic one, or the planned duration elapsed. */
+export type FinishedBy = 'checkout' | 'auto-checkout' | 'duration-elapsed';
+
+export interface SlotDay {
+  timetable: Timetable;
+  slotIndex: number;
+  /** 'YYYY-MM-DD' (UTC) of the occurrence. */
+  date: string;
+}
+
+export interface SlotAttendance {
+  status: AttendanceStatus;
+  finishedBy: FinishedBy | null;
+  lastCheckin: PlanningLog | null;
+  lastCheckout: PlanningLog | null;
+}
+
+export function isCheckLog(log: PlanningLog): boolean {
+  return log.action === 'planning-checkin' || log.action === 'planning-checkout';
+}
+
+export function isAutoLog(log: PlanningLog | null): boolean {
+  return !!log && log.actorUserName === AUTO_ACTOR_NAME;
+}
+
+function ms(log: PlanningLog): number {
+  return toUtc(log.timestamp).toMillis();
+}
+
+/** The check-in and check-out logs of one slot on one UTC date, oldest first. */
+export function logsForSlotDay(
+  logs: readonly PlanningLog[],
+  timetableId: string,
+  slotIndex: number,
+  date: string,
+): PlanningLog[] {
+  return logs
+    .filter(
+      (log) =>
+        isCheckLog(log) &&
+        log.timetableId === timetableId &&
+        log.slotIndex === slotIndex &&
+        toIsoDate(log.timestamp) === date,
+    )
+    .sort((a, b) => ms(a) - ms(b) || a.id.localeCompare(b.id));
+}
+
+function latest(logs: readonly PlanningLog[], action: PlanningLog['action']): PlanningLog | null {
+  let found: PlanningLog | null = null;
+  for (const log of logs) if (log.action === action && (!found || ms(log) >= ms(found))) found = log;
+  return found;
+}
+
+/**
+ * spec part 2 point 4, status of a slot for a day from that day's logs:
+ * - finished when the latest check-out is at or after the latest check-in, or the slot's planned duration
+ *   has elapsed since the latest check-in;
+ * - in progress when a check-in has no later check-out;
+ * - late when nothing started and now is more than 10 minutes after the start;
+ * - not started otherwise.
+ * A check-in after a check-out opens the slot again (a second device may have written it).
+ */
+export function slotAttendance(
+  input: SlotDay & { logs: readonly PlanningLog[]; now: InstantLike },
+): SlotAttendance {
+  const slot = input.timetable.slots[input.slotIndex];
+  const dayLogs = logsForSlotDay(input.logs, input.timetable.id, input.slotIndex, input.date);
+  const lastCheckin = latest(dayLogs, 'planning-checkin');
+  const lastCheckout = latest(dayLogs, 'planning-checkout');
+  const now = toUtc(input.now).toMillis();
+  if (lastCheckin) {
+    if (lastCheckout && ms(lastCheckout) >= ms(lastCheckin)) {
+      return {
+        status: 'finished',
+        finishedBy: isAutoLog(lastCheckout) ? 'auto-checkout' : 'checkout',
+        lastCheckin,
+        lastCheckout,
+      };
+    }
+    const durationMs = slot ? clockRangeMinutes(slot.startTime, slot.endTime) * MS_PER_MINUTE : 0;
+    if (now >= ms(lastCheckin) + durationMs) {
+      return { status: 'finished', finishedBy: 'duration-elapsed', lastCheckin, lastCheckout };
+    }
+    return { status: 'in-progress', finishedBy: null, lastCheckin, lastCheckout };
+  }
+  const start = slot ? slotInstants(input.date, slot)?.start : undefined;
+  const isLate = !!start && now > start.toMillis() + LATE_AFTER_MIN * MS_PER_MINUTE;
+  return { status: isLate ? 'late' : 'not-started', finishedBy: null, lastCheckin: null, lastCheckout };
+}
+
+export type CheckInRefusal =
+  'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today' | 'finished' | 'in-progress' | 'too-early';
+export type CheckOutRefusal =
+  'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today' | 'finished' | 'not-started';
+export type CheckGate<C> = { ok: true; attendance: SlotAttendance } | { ok: false; code: C };
+
+type BaseRefusal = 'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today';
+
+function baseGate(input: SlotDay & { now: InstantLike }): { slot: Slot } | { code: BaseRefusal } {
+  const slot = input.timetable.slots[input.slotIndex];
+  if (!slot) return { code: 'slot-not-found' };
+  if (slot.canceled) return { code: 'canceled' };
+  if (!slotOccursOn(input.timetable, slot.dayOfWeek, input.date)) return { code: 'not-scheduled' };
+  if (toIsoDate(input.now) !== input.date) return { code: 'not-today' };
+  return { slot };
+}
+
+/**
+ * spec part 2 point 4: Arrivée only for a course today, from 30 minutes before the start (exactly 30 minutes
+ * before is allowed), and only if not in progress or finished. Finished comes first: once finished, no action
+ * is possible on the slot for the day, including a new check-in.
+ */
+export function checkInGate(
+  input: SlotDay & { logs: readonly PlanningLog[]; now: InstantLike },
+): CheckGate<CheckInRefusal> {
+  const base = baseGate(input);
+  if ('code' in base) return { ok: false, code: base.code };
+  const attendance = slotAttendance(input);
+  if (attendance.status === 'finished') return { ok: false, code: 'finished' };
+  if (attendance.status === 'in-progress') return { ok: false, code: 'in-progress' };
+  const start = slotInstants(input.date, base.slot)?.start;
+  if (!start) return { ok: false, code: 'slot-not-found' };
+  const opensAt = start.toMillis() - CHECKIN_OPENS_BEFORE_MIN * MS_PER_MINUTE;
+  if (toUtc(input.now).toMillis() < opensAt) return { ok: false, code: 'too-early' };
+  return { ok: true, attendance };
+}
+
+/** spec part 2 point 4: Départ only while in progress. */
+export function checkOutGate(
+  input: SlotDay & { logs: readonly PlanningLog[]; now: InstantLike },
+): CheckGate<CheckOutRefusal> {
+  const base = baseGate(input);
+  if ('code' in base) return { ok: false, code: base.code };
+  const attendance = slotAttendance(input);
+  if (attendance.status === 'finished') return { ok: false, code: 'finished' };
+  if (attendance.status !== 'in-progress') return { ok: false, code: 'not-started' };
+  return { ok: true, attendance };
+}

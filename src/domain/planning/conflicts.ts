@@ -1,0 +1,78 @@
+import type { Timetable } from '../store/schema';
+import { parseClockTime } from '../time/instant';
+import { slotDates } from '../time/timetable-dates';
+
+export interface SlotRef {
+  timetableId: string;
+  slotIndex: number;
+}
+
+export interface TeacherConflict {
+  teacherUserId: string;
+  /** The two slots, in a stable order (timetable id, then slot index). */
+  a: SlotRef;
+  b: SlotRef;
+  /** The calendar dates on which both happen ('YYYY-MM-DD'). */
+  dates: string[];
+}
+
+interface TimedOccurrence {
+  ref: SlotRef;
+  start: number;
+  end: number;
+}
+
+function compareRefs(a: SlotRef, b: SlotRef): number {
+  return a.timetableId.localeCompare(b.timetableId) || a.slotIndex - b.slotIndex;
+}
+
+/**
+ * spec part 2 point 5: a conflict is the same teacher, the same day, overlapping times (start < other end and
+ * other start < end); canceled slots are ignored. "Same day" is the actual date, so a month timetable's
+ * Monday slot meets every weekly timetable's Monday of that month.
+ */
+export function findTeacherConflicts(timetables: readonly Timetable[]): TeacherConflict[] {
+  const byTeacherAndDate = new Map<string, TimedOccurrence[]>();
+  for (const timetable of timetables) {
+    timetable.slots.forEach((slot, slotIndex) => {
+      if (slot.canceled || !slot.teacherUserId) return;
+      const start = parseClockTime(slot.startTime);
+      const end = parseClockTime(slot.endTime);
+      if (start === null || end === null || end <= start) return;
+      for (const date of slotDates(timetable, slot.dayOfWeek)) {
+        const key = `${slot.teacherUserId}\u0000${date}`;
+        const occurrence = { ref: { timetableId: timetable.id, slotIndex }, start, end };
+        const list = byTeacherAndDate.get(key);
+        if (list) list.push(occurrence);
+        else byTeacherAndDate.set(key, [occurrence]);
+      }
+    });
+  }
+
+  const conflicts = new Map<string, TeacherConflict>();
+  for (const [key, occurrences] of byTeacherAndDate) {
+    const [teacherUserId = '', date = ''] = key.split('\u0000');
+    for (let i = 0; i < occurrences.length; i += 1) {
+      for (let j = i + 1; j < occurrences.length; j += 1) {
+        const x = occurrences[i];
+        const y = occurrences[j];
+        if (!x || !y || !(x.start < y.end && y.start < x.end)) continue;
+        const [a, b] = compareRefs(x.ref, y.ref) <= 0 ? [x.ref, y.ref] : [y.ref, x.ref];
+        const pairKey = `${teacherUserId}\u0000${a.timetableId}\u0000${a.slotIndex}\u0000${b.timetableId}\u0000${b.slotIndex}`;
+        const existing = conflicts.get(pairKey);
+        if (existing) existing.dates.push(date);
+        else conflicts.set(pairKey, { teacherUserId, a, b, dates: [date] });
+      }
+    }
+  }
+  return [...conflicts.values()]
+    .map((conflict) => ({ ...conflict, dates: [...conflict.dates].sort() }))
+    .sort((x, y) => compareRefs(x.a, y.a) || compareRefs(x.b, y.b));
+}
+
+/** The conflicts one slot takes part in, e.g. after a reschedule, to ask for confirmation. */
+export function conflictsOfSlot(timetables: readonly Timetable[], ref: SlotRef): TeacherConflict[] {
+  const isRef = (candidate: SlotRef): boolean =>
+    candidate.timetableId === ref.timetableId && candidate.slotIndex === ref.slotIndex;
+  return findTeacherConflicts(timetables).filter((conflict) => isRef(conflict.a) || isRef(conflict.b));
+}
