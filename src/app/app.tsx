@@ -1,26 +1,34 @@
 import { useEffect, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth/login-page';
+import { BrowserRouter } from 'react-router-dom';
+import { appDb } from '../db/database';
 import { fr } from '../i18n/fr';
+import { expireEphemeralSession } from '../session/session';
+import { ToastProvider } from '../ui/toast';
 import { bootstrap } from './bootstrap';
+import { ErrorBoundary } from './error-boundary';
+import { applyOrgFromUrl } from './org-param';
+import { AppRoutes } from './router';
 
 export function App() {
-  const [isReady, setIsReady] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   useEffect(() => {
-    bootstrap().then(
-      () => setIsReady(true),
-      () => setHasFailed(true),
-    );
+    applyOrgFromUrl(appDb(), window.location.search)
+      .then(() => bootstrap())
+      .then(() => expireEphemeralSession(appDb()))
+      .then(
+        () => setState('ready'),
+        () => setState('failed'),
+      );
   }, []);
-  if (hasFailed) return <p role="alert">{fr.app.unexpectedError}</p>;
-  if (!isReady) return <p className="page-loading">{fr.app.loading}</p>;
+  if (state === 'failed') return <p role="alert">{fr.app.unexpectedError}</p>;
+  if (state === 'loading') return <p className="page-loading">{fr.app.loading}</p>;
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="*" element={<Navigate to="/login" replace />} />
-      </Routes>
-    </BrowserRouter>
+    <ErrorBoundary>
+      <ToastProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ToastProvider>
+    </ErrorBoundary>
   );
 }

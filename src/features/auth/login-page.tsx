@@ -1,20 +1,54 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { appDb } from '../../db/database';
 import { fr } from '../../i18n/fr';
+import { needsEmergencyAdmin } from './auth-service';
+import { EmergencyArea } from './emergency-area';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { PasswordForm } from './password-form';
+import { PinLogin } from './pin-login';
 
+/** Login screen (spec part 1 point 2): password or PIN, forgotten password, emergency administrator. */
 export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [isForgotOpen, setIsForgotOpen] = useState(false);
+  const needsEmergency = useLiveQuery(() => needsEmergencyAdmin(appDb()), []);
+  const emergencyParam = params.get('emergency');
+  const showEmergency = emergencyParam === '1' || emergencyParam === 'true' || needsEmergency === true;
+  const signedIn = (destination: string) => void navigate(destination, { replace: true });
   return (
-    <main className="login">
-      <h1>{fr.login.title}</h1>
-      <form>
-        <label>
-          {fr.login.email}
-          <input type="email" name="email" autoComplete="username" />
-        </label>
-        <label>
-          {fr.login.password}
-          <input type="password" name="password" autoComplete="current-password" />
-        </label>
-        <button type="submit">{fr.login.submit}</button>
-      </form>
-    </main>
+    <div className="login-page">
+      <main className="login-card">
+        <p className="brand">{fr.app.name}</p>
+        <h1>{fr.login.title}</h1>
+        <Tabs className="login-tabs">
+          <TabList aria-label={fr.login.modeTabs} className="segmented">
+            <Tab id="password" className="segment">
+              {fr.login.modePassword}
+            </Tab>
+            <Tab id="pin" className="segment">
+              {fr.login.modePin}
+            </Tab>
+          </TabList>
+          <TabPanel id="password">
+            <PasswordForm
+              email={email}
+              onEmailChange={setEmail}
+              onSignedIn={signedIn}
+              onForgotPassword={() => setIsForgotOpen(true)}
+            />
+          </TabPanel>
+          <TabPanel id="pin">
+            <PinLogin onSignedIn={signedIn} />
+          </TabPanel>
+        </Tabs>
+        {showEmergency ? <EmergencyArea onPromoted={setEmail} /> : null}
+      </main>
+      <ForgotPasswordDialog isOpen={isForgotOpen} onOpenChange={setIsForgotOpen} initialEmail={email} />
+    </div>
   );
 }

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { Outlet, useLocation } from 'react-router-dom';
+import type { SessionInfo } from '../../session/session';
+import { fr } from '../../i18n/fr';
+import { AppDialog } from '../../ui/app-dialog';
+import { sectionOf } from '../sections';
+import { NotificationBell } from './notification-bell';
+import { SectionTabs } from './section-tabs';
+import { SideNav } from './side-nav';
+import { UserMenu } from './user-menu';
+
+/** Side navigation (medium and wider screens, a drawer on small ones), header, then the route's screen. */
+export function Shell({ session }: { session: SessionInfo }) {
+  const { pathname } = useLocation();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const access = { granted: session.granted, loginMode: session.loginMode };
+  const section = sectionOf(pathname);
+  const isKiosk = session.loginMode === 'pin';
+  return (
+    <div className={isKiosk ? 'shell kiosk' : 'shell'}>
+      {isKiosk ? null : (
+        <aside className="shell-aside">
+          <SideNav access={access} />
+        </aside>
+      )}
+      <div className="shell-main">
+        <header className="shell-header">
+          <div className="header-row">
+            {isKiosk ? null : (
+              <Button
+                className="icon-button menu-button"
+                aria-label={fr.shell.openMenu}
+                onPress={() => setIsMenuOpen(true)}
+              >
+                <span aria-hidden="true">☰</span>
+              </Button>
+            )}
+            <h1 className="section-title">{section?.title ?? fr.app.name}</h1>
+            <div className="header-tools">
+              {isKiosk ? null : (
+                <input
+                  type="search"
+                  className="header-search"
+                  placeholder={fr.shell.search}
+                  aria-label={fr.shell.search}
+                />
+              )}
+              {isKiosk ? null : (
+                <NotificationBell userId={session.user.id} seesAll={session.granted.has('attendance')} />
+              )}
+              <UserMenu user={session.user} profile={session.profile} loginMode={session.loginMode} />
+            </div>
+          </div>
+          {section ? <SectionTabs section={section} access={access} /> : null}
+        </header>
+        <main className="shell-content" id="contenu">
+          <Outlet />
+        </main>
+      </div>
+      <AppDialog isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title={fr.shell.modules} size="small">
+        <SideNav access={access} onNavigate={() => setIsMenuOpen(false)} />
+      </AppDialog>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useNavigate } from 'react-router-dom';
+import { appDb } from '../../db/database';
+import { LOGOUT_DELAY_MS } from '../../domain/auth/password';
+import type { LoginMode, Profile, User } from '../../domain/store/schema';
+import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
+import { fr } from '../../i18n/fr';
+import { endSession } from '../../session/session';
+import { AppDialog } from '../../ui/app-dialog';
+import { useToast } from '../../ui/toast';
+
+interface Props {
+  user: User;
+  profile: Profile | undefined;
+  loginMode: LoginMode;
+}
+
+export function UserMenu({ user, profile, loginMode }: Props) {
+  const [dialog, setDialog] = useState<'account' | 'password' | null>(null);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const logout = () => {
+    // spec part 1 point 4: success toast, then logout after 300 ms.
+    toast.show(fr.shell.loggedOut);
+    setTimeout(() => {
+      void endSession(appDb()).then(() => navigate('/login', { replace: true }));
+    }, LOGOUT_DELAY_MS);
+  };
+  return (
+    <>
+      <MenuTrigger>
+        <Button className="user-button" aria-label={fr.shell.userMenu}>
+          <span className="avatar" aria-hidden="true">
+            {user.name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="user-name">{user.name}</span>
+        </Button>
+        <Popover placement="bottom end" className="popover">
+          <Menu
+            className="menu"
+            onAction={(key) => {
+              if (key === 'logout') logout();
+              else setDialog(key === 'account' ? 'account' : 'password');
+            }}
+          >
+            <MenuItem id="account" className="menu-item">
+              {fr.shell.myAccount}
+            </MenuItem>
+            {loginMode === 'password' ? (
+              <MenuItem id="password" className="menu-item">
+                {fr.shell.changePassword}
+              </MenuItem>
+            ) : null}
+            <MenuItem id="logout" className="menu-item">
+              {fr.shell.logout}
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      <AppDialog
+        isOpen={dialog === 'account'}
+        onOpenChange={(open) => setDialog(open ? 'account' : null)}
+        title={fr.shell.accountTitle}
+        size="small"
+      >
+        <dl className="details">
+          <dt>{fr.shell.accountName}</dt>
+          <dd>{user.name}</dd>
+          <dt>{fr.shell.accountEmail}</dt>
+          <dd>{user.email}</dd>
+          <dt>{fr.shell.accountProfile}</dt>
+          <dd>{profile?.name ?? '—'}</dd>
+          <dt>{fr.shell.accountMode}</dt>
+          <dd>{loginMode === 'pin' ? fr.login.modePin : fr.login.modePassword}</dd>
+        </dl>
+        <div className="dialog-actions">
+          <Button className="button" slot="close">
+            {fr.shell.close}
+          </Button>
+        </div>
+      </AppDialog>
+      <ChangePasswordDialog
+        userId={user.id}
+        isOpen={dialog === 'password'}
+        onOpenChange={(open) => setDialog(open ? 'password' : null)}
+      />
+    </>
+  );
+}

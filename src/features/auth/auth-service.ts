@@ -1,0 +1,333 @@
+import { INITIAL_PASSWORD } from '../../config';
+import type { AppDatabase } from '../../db/database';
+import { writeBatch } from '../../db/repository';
+import {
+  checkNewPassword,
+  isResetEmailValid,
+  isResetLinkValid,
+  resetTokenExpiry,
+  type NewPasswordIssue,
+} from '../../domain/auth/password';
+import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../../domain/auth/pin';
+import { postLoginRoute } from '../../domain/auth/routes';
+import { SUPER_ADMIN_PROFILE_ID } from '../../domain/defaults';
+import { buildUserLog, type Actor } from '../../domain/journal/user-log';
+import { isAdminType } from '../../domain/module-catalogue';
+import { hashSecret, randomHex, randomId, sha256Hex, verifySecret } from '../../domain/secrets';
+import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/migrate';
+import type { LoginMode, User } from '../../domain/store/schema';
+import { startSession } from '../../session/session';
+
+async function grantedOf(db: AppDatabase, user: User): Promise<Set<string>> {
+  const profile = user.profileId ? await db.profiles.get(user.profileId) : undefined;
+  return new Set(profile?.moduleIds ?? []);
+}
+
+export async function findUserByEmail(db: AppDatabase, email: string): Promise<User | undefined> {
+  const matches = await db.users.where('email').equalsIgnoreCase(email.trim()).toArray();
+  // An archived copy never hides a live account with the same address.
+  return matches.find((u) => u.status !== 'Archived') ?? matches[0];
+}
+
+async function hasValidatedContractFile(db: AppDatabase, userId: string): Promise<boolean> {
+  const files = await db.teacherContractSubmissions.where('teacherUserId').equals(userId).toArray();
+  return files.some((f) => f.status === 'validated');
+}
+
+export async function destinationFor(
+  db: AppDatabase,
+  user: User,
+  loginMode: LoginMode,
+  usedInitialPassword: boolean,
+): Promise<string> {
+  const route = postLoginRoute({
+    access: { granted: await grantedOf(db, user), loginMode },
+    mustChangePassword: user.mustChangePassword === true,
+    usedInitialPassword,
+    hasValidatedContractFile: await hasValidatedContractFile(db, user.id),
+  });
+  return route ?? '/';
+}
+
+export type PasswordSignInError = 'unknown-user' | 'inactive' | 'empty-password' | 'wrong-password';
+export type SignInResult<E> = { ok: true; destination: string } | { ok: false; code: E };
+
+export async function signInWithPassword(
+  db: AppDatabase,
+  input: { email: string; password: string; remember: boolean },
+): Promise<SignInResult<PasswordSignInError>> {
+  const user = await findUserByEmail(db, input.email);
+  if (!user || user.status === 'Archived') return { ok: false, code: 'unknown-user' };
+  if (user.status !== 'Active') return { ok: false, code: 'inactive' };
+  if (input.password === '') return { ok: false, code: 'empty-password' };
+  if (!(await verifySecret(input.password, user.passwordHash))) return { ok: false, code: 'wrong-password' };
+  await startSession(db, user.id, 'password', input.remember);
+  return {
+    ok: true,
+    destination: await destinationFor(db, user, 'password', input.password === INITIAL_PASSWORD),
+  };
+}
+
+/** Users offered on the PIN pad: active, and their profile holds teacher.today (spec part 1 point 4). */
+export async function listPinUsers(db: AppDatabase): Promise<User[]> {
+  const profiles = await db.profiles.toArray();
+  const users = await db.users.where('status').equals('Active').toArray();
+  return users
+    .filter((u) => holdsTeacherToday(profiles, u))
+    .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+}
+
+export type PinSignInError =
+  | { code: 'pin-format' | 'cooldown' | 'expired' | 'no-pin' | 'not-allowed' }
+  | { code: 'wrong-pin'; remaining: number };
+
+export async function signInWithPin(
+  db: AppDatabase,
+  input: { userId: string; pin: string },
+  now: Date,
+): Promise<{ ok: true; destination: string } | ({ ok: false } & PinSignInError)> {
+  if (!isPinFormatValid(input.pin)) return { ok: false, code: 'pin-format' };
+  const user = await db.users.get(input.userId);
+  const profiles = await db.profiles.toArray();
+  if (!user || user.status !== 'Active' || !holdsTeacherToday(profiles, user))
+    return { ok: false, code: 'not-allowed' };
+  const gate = pinGate(user, now);
+  if (!gate.ok) return { ok: false, code: gate.code };
+  if (!(await verifySecret(input.pin, user.pinHash))) {
+    const failure = afterPinFailure(user, now);
+    await writeBatch(db, async (w) => {
+      await w.patch('users', user.id, failure.next);
+    });
+    return failure.isCoolingDown
+      ? { ok: false, code: 'cooldown' }
+      : { ok: false, code: 'wrong-pin', remaining: failure.remaining };
+  }
+  if ((user.pinFailedAttempts ?? 0) > 0 || user.pinCooldownUntil) {
+    await writeBatch(db, async (w) => {
+      await w.patch('users', user.id, afterPinSuccess());
+    });
+  }
+  await startSession(db, user.id, 'pin', false);
+  return { ok: true, destination: '/teacher/today' };
+}
+
+export type ChangePasswordError = 'not-logged-in' | 'current-wrong' | 'new-too-short';
+
+export async function changePassword(
+  db: AppDatabase,
+  userId: string | null,
+  current: string,
+  next: string,
+): Promise<{ ok: true } | { ok: false; code: ChangePasswordError }> {
+  const user = userId ? await db.users.get(userId) : undefined;
+  if (!user) return { ok: false, code: 'not-logged-in' };
+  if (!(await verifySecret(current, user.passwordHash))) return { ok: false, code: 'current-wrong' };
+  if (checkNewPassword(next, next) === 'too-short') return { ok: false, code: 'new-too-short' };
+  const passwordHash = await hashSecret(next);
+  await writeBatch(db, async (w) => {
+    await w.patch('users', user.id, { passwordHash, mustChangePassword: false });
+  });
+  return { ok: true };
+}
+
+/** First-login screen: the new password replaces the initial or temporary one. */
+export async function completeFirstLogin(
+  db: AppDatabase,
+  userId: string,
+  password: string,
+  confirmation: string,
+): Promise<
+  | { ok: true; destination: string }
+  | { ok: false; code: NewPasswordIssue | 'not-logged-in' | 'same-as-initial' }
+> {
+  const issue = checkNewPassword(password, confirmation);
+  if (issue) return { ok: false, code: issue };
+  if (password === INITIAL_PASSWORD) return { ok: false, code: 'same-as-initial' };
+  const user = await db.users.get(userId);
+  if (!user) return { ok: false, code: 'not-logged-in' };
+  const passwordHash = await hashSecret(password);
+  await writeBatch(db, async (w) => {
+    await w.patch('users', user.id, { passwordHash, mustChangePassword: false });
+  });
+  return {
+    ok: true,
+    destination: await destinationFor(db, { ...user, mustChangePassword: false }, 'password', false),
+  };
+}
+
+export type ResetRequestResult =
+  { ok: false; code: 'invalid-email' } | { ok: true; link: string | null; note: string | null };
+
+const SYSTEM_ACTOR: Actor = { id: null, name: null };
+
+/**
+ * "Mot de passe oublié ?" (spec part 1 points 4 and 7): a token valid 1 hour is stored hashed on the user; the
+ * server is asked to mail the link and, without a mail provider, answers it for display. Unknown or archived
+ * accounts get the same neutral answer.
+ */
+export async function requestPasswordReset(
+  db: AppDatabase,
+  email: string,
+  now: Date,
+  origin: string,
+  fetchImpl: (input: string, init?: RequestInit) => Promise<Response>,
+): Promise<ResetRequestResult> {
+  if (!isResetEmailValid(email)) return { ok: false, code: 'invalid-email' };
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status === 'Archived') return { ok: true, link: null, note: null };
+  const token = randomHex(16);
+  const tokenHash = await sha256Hex(token);
+  await writeBatch(db, async (w) => {
+    await w.patch('users', user.id, {
+      passwordResetTokenHash: tokenHash,
+      passwordResetExpiresAt: resetTokenExpiry(now),
+    });
+    await w.put(
+      'userLogs',
+      buildUserLog({
+        id: randomId('log-'),
+        action: 'password-reset-requested',
+        target: user,
+        actor: SYSTEM_ACTOR,
+        now,
+      }),
+    );
+  });
+  const resetUrl = `${origin}/reset-password?token=${token}`;
+  try {
+    const response = await fetchImpl('/api/send-reset-email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: user.email, name: user.name, resetUrl }),
+    });
+    if (!response.ok) return { ok: true, link: null, note: null };
+    const body = (await response.json()) as { resetUrl?: unknown; note?: unknown };
+    return {
+      ok: true,
+      link: typeof body.resetUrl === 'string' ? body.resetUrl : null,
+      note: typeof body.note === 'string' ? body.note : null,
+    };
+  } catch {
+    return { ok: true, link: null, note: null };
+  }
+}
+
+async function userByResetToken(
+  db: AppDatabase,
+  token: string,
+): Promise<{ user: User | undefined; tokenHash: string }> {
+  const tokenHash = await sha256Hex(token);
+  const user = await db.users.filter((u) => u.passwordResetTokenHash === tokenHash).first();
+  return { user, tokenHash };
+}
+
+export async function isResetTokenUsable(db: AppDatabase, token: string, now: Date): Promise<boolean> {
+  if (!token) return false;
+  const { user, tokenHash } = await userByResetToken(db, token);
+  return isResetLinkValid(user, tokenHash, now);
+}
+
+export async function completePasswordReset(
+  db: AppDatabase,
+  token: string,
+  password: string,
+  confirmation: string,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; code: NewPasswordIssue | 'invalid-link' }> {
+  const { user, tokenHash } = await userByResetToken(db, token);
+  if (!user || !isResetLinkValid(user, tokenHash, now)) return { ok: false, code: 'invalid-link' };
+  const issue = checkNewPassword(password, confirmation);
+  if (issue) return { ok: false, code: issue };
+  const passwordHash = await hashSecret(password);
+  await writeBatch(db, async (w) => {
+    await w.patch('users', user.id, {
+      passwordHash,
+      passwordResetTokenHash: null,
+      passwordResetExpiresAt: null,
+      mustChangePassword: false,
+    });
+    await w.put(
+      'userLogs',
+      buildUserLog({
+        id: randomId('log-'),
+        action: 'password-reset-completed',
+        target: user,
+        actor: { id: user.id, name: user.name },
+        now,
+      }),
+    );
+  });
+  return { ok: true };
+}
+
+/** The emergency area is offered when no real (non-emergency) full administrator is active. */
+export async function needsEmergencyAdmin(db: AppDatabase): Promise<boolean> {
+  const [users, profiles] = await Promise.all([db.users.toArray(), db.profiles.toArray()]);
+  return !hasActiveFullAdmin({ users, profiles }, { excludeEmergency: true });
+}
+
+/**
+ * Promote an e-mail to active Super Admin (spec part 1 point 4). Refused when an active administrator other
+ * than the emergency account exists. The emergency account, whose address nobody knows, is archived.
+ */
+export async function promoteEmergencyAdmin(
+  db: AppDatabase,
+  email: string,
+  now: Date,
+): Promise<{ ok: true; created: boolean } | { ok: false; code: 'invalid-email' | 'refused' }> {
+  if (!isResetEmailValid(email)) return { ok: false, code: 'invalid-email' };
+  const [users, profiles] = await Promise.all([db.users.toArray(), db.profiles.toArray()]);
+  const hasAdmin = users.some((u) => {
+    if (u.status !== 'Active' || u.isEmergency) return false;
+    const profile = profiles.find((p) => p.id === u.profileId);
+    return isAdminType(new Set(profile?.moduleIds ?? []));
+  });
+  if (hasAdmin) return { ok: false, code: 'refused' };
+  const existing = await findUserByEmail(db, email);
+  const initialHash = existing ? null : await hashSecret(INITIAL_PASSWORD);
+  const actor: Actor = { id: null, name: 'Accès de secours' };
+  await writeBatch(db, async (w) => {
+    if (existing) {
+      await w.patch('users', existing.id, { profileId: SUPER_ADMIN_PROFILE_ID, status: 'Active' });
+      await w.put(
+        'userLogs',
+        buildUserLog({
+          id: randomId('log-'),
+          action: 'update',
+          target: existing,
+          actor,
+          now,
+          details: 'Promotion Super Admin (secours)',
+        }),
+      );
+    } else {
+      const trimmed = email.trim();
+      const user: User = {
+        id: randomId('u-'),
+        name: trimmed.split('@')[0] ?? trimmed,
+        email: trimmed,
+        profileId: SUPER_ADMIN_PROFILE_ID,
+        status: 'Active',
+        passwordHash: initialHash ?? undefined,
+        mustChangePassword: true,
+        extra: {},
+      };
+      await w.put('users', user);
+      await w.put(
+        'userLogs',
+        buildUserLog({
+          id: randomId('log-'),
+          action: 'create',
+          target: user,
+          actor,
+          now,
+          details: 'Super Admin créé (secours)',
+        }),
+      );
+    }
+    for (const emergency of users.filter((u) => u.isEmergency && u.status !== 'Archived')) {
+      await w.patch('users', emergency.id, { status: 'Archived' });
+    }
+  });
+  return { ok: true, created: !existing };
+}

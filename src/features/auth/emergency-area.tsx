@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { appDb } from '../../db/database';
+import { fr } from '../../i18n/fr';
+import { TextField } from '../../ui/text-field';
+import { promoteEmergencyAdmin } from './auth-service';
+
+export function EmergencyArea({ onPromoted }: { onPromoted: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const submit = async () => {
+    setIsBusy(true);
+    const result = await promoteEmergencyAdmin(appDb(), email, new Date());
+    setIsBusy(false);
+    if (result.ok) {
+      setMessage({ text: fr.login.emergencyDone(email.trim()), isError: false });
+      onPromoted(email.trim());
+    } else {
+      setMessage({
+        text: result.code === 'refused' ? fr.login.emergencyRefused : fr.password.invalidEmail,
+        isError: true,
+      });
+    }
+  };
+  return (
+    <section className="emergency" aria-labelledby="emergency-title">
+      <h2 id="emergency-title">{fr.login.emergencyTitle}</h2>
+      <p className="hint">{fr.login.emergencyHint}</p>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField label={fr.login.email} type="email" value={email} onChange={setEmail} />
+        <Button type="submit" className="button secondary wide" isDisabled={isBusy}>
+          {fr.login.emergencySubmit}
+        </Button>
+      </Form>
+      {message ? (
+        <p
+          role={message.isError ? 'alert' : 'status'}
+          className={message.isError ? 'form-error' : 'form-success'}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { AppDatabase } from '../db/database';
+import { getMeta, setMeta } from '../db/meta';
+import type { LoginMode, Profile, User } from '../domain/store/schema';
+
+/**
+ * The signed-in user is device-local state (meta table). "Se souvenir de moi" unchecked: the session ends
+ * with the browser session, which we detect with a sessionStorage marker that browsers drop on close.
+ */
+const EPHEMERAL_KEY = 'session-ephemeral';
+const ALIVE_KEY = 'session-alive';
+
+export async function startSession(
+  db: AppDatabase,
+  userId: string,
+  mode: LoginMode,
+  remember: boolean,
+): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    await setMeta(db, 'currentUserId', userId);
+    await setMeta(db, 'currentLoginMode', mode);
+  });
+  if (remember) window.localStorage.removeItem(EPHEMERAL_KEY);
+  else window.localStorage.setItem(EPHEMERAL_KEY, '1');
+  window.sessionStorage.setItem(ALIVE_KEY, '1');
+}
+
+export async function endSession(db: AppDatabase): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    await setMeta(db, 'currentUserId', null);
+    await setMeta(db, 'currentLoginMode', 'password');
+  });
+  window.localStorage.removeItem(EPHEMERAL_KEY);
+}
+
+/** On start: a session that was not to be remembered does not survive a closed browser. */
+export async function expireEphemeralSession(db: AppDatabase): Promise<void> {
+  const isEphemeral = window.localStorage.getItem(EPHEMERAL_KEY) === '1';
+  if (isEphemeral && window.sessionStorage.getItem(ALIVE_KEY) === null) await endSession(db);
+  else if (await getMeta(db, 'currentUserId')) window.sessionStorage.setItem(ALIVE_KEY, '1');
+}
+
+export interface SessionInfo {
+  user: User;
+  profile: Profile | undefined;
+  granted: ReadonlySet<string>;
+  loginMode: LoginMode;
+}
+
+/** The current session, or null when nobody (or an archived/inactive user) is signed in. */
+export async function readSession(db: AppDatabase): Promise<SessionInfo | null> {
+  const userId = await getMeta(db, 'currentUserId');
+  if (!userId) return null;
+  const user = await db.users.get(userId);
+  if (!user || user.status !== 'Active') return null;
+  const profile = user.profileId ? await db.profiles.get(user.profileId) : undefined;
+  return {
+    user,
+    profile,
+    granted: new Set(profile?.moduleIds ?? []),
+    loginMode: await getMeta(db, 'currentLoginMode'),
+  };
+}
