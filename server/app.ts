@@ -4,10 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { hashSecret } from '../src/domain/secrets';
 import { hashClearSecrets } from '../src/domain/store/clear-secrets';
-import { DEFAULT_ORG_ID, emptyStore, parseStoreV1, type StoreV1 } from '../src/domain/store/schema';
+import { DEFAULT_ORG_ID, parseStoreV1, type StoreV1 } from '../src/domain/store/schema';
+import { changesQuerySchema, decodeCursor, pushRequestSchema } from '../src/domain/sync/protocol';
 import type { ServerConfig } from './config';
-import { openSqliteStoreRepository } from './storage/sqlite-store-repository';
-import type { StoreRepository } from './storage/store-repository';
+import { registerResetEmailRoute } from './routes/reset-email';
+import { openSqliteSyncStorage } from './storage/sqlite-sync-storage';
+import type { SyncStorage } from './storage/sync-storage';
+import { applyBatch, applyWholeStore, readChanges, readStore } from './sync-service';
 
 const ORG_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -34,18 +37,18 @@ async function prepareForStorage(store: StoreV1): Promise<StoreV1> {
 
 export interface BuildOptions {
   config: ServerConfig;
-  repository?: StoreRepository;
+  storage?: SyncStorage;
   logger?: boolean;
 }
 
-export async function buildApp({
-  config,
-  repository,
-  logger = false,
-}: BuildOptions): Promise<FastifyInstance> {
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
+  return error.issues.slice(0, 20).map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+}
+
+export async function buildApp({ config, storage, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes });
-  const repo = repository ?? openSqliteStoreRepository(config.dataFile);
-  app.addHook('onClose', () => repo.close());
+  const store = storage ?? openSqliteSyncStorage(config.dataFile);
+  app.addHook('onClose', () => store.close());
 
   const orgIdOf = (query: unknown): string | null => {
     const raw = (query as { orgId?: unknown }).orgId;
@@ -54,13 +57,14 @@ export async function buildApp({
   };
 
   app.get('/api/health', () => ({ ok: true }));
+  registerResetEmailRoute(app);
 
-  app.get('/api/store', (request, reply) => {
+  app.get('/api/store', async (request, reply) => {
     const orgId = orgIdOf(request.query);
     if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
-    const { revision, doc } = repo.read(orgId);
+    const { revision, store: doc } = await readStore(store, orgId);
     void reply.header('etag', etagOf(revision)).header('cache-control', 'no-store');
-    return doc ?? emptyStore();
+    return doc;
   });
 
   app.put('/api/store', async (request, reply) => {
@@ -71,7 +75,7 @@ export async function buildApp({
     const parsed = parseStoreV1(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.code, issues: parsed.issues });
     const doc = await prepareForStorage(parsed.value);
-    const result = repo.write(orgId, doc, expected);
+    const result = await applyWholeStore(store, orgId, doc, expected, new Date());
     void reply.header('cache-control', 'no-store');
     if (!result.ok)
       return reply
@@ -79,6 +83,44 @@ export async function buildApp({
         .header('etag', etagOf(result.revision))
         .send({ error: result.reason, revision: result.revision });
     return reply.header('etag', etagOf(result.revision)).send({ revision: result.revision });
+  });
+
+  // Delta read: records changed since a revision, tombstones included, in pages (issue 11).
+  app.get('/api/changes', async (request, reply) => {
+    const orgId = orgIdOf(request.query);
+    if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
+    const query = changesQuerySchema.safeParse(request.query);
+    if (!query.success)
+      return reply.code(400).send({ error: 'invalid-query', issues: issuesOf(query.error) });
+    const { since, limit, cursor } = query.data;
+    const after = cursor === undefined ? { rev: since, collection: '\uffff', id: '' } : decodeCursor(cursor);
+    if (!after) return reply.code(400).send({ error: 'invalid-cursor' });
+    const page = await readChanges(store, orgId, after, limit);
+    return reply.header('cache-control', 'no-store').send(page);
+  });
+
+  // Push: a batch of mutations applied in one transaction, idempotently (issue 11).
+  app.post('/api/mutations', async (request, reply) => {
+    const orgId = orgIdOf(request.query);
+    if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
+    const body = pushRequestSchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body', issues: issuesOf(body.error) });
+    const answer = await applyBatch(store, orgId, body.data.clientId, body.data.mutations, new Date());
+    return reply.header('cache-control', 'no-store').header('etag', etagOf(answer.revision)).send(answer);
+  });
+
+  // Values that lost a concurrent edit, kept so that no edit disappears without trace (issue 11).
+  app.get('/api/conflicts', async (request, reply) => {
+    const orgId = orgIdOf(request.query);
+    if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
+    const raw = request.query as { after?: unknown; limit?: unknown };
+    const after = Number(raw.after ?? 0);
+    const limit = Math.min(Number(raw.limit ?? 100), 1_000);
+    if (!Number.isInteger(after) || after < 0 || !Number.isInteger(limit) || limit < 1)
+      return reply.code(400).send({ error: 'invalid-query' });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ conflicts: await store.readConflicts(orgId, after, limit) });
   });
 
   if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {

@@ -76,18 +76,49 @@ describe('GET/PUT /api/store', () => {
     expect(await after.json()).toEqual(store);
   });
 
-  it('answers 412 to a stale If-Match and changes nothing', async () => {
+  // Issue 11: a stale If-Match no longer answers 412. The document is compared with the organisation as it was
+  // at that revision, and only what the writer changed since then is applied, so nothing newer is erased.
+  it('merges a stale If-Match: what changed since that revision is kept, the writer’s own edits apply', async () => {
     const first = { users: [], profiles: [{ id: 'a', name: 'A', moduleIds: [], formFieldKeys: [] }] };
     await put(first, { 'if-match': '"0"' });
     await put(
-      { ...first, profiles: [{ id: 'b', name: 'B', moduleIds: [], formFieldKeys: [] }] },
+      { ...first, profiles: [...first.profiles, { id: 'b', name: 'B', moduleIds: [], formFieldKeys: [] }] },
       { 'if-match': '"1"' },
     );
-    const stale = await put({ ...first, profiles: [] }, { 'if-match': '"1"' });
-    expect(stale.status).toBe(412);
-    expect(await stale.json()).toEqual({ error: 'revision-mismatch', revision: 2 });
+    // Written from revision 1: renames a, never saw b.
+    const stale = await put(
+      { ...first, profiles: [{ id: 'a', name: 'A renommé', moduleIds: [], formFieldKeys: [] }] },
+      { 'if-match': '"1"' },
+    );
+    expect(stale.status).toBe(200);
+    expect(await stale.json()).toEqual({ revision: 3 });
     const current = (await (await get()).json()) as StoreV1;
-    expect(current.profiles.map((p) => p.id)).toEqual(['b']);
+    expect(current.profiles.map((p) => [p.id, p.name])).toEqual([
+      ['a', 'A renommé'],
+      ['b', 'B'],
+    ]);
+  });
+
+  it('answers 412 to an If-Match from a revision the server never reached, and changes nothing', async () => {
+    const first = { users: [], profiles: [{ id: 'a', name: 'A', moduleIds: [], formFieldKeys: [] }] };
+    await put(first, { 'if-match': '"0"' });
+    const future = await put({ ...first, profiles: [] }, { 'if-match': '"7"' });
+    expect(future.status).toBe(412);
+    expect(await future.json()).toEqual({ error: 'revision-mismatch', revision: 1 });
+    expect(((await (await get()).json()) as StoreV1).profiles.map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('without If-Match replaces the store, except appended logs that the document lacks', async () => {
+    const store = sampleStore(await hashSecret('x', { iterations: TEST_ITERATIONS }));
+    await put(store);
+    const response = await put({ users: [], profiles: [] });
+    expect(response.status).toBe(200);
+    const after = (await (await get()).json()) as StoreV1;
+    expect(after.users).toEqual([]);
+    expect(after.timetables).toEqual([]);
+    expect(after.planningLogs).toEqual(store.planningLogs);
+    expect(after.userLogs).toEqual(store.userLogs);
+    expect(after.notifications).toEqual(store.notifications);
   });
 
   it('never stores a clear password or device-local state', async () => {

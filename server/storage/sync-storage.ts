@@ -1,0 +1,60 @@
+import type { ConflictReason, RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import type { ChangeCursor, ConflictEntry } from '../../src/domain/sync/protocol';
+import type { CollectionName } from '../../src/domain/store/schema';
+
+/**
+ * Storage of organisations' records (issue 11), behind an asynchronous interface so that a PostgreSQL
+ * implementation (issue 14) can sit next to the SQLite one. The merge rules live in src/domain/sync and
+ * server/sync-service.ts; an implementation only stores, reads and makes a transaction atomic.
+ */
+
+export interface StoredMutation {
+  mutationId: string;
+  rev: number;
+  status: string;
+}
+
+export interface NewConflict {
+  rev: number;
+  collection: CollectionName;
+  recordId: string;
+  field: string;
+  reason: ConflictReason;
+  keptValue: unknown;
+  lostValue: unknown;
+  keptMutationId: string | null;
+  lostMutationId: string;
+  createdAt: string;
+}
+
+/** What one write transaction may do; everything it does is committed together or not at all. */
+export interface SyncTransaction {
+  revision(): Promise<number>;
+  setRevision(revision: number, nowIso: string): Promise<void>;
+  getRecord(collection: CollectionName, id: string): Promise<ServerRecord | null>;
+  /** The record's data as of `revision` (latest change at or before it); null if absent or deleted then. */
+  getRecordAt(collection: CollectionName, id: string, revision: number): Promise<RecordData | null>;
+  /** Every record of the organisation, tombstones included. */
+  listRecords(): Promise<ServerRecord[]>;
+  /** Upserts the record and appends its change-log entry. */
+  putRecord(record: ServerRecord, mutationId: string, nowIso: string): Promise<void>;
+  getMutation(mutationId: string): Promise<StoredMutation | null>;
+  saveMutation(mutation: StoredMutation, clientId: string, nowIso: string): Promise<void>;
+  addConflict(conflict: NewConflict): Promise<void>;
+}
+
+export interface ChangesPage {
+  revision: number;
+  records: ServerRecord[];
+}
+
+export interface SyncStorage {
+  /** Runs `fn` in one serialised write transaction of the organisation; a throw rolls everything back. */
+  transaction<T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>): Promise<T>;
+  /** The live records and the revision, read consistently. */
+  readAll(orgId: string): Promise<{ revision: number; records: ServerRecord[] }>;
+  /** Records (tombstones included) after `cursor` in (rev, collection, id) order. */
+  readChanges(orgId: string, after: ChangeCursor, limit: number): Promise<ChangesPage>;
+  readConflicts(orgId: string, afterId: number, limit: number): Promise<ConflictEntry[]>;
+  close(): Promise<void>;
+}

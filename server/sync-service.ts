@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COLLECTION_NAMES,
+  COLLECTION_SCHEMAS,
+  emptyStore,
+  type CollectionName,
+  type StoreV1,
+} from '../src/domain/store/schema';
+import { diffStore, type RecordsByCollection } from '../src/domain/sync/diff';
+import { applyMutation, needsBase, type RecordData, type ServerRecord } from '../src/domain/sync/merge';
+import {
+  encodeCursor,
+  type ChangeCursor,
+  type ChangesResponse,
+  type Mutation,
+  type MutationResult,
+  type PushResponse,
+  type RemoteRecord,
+} from '../src/domain/sync/protocol';
+import type { SyncStorage, SyncTransaction } from './storage/sync-storage';
+
+/** The server's side of the sync: batches, whole-store writes and reads, on any SyncStorage. */
+
+export function toRemote(record: ServerRecord): RemoteRecord {
+  return {
+    collection: record.collection,
+    id: record.id,
+    rev: record.rev,
+    deleted: record.deleted,
+    data: record.deleted ? null : record.data,
+  };
+}
+
+async function applyInTransaction(
+  tx: SyncTransaction,
+  clientId: string,
+  mutations: readonly Mutation[],
+  now: Date,
+): Promise<PushResponse> {
+  const nowIso = now.toISOString();
+  const current = await tx.revision();
+  const revision = current + 1;
+  let changed = false;
+  const results: MutationResult[] = [];
+  for (const mutation of mutations) {
+    const { mutationId, collection, recordId } = mutation;
+    const seen = await tx.getMutation(mutationId);
+    if (seen) {
+      // Idempotency: a replayed mutation is acknowledged with the record as it is now, never re-applied.
+      const record = await tx.getRecord(collection, recordId);
+      results.push({ mutationId, status: 'duplicate', ...(record ? { record: toRemote(record) } : {}) });
+      continue;
+    }
+    const record = await tx.getRecord(collection, recordId);
+    const base = needsBase(record, mutation, clientId)
+      ? await tx.getRecordAt(collection, recordId, mutation.baseRevision ?? 0)
+      : null;
+    const outcome = applyMutation({ current: record, base, mutation, clientId, revision });
+    let result: MutationResult;
+    if (outcome.status === 'applied' || outcome.status === 'merged') {
+      // A record that would make the whole store invalid is refused here, not discovered by every device later.
+      const valid =
+        outcome.record.deleted || COLLECTION_SCHEMAS[collection].safeParse(outcome.record.data).success;
+      if (!valid) {
+        result = { mutationId, status: 'rejected', reason: 'invalid-record' };
+        if (record) result.record = toRemote(record);
+      } else {
+        await tx.putRecord(outcome.record, mutationId, nowIso);
+        changed = true;
+        result = { mutationId, status: outcome.status };
+        if (outcome.status === 'merged') result.record = toRemote(outcome.record);
+      }
+    } else {
+      result = { mutationId, status: outcome.status };
+      if (outcome.status === 'rejected') result.reason = outcome.reason;
+      const latest = await tx.getRecord(collection, recordId);
+      if (latest) result.record = toRemote(latest);
+    }
+    if (result.status !== 'rejected' || result.reason !== 'invalid-record') {
+      for (const conflict of outcome.conflicts) {
+        await tx.addConflict({ ...conflict, rev: revision, collection, recordId, createdAt: nowIso });
+      }
+    }
+    if (outcome.conflicts.length > 0) result.conflicts = outcome.conflicts.length;
+    await tx.saveMutation(
+      { mutationId, rev: changed ? revision : current, status: result.status },
+      clientId,
+      nowIso,
+    );
+    results.push(result);
+  }
+  if (changed) await tx.setRevision(revision, nowIso);
+  return { revision: changed ? revision : current, results };
+}
+
+/** POST /api/mutations: one batch, one transaction. */
+export function applyBatch(
+  storage: SyncStorage,
+  orgId: string,
+  clientId: string,
+  mutations: readonly Mutation[],
+  now: Date,
+): Promise<PushResponse> {
+  return storage.transaction(orgId, (tx) => applyInTransaction(tx, clientId, mutations, now));
+}
+
+export function assembleStore(records: readonly ServerRecord[]): StoreV1 {
+  const store = emptyStore() as unknown as Record<CollectionName, RecordData[]>;
+  for (const record of records) if (!record.deleted) store[record.collection].push(record.data);
+  for (const name of COLLECTION_NAMES) {
+    store[name].sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
+  }
+  return store as unknown as StoreV1;
+}
+
+export async function readStore(
+  storage: SyncStorage,
+  orgId: string,
+): Promise<{ revision: number; store: StoreV1 }> {
+  const { revision, records } = await storage.readAll(orgId);
+  return { revision, store: assembleStore(records) };
+}
+
+export async function readChanges(
+  storage: SyncStorage,
+  orgId: string,
+  after: ChangeCursor,
+  limit: number,
+): Promise<ChangesResponse> {
+  const page = await storage.readChanges(orgId, after, limit);
+  const last = page.records.at(-1);
+  return {
+    revision: page.revision,
+    changes: page.records.map(toRemote),
+    next:
+      page.records.length === limit && last
+        ? encodeCursor({ rev: last.rev, collection: last.collection, id: last.id })
+        : null,
+  };
+}
+
+export type WholeStoreResult =
+  | { ok: true; revision: number; results: MutationResult[] }
+  | { ok: false; reason: 'revision-mismatch'; revision: number };
+
+/**
+ * PUT /api/store: the document is compared with the organisation as it was at the revision the writer names
+ * (If-Match) or, without one, as it is now. Only what the writer changed since that revision becomes
+ * mutations, applied under the batch rules: a stale writer merges instead of erasing newer edits. A
+ * revision the server has not reached yet answers a mismatch.
+ */
+export function applyWholeStore(
+  storage: SyncStorage,
+  orgId: string,
+  store: StoreV1,
+  expected: number | null,
+  now: Date,
+): Promise<WholeStoreResult> {
+  return storage.transaction(orgId, async (tx): Promise<WholeStoreResult> => {
+    const current = await tx.revision();
+    if (expected !== null && expected > current)
+      return { ok: false, reason: 'revision-mismatch', revision: current };
+    const base = expected ?? current;
+    const before: Partial<Record<CollectionName, Map<string, RecordData>>> = {};
+    for (const record of await tx.listRecords()) {
+      const data =
+        record.rev <= base
+          ? record.deleted
+            ? null
+            : record.data
+          : await tx.getRecordAt(record.collection, record.id, base);
+      if (data === null) continue;
+      (before[record.collection] ??= new Map()).set(record.id, data);
+    }
+    const after: Partial<Record<CollectionName, RecordData[]>> = {};
+    for (const name of COLLECTION_NAMES) after[name] = store[name];
+    const createdAt = now.toISOString();
+    const batchId = randomUUID();
+    const mutations: Mutation[] = diffStore(before as RecordsByCollection, after).map((change, i) => ({
+      ...change,
+      mutationId: `put-${batchId}-${i}`,
+      baseRevision: base,
+      createdAt,
+    }));
+    if (mutations.length === 0) return { ok: true, revision: current, results: [] };
+    const response = await applyInTransaction(tx, `put-${batchId}`, mutations, now);
+    return { ok: true, revision: response.revision, results: response.results };
+  });
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { COLLECTION_NAMES, type CollectionName } from '../store/schema';
+
+/**
+ * Wire format of the sync API (ARCHITECTURE.md "Sync"), shared by the client engine and the server so that
+ * both validate the same shapes. See server/README-sync in the report of issue 11 for the endpoints.
+ */
+
+/** A batch is applied in one transaction; the bound keeps one request from holding the database too long. */
+export const MAX_MUTATIONS_PER_BATCH = 5_000;
+/** What the client sends per request: small enough to retry cheaply on a flaky phone connection. */
+export const CLIENT_BATCH_SIZE = 200;
+export const DEFAULT_CHANGES_PAGE = 500;
+export const MAX_CHANGES_PAGE = 2_000;
+
+const collectionSchema = z.enum(COLLECTION_NAMES as [CollectionName, ...CollectionName[]]);
+
+export const mutationSchema = z.strictObject({
+  mutationId: z.string().min(1).max(128),
+  collection: collectionSchema,
+  recordId: z.string().min(1).max(256),
+  op: z.enum(['put', 'delete']),
+  /** Top-level fields the change touched; a listed field absent from `values` is removed. */
+  changedFields: z.array(z.string().min(1).max(128)).max(500),
+  values: z.record(z.string(), z.unknown()).optional(),
+  /** Revision of the record (or of the store) the device had seen when it made the change; 0 = never seen. */
+  baseRevision: z.number().int().min(0).nullable(),
+  /** Device clock when the change was made: decides between two concurrent edits of one field. */
+  createdAt: z.string().min(1).max(64),
+});
+
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const pushRequestSchema = z.strictObject({
+  /** Stable id of the device: its own successive edits are never treated as concurrent with each other. */
+  clientId: z.string().min(1).max(128),
+  mutations: z.array(mutationSchema).min(1).max(MAX_MUTATIONS_PER_BATCH),
+});
+
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export const remoteRecordSchema = z.object({
+  collection: collectionSchema,
+  id: z.string(),
+  rev: z.number().int().min(0),
+  deleted: z.boolean(),
+  /** null for a deleted record: a device needs only to know that it is gone. */
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export type RemoteRecord = z.infer<typeof remoteRecordSchema>;
+
+export const MUTATION_STATUSES = ['applied', 'merged', 'unchanged', 'rejected', 'duplicate'] as const;
+export type MutationStatus = (typeof MUTATION_STATUSES)[number];
+
+export const REJECT_REASONS = ['append-only', 'edited-concurrently', 'invalid-record'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export const mutationResultSchema = z.object({
+  mutationId: z.string(),
+  status: z.enum(MUTATION_STATUSES),
+  reason: z.enum(REJECT_REASONS).optional(),
+  /** Number of field conflicts recorded on the server for this mutation. */
+  conflicts: z.number().int().min(0).optional(),
+  /** The record as the server now holds it, whenever it differs from what the device assumed. */
+  record: remoteRecordSchema.optional(),
+});
+
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+export const pushResponseSchema = z.object({
+  revision: z.number().int().min(0),
+  results: z.array(mutationResultSchema),
+});
+
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+export const changesQuerySchema = z.object({
+  orgId: z.string().optional(),
+  since: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_CHANGES_PAGE).default(DEFAULT_CHANGES_PAGE),
+  cursor: z.string().max(1_000).optional(),
+});
+
+export const changesResponseSchema = z.object({
+  /** Organisation revision when the page was read; once `next` is null the device is caught up to it. */
+  revision: z.number().int().min(0),
+  changes: z.array(remoteRecordSchema),
+  next: z.string().nullable(),
+});
+
+export type ChangesResponse = z.infer<typeof changesResponseSchema>;
+
+/** Position in the (rev, collection, id) order of the delta read. */
+export interface ChangeCursor {
+  rev: number;
+  collection: string;
+  id: string;
+}
+
+const cursorTuple = z.tuple([z.number().int().min(0), z.string(), z.string()]);
+
+export function encodeCursor(cursor: ChangeCursor): string {
+  return JSON.stringify([cursor.rev, cursor.collection, cursor.id]);
+}
+
+export function decodeCursor(text: string): ChangeCursor | null {
+  try {
+    const parsed = cursorTuple.safeParse(JSON.parse(text));
+    if (!parsed.success) return null;
+    const [rev, collection, id] = parsed.data;
+    return { rev, collection, id };
+  } catch {
+    return null;
+  }
+}
+
+export const conflictEntrySchema = z.object({
+  id: z.number().int(),
+  rev: z.number().int(),
+  collection: collectionSchema,
+  recordId: z.string(),
+  field: z.string(),
+  reason: z.enum(['concurrent-edit', 'append-only', 'delete-refused']),
+  keptValue: z.unknown(),
+  lostValue: z.unknown(),
+  keptMutationId: z.string().nullable(),
+  lostMutationId: z.string(),
+  createdAt: z.string(),
+});
+
+export type ConflictEntry = z.infer<typeof conflictEntrySchema>;
