@@ -1,0 +1,52 @@
+export { parseCellText, stripTeacherTitle } from './cell-text';
+export type { CellCourse } from './cell-text';
+export { CLASS_LABEL_ROWS_ABOVE } from './class-name';
+export { emptyDayCells, parseSheet } from './parse-sheet';
+export type { ParseSheetOptions } from './parse-sheet';
+export { readTimetableGrids } from './read-timetable';
+export type {
+  ReadTimetableOptions,
+  TimetableReadIssue,
+  TimetableReadIssueCode,
+  TimetableReadResult,
+  TimetableReadWarning,
+  TimetableReadWarningCode,
+} from './read-timetable';
+export { referenceKey, resolveReferences } from './resolve-references';
+export type {
+  ClassReference,
+  ModuleReference,
+  ReferenceResolution,
+  References,
+  ResolvedClassTimetable,
+  ResolvedSlot,
+  SkippedCell,
+  SkipReason,
+  TeacherReference,
+} from './resolve-references';
+export {
+  findHeaderRows,
+  findTimeColumn,
+  HEADER_MIN_WEEKDAYS,
+  HEADER_SEARCH_ROWS,
+  isHeaderRow,
+  TIME_COLUMN_SEARCH_COLUMNS,
+  TIME_COLUMN_SEARCH_ROWS,
+} from './sheet-layout';
+export { TEACHER_PLACEHOLDER_EMAIL_DOMAIN, teacherEmailFromName } from './teacher-email';
+export { foldText, MAX_GRID_COLUMNS, MAX_GRID_ROWS } from './text';
+export { formatHhMm, parseTimeRange } from './time-range';
+export { DAYS_OF_WEEK } from './types';
+export type {
+  ClassNameSource,
+  DayOfWeek,
+  Grid,
+  GridCell,
+  ParsedCell,
+  ParsedFile,
+  ParsedRow,
+  ParsedTable,
+  SheetGrid,
+  TimeRange,
+} from './types';
+export { parseWeekday } from './weekday';

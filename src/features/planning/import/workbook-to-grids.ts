@@ -1,0 +1,220 @@
+import Papa from 'papaparse';
+import * as XLSX from 'xlsx';
+import {
+  MAX_GRID_COLUMNS,
+  MAX_GRID_ROWS,
+  readTimetableGrids,
+  type ReadTimetableOptions,
+  type SheetGrid,
+  type TimetableReadIssue,
+  type TimetableReadResult,
+} from '../../../domain/timetable-parsing';
+
+export type WorkbookWarningCode = 'sheet-truncated';
+
+export interface WorkbookWarning {
+  code: WorkbookWarningCode;
+  sheetName: string;
+}
+
+export type WorkbookGridsResult =
+  { ok: true; value: SheetGrid[]; warnings: WorkbookWarning[] } | { ok: false; issues: TimetableReadIssue[] };
+
+/** A read timetable, plus the grids when nothing was detected, so the user can pick the layout by hand. */
+export type TimetableFileReadResult =
+  | (Extract<TimetableReadResult, { ok: true }> & { sheets?: undefined })
+  | (Extract<TimetableReadResult, { ok: false }> & { sheets: SheetGrid[] });
+
+type ContentKind = 'zip' | 'cfb' | 'biff' | 'markup' | 'text' | 'binary';
+
+const SNIFF_BYTES = 4096;
+const CSV_DELIMITERS = [';', ',', '\t', '|'];
+
+function toBytes(data: ArrayBuffer | Uint8Array): Uint8Array {
+  return data instanceof Uint8Array ? data : new Uint8Array(data);
+}
+
+function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
+  return signature.every((byte, index) => bytes[index] === byte);
+}
+
+/** Decodes text files: UTF-8 first, else Windows-1252, the usual encoding of a CSV saved by French Excel. */
+function decodeText(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    try {
+      return new TextDecoder('windows-1252').decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+}
+
+function looksBinary(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, SNIFF_BYTES);
+  let controls = 0;
+  for (const byte of sample) {
+    if (byte === 0) return true;
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20)) controls += 1;
+  }
+  return controls > sample.length / 20;
+}
+
+/** What the bytes are, whatever the file name claims (a renamed PNG must not reach the parsers). */
+function sniff(bytes: Uint8Array): ContentKind {
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
+    return 'zip';
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'cfb';
+  // BIFF2-5 workbooks saved by very old Excel versions start with a BOF record.
+  if (bytes[0] === 0x09 && [0x00, 0x02, 0x04, 0x08].includes(bytes[1] ?? -1) && bytes[3] === 0x00)
+    return 'biff';
+  if (looksBinary(bytes)) return 'binary';
+  const head = (decodeText(bytes.subarray(0, 512)) ?? '').replace(/^\uFEFF/, '').trimStart();
+  // Many "xls" exported by web tools are HTML or SpreadsheetML tables: SheetJS reads those.
+  return head.startsWith('<') ? 'markup' : 'text';
+}
+
+function baseName(fileName: string): string {
+  const name = (fileName.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').trim();
+  return name === '' ? 'Feuille 1' : name;
+}
+
+function cellText(cell: XLSX.CellObject | undefined): string | null {
+  if (cell === undefined || cell === null || cell.t === 'z' || cell.t === 'e') return null;
+  // Displayed text first (cellDates is off, so times and dates arrive as the user sees them).
+  if (typeof cell.w === 'string') return cell.w;
+  if (cell.v === undefined || cell.v === null) return null;
+  if (cell.t === 'n') {
+    try {
+      return XLSX.utils.format_cell(cell);
+    } catch {
+      return String(cell.v);
+    }
+  }
+  return cell.v instanceof Date ? cell.v.toISOString() : String(cell.v);
+}
+
+/** Copies the value of each merged area into every cell of the area ("Merged cells are read as their value"). */
+function expandMerges(grid: (string | null)[][], merges: readonly XLSX.Range[]): void {
+  for (const merge of merges) {
+    const top = Math.max(0, merge.s.r);
+    const left = Math.max(0, merge.s.c);
+    const bottom = Math.min(merge.e.r, MAX_GRID_ROWS - 1);
+    const right = Math.min(merge.e.c, MAX_GRID_COLUMNS - 1);
+    const value = grid[top]?.[left] ?? null;
+    if (value === null || value === '') continue;
+    for (let r = top; r <= bottom; r += 1) {
+      const row = (grid[r] ??= []);
+      for (let c = left; c <= right; c += 1) row[c] = value;
+    }
+  }
+  // Rows created above may have left holes below them.
+  for (let r = 0; r < grid.length; r += 1) grid[r] ??= [];
+}
+
+function sheetToGrid(sheet: XLSX.WorkSheet): { grid: (string | null)[][]; isTruncated: boolean } {
+  let isTruncated = sheet['!fullref'] !== undefined && sheet['!fullref'] !== sheet['!ref'];
+  const grid: (string | null)[][] = [];
+  const data = sheet['!data'];
+  if (Array.isArray(data)) {
+    const rowCount = Math.min(data.length, MAX_GRID_ROWS);
+    for (let r = 0; r < rowCount; r += 1) {
+      const row = data[r];
+      if (!Array.isArray(row)) {
+        grid.push([]);
+        continue;
+      }
+      if (row.length > MAX_GRID_COLUMNS) isTruncated = true;
+      const width = Math.min(row.length, MAX_GRID_COLUMNS);
+      const cells: (string | null)[] = new Array<string | null>(width).fill(null);
+      for (let c = 0; c < width; c += 1) cells[c] = cellText(row[c]);
+      grid.push(cells);
+    }
+    if (data.length > MAX_GRID_ROWS) isTruncated = true;
+  }
+  expandMerges(grid, sheet['!merges'] ?? []);
+  return { grid, isTruncated };
+}
+
+function readSpreadsheet(bytes: Uint8Array): WorkbookGridsResult {
+  const workbook = XLSX.read(bytes, {
+    type: 'array',
+    dense: true,
+    cellDates: false,
+    cellText: true,
+    cellFormula: false,
+    cellHTML: false,
+    cellStyles: false,
+    sheetRows: MAX_GRID_ROWS,
+  });
+  const value: SheetGrid[] = [];
+  const warnings: WorkbookWarning[] = [];
+  for (const sheetName of workbook.SheetNames) {
+    const sheet = workbook.Sheets[sheetName];
+    if (sheet === undefined) continue;
+    const { grid, isTruncated } = sheetToGrid(sheet);
+    if (isTruncated) warnings.push({ code: 'sheet-truncated', sheetName });
+    value.push({ sheetName, grid });
+  }
+  return { ok: true, value, warnings };
+}
+
+function readCsv(bytes: Uint8Array, fileName: string): WorkbookGridsResult {
+  const text = decodeText(bytes);
+  if (text === null) return { ok: false, issues: [{ code: 'unreadable', reason: 'encoding' }] };
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimiter: '',
+    delimitersToGuess: CSV_DELIMITERS,
+    skipEmptyLines: false,
+    preview: MAX_GRID_ROWS,
+  });
+  const rows = Array.isArray(parsed.data) ? parsed.data : [];
+  const grid = rows.map((row) =>
+    Array.isArray(row)
+      ? row.slice(0, MAX_GRID_COLUMNS).map((cell) => (typeof cell === 'string' ? cell : null))
+      : [],
+  );
+  return { ok: true, value: [{ sheetName: baseName(fileName), grid }], warnings: [] };
+}
+
+/**
+ * Turns the bytes of a .xlsx, .xls or .csv file into one grid of displayed cell texts per sheet, merged
+ * cells expanded. The content decides the reader, not the extension; anything else is 'unsupported-format',
+ * a damaged workbook 'unreadable'. Never throws.
+ */
+export function workbookToGrids(data: ArrayBuffer | Uint8Array, fileName: string): WorkbookGridsResult {
+  try {
+    const bytes = toBytes(data);
+    if (bytes.length === 0) return { ok: false, issues: [{ code: 'unreadable', reason: 'empty-file' }] };
+    const kind = sniff(bytes);
+    switch (kind) {
+      case 'binary':
+        return { ok: false, issues: [{ code: 'unsupported-format' }] };
+      case 'text':
+        return readCsv(bytes, fileName);
+      case 'zip':
+      case 'cfb':
+      case 'biff':
+      case 'markup':
+        return readSpreadsheet(bytes);
+    }
+  } catch (error) {
+    return {
+      ok: false,
+      issues: [{ code: 'unreadable', reason: error instanceof Error ? error.message : String(error) }],
+    };
+  }
+}
+
+/** Reads a timetable file end to end: bytes -> grids -> parsed file (what the worker runs). */
+export function readTimetableBytes(
+  data: ArrayBuffer | Uint8Array,
+  fileName: string,
+  options: ReadTimetableOptions = {},
+): TimetableFileReadResult {
+  const grids = workbookToGrids(data, fileName);
+  if (!grids.ok) return { ok: false, issues: grids.issues, sheets: [] };
+  const result = readTimetableGrids(grids.value, options);
+  return result.ok ? result : { ...result, sheets: grids.value };
+}
