@@ -1,0 +1,116 @@
+import type { PlanningLog, Timetable } from '../store/schema';
+import { realSessions, sessionsMinutes, type RealSession } from '../attendance/real-time';
+import { slotOccurrences } from '../planning/occurrences';
+import { clockRangeMinutes, type InstantLike } from '../time/instant';
+import type { UtcRange } from '../time/period';
+
+// spec part 2 point 2 and 9: real time shows red when above planned by more than 1 minute.
+export const REAL_ABOVE_PLANNED_TOLERANCE_MIN = 1;
+
+export function isRealAbovePlanned(realMin: number, plannedMin: number): boolean {
+  return realMin - plannedMin > REAL_ABOVE_PLANNED_TOLERANCE_MIN;
+}
+
+export interface WorkloadDetailRow {
+  moduleId: string;
+  classId: string;
+  plannedMin: number;
+  realMin: number;
+  isRealAbovePlanned: boolean;
+}
+
+export interface WorkloadTeacherRow {
+  teacherUserId: string;
+  plannedMin: number;
+  realMin: number;
+  isRealAbovePlanned: boolean;
+  /** Per module and class; the teacher's totals are the sums of these rounded rows. */
+  details: WorkloadDetailRow[];
+}
+
+export interface WorkloadInput {
+  timetables: readonly Timetable[];
+  logs: readonly PlanningLog[];
+  /** A day, week or month from time/period (periodRange). */
+  range: UtcRange;
+  now: InstantLike;
+}
+
+interface Totals {
+  plannedMin: number;
+  sessions: RealSession[];
+}
+
+/**
+ * spec part 2 point 2, workload: planned time (non-canceled slot occurrences in the range) against real time
+ * (check-in to check-out sessions starting in the range), per teacher and per module and class.
+ * Teachers with only real time or only planned time are listed too. Sorted by teacher id; details by planned,
+ * then real, descending.
+ */
+export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
+  const teachers = new Map<string, Map<string, Totals & { moduleId: string; classId: string }>>();
+  const entry = (teacherUserId: string, moduleId: string, classId: string) => {
+    let pairs = teachers.get(teacherUserId);
+    if (!pairs) {
+      pairs = new Map();
+      teachers.set(teacherUserId, pairs);
+    }
+    const key = `${moduleId}\u0000${classId}`;
+    let totals = pairs.get(key);
+    if (!totals) {
+      totals = { moduleId, classId, plannedMin: 0, sessions: [] };
+      pairs.set(key, totals);
+    }
+    return totals;
+  };
+
+  for (const occurrence of slotOccurrences(input.timetables, input.range)) {
+    const { slot, timetable } = occurrence;
+    if (!slot.teacherUserId) continue;
+    entry(slot.teacherUserId, slot.moduleId, timetable.classId).plannedMin += clockRangeMinutes(
+      slot.startTime,
+      slot.endTime,
+    );
+  }
+  for (const session of realSessions(input)) {
+    if (!session.teacherUserId) continue;
+    entry(session.teacherUserId, session.moduleId ?? '', session.classId ?? '').sessions.push(session);
+  }
+
+  return [...teachers.entries()]
+    .map(([teacherUserId, pairs]) => {
+      const details = [...pairs.values()]
+        .map(({ moduleId, classId, plannedMin, sessions }) => {
+          const realMin = sessionsMinutes(sessions);
+          return {
+            moduleId,
+            classId,
+            plannedMin,
+            realMin,
+            isRealAbovePlanned: isRealAbovePlanned(realMin, plannedMin),
+          };
+        })
+        .sort(
+          (a, b) =>
+            b.plannedMin - a.plannedMin ||
+            b.realMin - a.realMin ||
+            a.moduleId.localeCompare(b.moduleId) ||
+            a.classId.localeCompare(b.classId),
+        );
+      const plannedMin = details.reduce((sum, d) => sum + d.plannedMin, 0);
+      const realMin = details.reduce((sum, d) => sum + d.realMin, 0);
+      return {
+        teacherUserId,
+        plannedMin,
+        realMin,
+        isRealAbovePlanned: isRealAbovePlanned(realMin, plannedMin),
+        details,
+      };
+    })
+    .sort((a, b) => a.teacherUserId.localeCompare(b.teacherUserId));
+}
+
+/** The detail dialog of one teacher ("Aucun détail" when empty). */
+export function workloadDetail(input: WorkloadInput & { teacherUserId: string }): WorkloadDetailRow[] {
+  return workloadByTeacher(input).find((row) => row.teacherUserId === input.teacherUserId)?.details ?? [];
+}
