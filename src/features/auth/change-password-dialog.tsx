@@ -48,6 +48,7 @@ export function ChangePasswordDialog({ userId, isOpen, onOpenChange }: Props) {
   return (
     <AppDialog isOpen={isOpen} onOpenChange={close} title={fr.changePassword.title} size="small">
       <Form
+        validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

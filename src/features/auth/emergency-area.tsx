@@ -28,6 +28,7 @@ export function EmergencyArea({ onPromoted }: { onPromoted: (email: string) => v
       <h2 id="emergency-title">{fr.login.emergencyTitle}</h2>
       <p className="hint">{fr.login.emergencyHint}</p>
       <Form
+        validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

@@ -37,6 +37,7 @@ export function FirstLoginPage() {
         <h1>{fr.firstLogin.title}</h1>
         <p className="hint">{fr.firstLogin.hint}</p>
         <Form
+          validationBehavior="aria"
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

@@ -70,6 +70,7 @@ export function ForgotPasswordDialog({ isOpen, onOpenChange, initialEmail }: Pro
         </div>
       ) : (
         <Form
+          validationBehavior="aria"
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
@@ -18,7 +18,12 @@ export function LoginPage() {
   const [isForgotOpen, setIsForgotOpen] = useState(false);
   const needsEmergency = useLiveQuery(() => needsEmergencyAdmin(appDb()), []);
   const emergencyParam = params.get('emergency');
-  const showEmergency = emergencyParam === '1' || emergencyParam === 'true' || needsEmergency === true;
+  const wantsEmergency = emergencyParam === '1' || emergencyParam === 'true' || needsEmergency === true;
+  // Once shown, the area stays until the page changes, so its answer remains readable after a promotion.
+  const [showEmergency, setShowEmergency] = useState(false);
+  useEffect(() => {
+    if (wantsEmergency) setShowEmergency(true);
+  }, [wantsEmergency]);
   const signedIn = (destination: string) => void navigate(destination, { replace: true });
   return (
     <div className="login-page">
@@ -28,10 +33,10 @@ export function LoginPage() {
         <Tabs className="login-tabs">
           <TabList aria-label={fr.login.modeTabs} className="segmented">
             <Tab id="password" className="segment">
-              {fr.login.modePassword}
+              {fr.login.passwordMode}
             </Tab>
             <Tab id="pin" className="segment">
-              {fr.login.modePin}
+              {fr.login.pinMode}
             </Tab>
           </TabList>
           <TabPanel id="password">

@@ -34,6 +34,7 @@ export function PasswordForm({ email, onEmailChange, onSignedIn, onForgotPasswor
   };
   return (
     <Form
+      validationBehavior="aria"
       className="login-form"
       onSubmit={(e) => {
         e.preventDefault();

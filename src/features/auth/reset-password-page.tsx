@@ -51,6 +51,7 @@ export function ResetPasswordPage() {
           </p>
         ) : (
           <Form
+            validationBehavior="aria"
             onSubmit={(e) => {
               e.preventDefault();
               void submit();
