@@ -1,3 +1,5 @@
+import { frSettings } from './fr-settings';
+
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
 export const fr = {
   app: {
@@ -153,4 +155,5 @@ export const fr = {
     exported: 'Export terminé',
     imported: 'Import terminé',
   },
+  settings: frSettings,
 } as const;
