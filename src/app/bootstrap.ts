@@ -1,14 +1,21 @@
 import { appDb, type AppDatabase } from '../db/database';
-import { onLocalWrite } from '../db/repository';
-import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
-import { loadRemoteStore, syncNow, type FetchLike } from '../sync/remote-store';
+import { ensureInitialised, enqueueWholeStore, importLegacyLocalStorage } from '../db/store-io';
+import { SyncEngine, type FetchLike } from '../sync/engine';
+import { loadRemoteStore } from '../sync/remote-store';
 
 const SESSION_FLAG = 'remote-store-loaded';
-const PUSH_DEBOUNCE_MS = 400;
+
+let engine: SyncEngine | null = null;
+
+/** The running sync engine, once bootstrap() has started it. */
+export function syncEngine(): SyncEngine | null {
+  return engine;
+}
 
 /**
  * Start-up order: the legacy localStorage copy (once), then the remote store on the first load of the
- * session (spec part 1 point 4), then defaults for a brand-new device, then pushes of local writes.
+ * session (spec part 1 point 4), then defaults for a brand-new device, then the sync engine (push of the
+ * outbox, delta pulls, retries). A server never written gets this device's store.
  */
 export async function bootstrap(
   db: AppDatabase = appDb(),
@@ -22,11 +29,8 @@ export async function bootstrap(
     if (result !== 'failed') window.sessionStorage.setItem(SESSION_FLAG, '1');
   }
   await ensureInitialised(db);
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  onLocalWrite(() => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void syncNow(db, fetchImpl), PUSH_DEBOUNCE_MS);
-  });
-  // A server that has never been written gets this device's copy; otherwise only pending edits travel.
-  void syncNow(db, fetchImpl, { force: serverEmpty });
+  if (serverEmpty) await enqueueWholeStore(db);
+  engine?.stop();
+  engine = new SyncEngine({ db, fetch: fetchImpl });
+  engine.start();
 }

@@ -17,9 +17,21 @@ export interface OutboxMutation {
   changedFields: string[];
   /** Values of the changed fields after the change (absent for a delete). */
   values?: Record<string, unknown>;
-  /** Store revision the device had when the change was made. */
+  /** Server revision of the record the change was made on (0 for a record the server never sent). */
   baseRevision: number | null;
   createdAt: string;
+  /** Values the change replaced, for arrays merged by element id (slots): kept on the device, never sent. */
+  baseValues?: Record<string, unknown>;
+}
+
+/** Server revision of each record as last received (key `collection/id`); absent = the store revision. */
+export interface RecordRevision {
+  key: string;
+  rev: number;
+}
+
+export function revisionKey(collection: CollectionName, id: string): string {
+  return `${collection}/${id}`;
 }
 
 type CollectionTables = { [C in CollectionName]: Table<CollectionRecords[C], string> };
@@ -28,6 +40,7 @@ export type AppDatabase = Dexie &
   CollectionTables & {
     meta: Table<MetaEntry, string>;
     outbox: Table<OutboxMutation, number>;
+    revisions: Table<RecordRevision, string>;
   };
 
 /** Indexes by what screens query: period matching of timetables, journals by time, logs by slot and teacher. */
@@ -52,11 +65,18 @@ export const SCHEMA_V1: Record<CollectionName | 'meta' | 'outbox', string> = {
   outbox: '++seq, &mutationId, collection',
 };
 
+/** Version 2 (issue 11): per-record server revisions, and the outbox indexed by record for re-application. */
+export const SCHEMA_V2 = {
+  outbox: '++seq, &mutationId, collection, [collection+recordId]',
+  revisions: 'key',
+} as const;
+
 export const DATABASE_NAME = 'emargement';
 
 export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
   const db = new Dexie(name) as AppDatabase;
   db.version(1).stores(SCHEMA_V1);
+  db.version(2).stores(SCHEMA_V2);
   return db;
 }
 

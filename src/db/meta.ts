@@ -6,10 +6,14 @@ export interface DeviceMeta {
   currentUserId: string | null;
   currentLoginMode: LoginMode;
   orgId: string;
-  /** Server revision the local tables were last based on. */
+  /** Server revision the local tables are caught up to: every change up to it has been pulled. */
   revision: number | null;
   lastSyncAt: string | null;
   legacyImported: boolean;
+  /** Random id of this device, sent with pushes so its own successive edits are never seen as concurrent. */
+  deviceId: string | null;
+  /** Whether the last exchange with the server succeeded (the header shows « Hors ligne » otherwise). */
+  serverReachable: boolean;
 }
 
 export const META_DEFAULTS: DeviceMeta = {
@@ -19,6 +23,8 @@ export const META_DEFAULTS: DeviceMeta = {
   revision: null,
   lastSyncAt: null,
   legacyImported: false,
+  deviceId: null,
+  serverReachable: true,
 };
 
 export async function getMeta<K extends keyof DeviceMeta>(db: AppDatabase, key: K): Promise<DeviceMeta[K]> {

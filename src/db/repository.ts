@@ -1,6 +1,7 @@
 import type { CollectionName, CollectionRecords } from '../domain/store/schema';
 import { COLLECTION_NAMES } from '../domain/store/schema';
-import type { AppDatabase, OutboxMutation } from './database';
+import { isIdArrayField } from '../domain/sync/merge';
+import { revisionKey, type AppDatabase, type OutboxMutation } from './database';
 import { getMeta } from './meta';
 
 type RecordOf<C extends CollectionName> = CollectionRecords[C];
@@ -42,7 +43,31 @@ function newMutationId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-export const WRITE_TABLES = [...COLLECTION_NAMES, 'meta', 'outbox'] as const;
+export const WRITE_TABLES = [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'] as const;
+
+/**
+ * The server revision a change to this record is based on: the record's own revision when a pull brought
+ * it, else the store revision the tables are caught up to (every change up to it is in the tables).
+ */
+export async function baseRevisionOf(
+  db: AppDatabase,
+  collection: CollectionName,
+  id: string,
+): Promise<number> {
+  const own = await db.revisions.get(revisionKey(collection, id));
+  return own?.rev ?? (await getMeta(db, 'revision')) ?? 0;
+}
+
+/** Values an edit replaced, kept for id-arrays so a later pull can merge them element by element. */
+export function baseValuesOf(
+  collection: CollectionName,
+  before: object | undefined,
+  fields: readonly string[],
+): Record<string, unknown> | undefined {
+  const prev = (before ?? {}) as Record<string, unknown>;
+  const kept = fields.filter((f) => isIdArrayField(collection, f) && prev[f] !== undefined);
+  return kept.length === 0 ? undefined : Object.fromEntries(kept.map((f) => [f, prev[f]]));
+}
 
 /**
  * Runs `fn` in one read-write transaction over every table: the records, their journal entries and their
@@ -51,10 +76,12 @@ export const WRITE_TABLES = [...COLLECTION_NAMES, 'meta', 'outbox'] as const;
 export async function writeBatch<T>(db: AppDatabase, fn: (writer: Writer) => Promise<T>): Promise<T> {
   let wrote = false;
   const result = await db.transaction('rw', [...WRITE_TABLES], async () => {
-    const baseRevision = await getMeta(db, 'revision');
     const createdAt = new Date().toISOString();
     const append = async (mutation: Omit<OutboxMutation, 'mutationId' | 'baseRevision' | 'createdAt'>) => {
-      await db.outbox.add({ ...mutation, mutationId: newMutationId(), baseRevision, createdAt });
+      const baseRevision = await baseRevisionOf(db, mutation.collection, mutation.recordId);
+      const entry: OutboxMutation = { ...mutation, mutationId: newMutationId(), baseRevision, createdAt };
+      if (entry.baseValues === undefined) delete entry.baseValues;
+      await db.outbox.add(entry);
       wrote = true;
     };
     const writer: Writer = {
@@ -67,7 +94,15 @@ export async function writeBatch<T>(db: AppDatabase, fn: (writer: Writer) => Pro
         await table.put(record as never);
         const values: Record<string, unknown> = {};
         for (const f of fields) values[f] = (record as Record<string, unknown>)[f];
-        await append({ collection, recordId: record.id, op: 'put', changedFields: fields, values });
+        const baseValues = baseValuesOf(collection, before, fields);
+        await append({
+          collection,
+          recordId: record.id,
+          op: 'put',
+          changedFields: fields,
+          values,
+          baseValues,
+        });
       },
       patch: async (collection, id, changes) => {
         const current = await db[collection].get(id);

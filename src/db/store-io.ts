@@ -1,9 +1,18 @@
 import { INITIAL_PASSWORD } from '../config';
 import { generatePin, hashSecret, randomHex, randomId } from '../domain/secrets';
 import { migrateStore, type MigrationContext, type MigrationReport } from '../domain/store/migrate';
-import { COLLECTION_NAMES, parseStoreV1, type StoreParseResult, type StoreV1 } from '../domain/store/schema';
+import {
+  COLLECTION_NAMES,
+  parseStoreV1,
+  type CollectionName,
+  type StoreParseResult,
+  type StoreV1,
+} from '../domain/store/schema';
+import { diffStore, type RecordChange } from '../domain/sync/diff';
+import type { RecordData } from '../domain/sync/merge';
 import { anyTable, type AppDatabase } from './database';
 import { getMeta, setMeta } from './meta';
+import { baseRevisionOf, baseValuesOf } from './repository';
 
 export function clientMigrationContext(now: Date = new Date()): MigrationContext {
   return {
@@ -19,6 +28,57 @@ export function clientMigrationContext(now: Date = new Date()): MigrationContext
 export interface StoreIoOptions {
   /** currentUserId and currentLoginMode are device-local; they travel only in same-device copies. */
   deviceState?: boolean;
+  /**
+   * Whether the replacement is a local edit that must reach the server (the Données import: default), or a
+   * copy of what the server or an earlier version of this device already holds (remote load, legacy copy,
+   * first-start defaults), which must not be pushed back as new edits.
+   */
+  track?: boolean;
+}
+
+/** Appends outbox mutations for changes, in the caller's transaction (outbox, revisions, meta open). */
+export async function enqueueChanges(
+  db: AppDatabase,
+  changes: readonly RecordChange[],
+  before: Partial<Record<CollectionName, ReadonlyMap<string, RecordData>>>,
+  createdAt: string = new Date().toISOString(),
+): Promise<void> {
+  for (const change of changes) {
+    const previous = before[change.collection]?.get(change.recordId);
+    const baseValues = baseValuesOf(change.collection, previous, change.changedFields);
+    await db.outbox.add({
+      ...change,
+      changedFields: [...change.changedFields],
+      mutationId: globalThis.crypto.randomUUID(),
+      baseRevision: await baseRevisionOf(db, change.collection, change.recordId),
+      createdAt,
+      ...(baseValues ? { baseValues } : {}),
+    });
+  }
+}
+
+async function currentRecords(db: AppDatabase) {
+  const maps: Partial<Record<CollectionName, Map<string, RecordData>>> = {};
+  for (const name of COLLECTION_NAMES) {
+    const rows = await anyTable(db, name).toArray();
+    maps[name] = new Map(rows.map((r) => [String(r.id), r]));
+  }
+  return maps;
+}
+
+/**
+ * Queues every local record as a creation: used once when the server has never been written, so that the
+ * first device's store becomes the organisation's.
+ */
+export async function enqueueWholeStore(db: AppDatabase): Promise<number> {
+  return db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
+    const records = await currentRecords(db);
+    const after: Partial<Record<CollectionName, RecordData[]>> = {};
+    for (const name of COLLECTION_NAMES) after[name] = [...(records[name]?.values() ?? [])];
+    const changes = diffStore({}, after);
+    await enqueueChanges(db, changes, {});
+    return changes.length;
+  });
 }
 
 /** Tables -> v1 object. Arrays come out in primary-key order, which makes the output canonical. */
@@ -34,13 +94,23 @@ export async function toStoreV1(db: AppDatabase, options: StoreIoOptions = {}): 
   });
 }
 
-/** Replaces every collection table by the store's content, in one transaction. Outbox untouched. */
+/**
+ * Replaces every collection table by the store's content, in one transaction. Unless `track: false`, the
+ * differences are queued in the outbox so that they reach the server.
+ */
 export async function replaceTables(
   db: AppDatabase,
   store: StoreV1,
   options: StoreIoOptions = {},
 ): Promise<void> {
-  await db.transaction('rw', [...COLLECTION_NAMES, 'meta'], async () => {
+  await db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
+    if (options.track ?? true) {
+      // Only the difference travels, as mutations: a re-import of the same file sends nothing.
+      const before = await currentRecords(db);
+      const after: Partial<Record<CollectionName, RecordData[]>> = {};
+      for (const name of COLLECTION_NAMES) after[name] = store[name] as RecordData[];
+      await enqueueChanges(db, diffStore(before, after), before);
+    }
     for (const name of COLLECTION_NAMES) {
       const table = anyTable(db, name);
       await table.clear();
@@ -100,7 +170,7 @@ export async function importLegacyLocalStorage(
     } catch {
       json = null;
     }
-    const result = await fromStoreV1(db, json);
+    const result = await fromStoreV1(db, json, { track: false });
     imported = result.ok;
     if (result.ok) storage.removeItem(LEGACY_STORAGE_KEY);
   }
@@ -111,5 +181,5 @@ export async function importLegacyLocalStorage(
 /** First start on a device: a store with defaults and the emergency administrator. */
 export async function ensureInitialised(db: AppDatabase): Promise<void> {
   if ((await db.profiles.count()) > 0) return;
-  await fromStoreV1(db, { users: [], profiles: [] });
+  await fromStoreV1(db, { users: [], profiles: [] }, { track: false });
 }

@@ -1,11 +1,11 @@
-import { parseStoreV1, type StoreV1 } from '../domain/store/schema';
 import type { AppDatabase, OutboxMutation } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
-import { fromStoreV1, toStoreV1 } from '../db/store-io';
-import { COLLECTION_NAMES } from '../domain/store/schema';
+import { prepareStore, replaceTables } from '../db/store-io';
+import { COLLECTION_NAMES, parseStoreV1 } from '../domain/store/schema';
+import { overlayPending, type RecordData } from '../domain/sync/merge';
+import { pullChanges, pushOutbox, type ExchangeResult, type FetchLike } from './engine';
 
-/** How the app reaches the server (tests pass their own). */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike } from './engine';
 
 function storeUrl(orgId: string): string {
   return `/api/store?orgId=${encodeURIComponent(orgId)}`;
@@ -21,18 +21,10 @@ export async function replayOutbox(db: AppDatabase, mutations: readonly OutboxMu
   await db.transaction('rw', [...COLLECTION_NAMES], async () => {
     for (const m of mutations) {
       const table = db[m.collection];
-      if (m.op === 'delete') {
-        await table.delete(m.recordId);
-        continue;
-      }
-      const current = (await table.get(m.recordId)) as Record<string, unknown> | undefined;
-      const next: Record<string, unknown> = { ...(current ?? { id: m.recordId }) };
-      for (const field of m.changedFields) {
-        const value = m.values?.[field];
-        if (value === undefined) delete next[field];
-        else next[field] = value;
-      }
-      await table.put(next as never);
+      const current = ((await table.get(m.recordId)) as RecordData | undefined) ?? null;
+      const next = overlayPending(current, m);
+      if (next === null) await table.delete(m.recordId);
+      else await table.put(next as never);
     }
   });
 }
@@ -40,8 +32,9 @@ export async function replayOutbox(db: AppDatabase, mutations: readonly OutboxMu
 export type LoadResult = 'replaced' | 'kept-local' | 'server-empty' | 'failed';
 
 /**
- * Spec part 1 point 4: the remote store replaces the local copy when valid; failures are silent and keep
- * local data. Unsent local edits (outbox) are replayed on top of the remote copy.
+ * Spec part 1 point 4: on the first load of a session the remote store replaces the local copy when valid;
+ * failures are silent and keep local data. Unsent local edits (outbox) are re-applied on top. The ETag
+ * revision becomes the base of every record: the snapshot holds every change up to it.
  */
 export async function loadRemoteStore(db: AppDatabase, fetchImpl: FetchLike): Promise<LoadResult> {
   try {
@@ -54,13 +47,17 @@ export async function loadRemoteStore(db: AppDatabase, fetchImpl: FetchLike): Pr
     const revision = revisionFrom(response);
     const json: unknown = await response.json();
     if (revision === 0) return 'server-empty';
-    const parsed = parseStoreV1(json);
-    if (!parsed.ok) return 'kept-local';
-    const pending = await db.outbox.orderBy('seq').toArray();
-    const result = await fromStoreV1(db, parsed.value);
-    if (!result.ok) return 'kept-local';
-    await replayOutbox(db, pending);
-    await setMeta(db, 'revision', revision);
+    if (revision === null || !parseStoreV1(json).ok) return 'kept-local';
+    // Migration hashes with WebCrypto, which would end an IndexedDB transaction: it runs before the write.
+    const prepared = await prepareStore(json);
+    if (!prepared.ok) return 'kept-local';
+    await db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
+      const pending = await db.outbox.orderBy('seq').toArray();
+      await replaceTables(db, prepared.store, { track: false });
+      await replayOutbox(db, pending);
+      await db.revisions.clear();
+      await setMeta(db, 'revision', revision);
+    });
     await setMeta(db, 'lastSyncAt', new Date().toISOString());
     return 'replaced';
   } catch {
@@ -68,49 +65,11 @@ export async function loadRemoteStore(db: AppDatabase, fetchImpl: FetchLike): Pr
   }
 }
 
-export type PushResult = 'pushed' | 'nothing' | 'conflict' | 'failed';
-
-/** Whole-store PUT with If-Match; on success the mutations it carried leave the outbox. */
-export async function pushStore(
-  db: AppDatabase,
-  fetchImpl: FetchLike,
-  options: { force?: boolean } = {},
-): Promise<PushResult> {
-  try {
-    const pending = await db.outbox.orderBy('seq').toArray();
-    if (pending.length === 0 && !options.force) return 'nothing';
-    const lastSeq = pending.at(-1)?.seq ?? 0;
-    const orgId = await getMeta(db, 'orgId');
-    const revision = await getMeta(db, 'revision');
-    const body: StoreV1 = await toStoreV1(db);
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    headers['if-match'] = `"${revision ?? 0}"`;
-    const response = await fetchImpl(storeUrl(orgId), { method: 'PUT', headers, body: JSON.stringify(body) });
-    if (response.status === 412) return 'conflict';
-    if (!response.ok) return 'failed';
-    const newRevision = revisionFrom(response);
-    await db.transaction('rw', [db.outbox, db.meta], async () => {
-      await db.outbox.where('seq').belowOrEqual(lastSeq).delete();
-      await setMeta(db, 'revision', newRevision);
-      await setMeta(db, 'lastSyncAt', new Date().toISOString());
-    });
-    return 'pushed';
-  } catch {
-    return 'failed';
-  }
-}
-
-/** Push; when another device pushed first, reload its store, replay ours on top, and push again. */
-export async function syncNow(
-  db: AppDatabase,
-  fetchImpl: FetchLike,
-  options: { force?: boolean } = {},
-): Promise<PushResult> {
-  let result = await pushStore(db, fetchImpl, options);
-  for (let attempt = 0; result === 'conflict' && attempt < 3; attempt += 1) {
-    const loaded = await loadRemoteStore(db, fetchImpl);
-    if (loaded !== 'replaced') return 'failed';
-    result = await pushStore(db, fetchImpl, { force: true });
-  }
-  return result;
+/** One push of the outbox then one pull of remote changes (the engine's exchange, without its timers). */
+export async function syncNow(db: AppDatabase, fetchImpl: FetchLike): Promise<ExchangeResult> {
+  const pushed = await pushOutbox(db, fetchImpl);
+  if (pushed === 'failed') return 'failed';
+  const pulled = await pullChanges(db, fetchImpl);
+  if (pulled === 'failed') return 'failed';
+  return pushed === 'ok' || pulled === 'ok' ? 'ok' : 'nothing';
 }

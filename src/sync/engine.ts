@@ -1,0 +1,255 @@
+import type { AppDatabase, OutboxMutation } from '../db/database';
+import { getMeta, setMeta } from '../db/meta';
+import { onLocalWrite } from '../db/repository';
+import {
+  changesResponseSchema,
+  CLIENT_BATCH_SIZE,
+  DEFAULT_CHANGES_PAGE,
+  pushResponseSchema,
+  type Mutation,
+  type RemoteRecord,
+} from '../domain/sync/protocol';
+import { applyRemoteRecords } from './apply-remote';
+
+/** How the app reaches the server (tests pass their own). */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export const PULL_INTERVAL_MS = 60_000;
+export const PUSH_DEBOUNCE_MS = 400;
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 5 * 60_000;
+
+/** Exponential back-off with jitter: 1 s, 2 s, 4 s... up to 5 minutes, each between half and all of it. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+export type ExchangeResult = 'ok' | 'nothing' | 'failed';
+
+export async function deviceIdOf(db: AppDatabase): Promise<string> {
+  const existing = await getMeta(db, 'deviceId');
+  if (existing) return existing;
+  const id = globalThis.crypto.randomUUID();
+  await setMeta(db, 'deviceId', id);
+  return id;
+}
+
+async function orgQuery(db: AppDatabase): Promise<string> {
+  return `orgId=${encodeURIComponent(await getMeta(db, 'orgId'))}`;
+}
+
+/** What travels: the wire fields only (the device-kept base values and sequence stay local). */
+export function toWire(m: OutboxMutation): Mutation {
+  const wire: Mutation = {
+    mutationId: m.mutationId,
+    collection: m.collection,
+    recordId: m.recordId,
+    op: m.op,
+    changedFields: m.changedFields.filter((f) => f !== 'id'),
+    baseRevision: m.baseRevision,
+    createdAt: m.createdAt,
+  };
+  if (m.op === 'put') {
+    const values = { ...(m.values ?? {}) };
+    delete values.id;
+    wire.values = values;
+  }
+  return wire;
+}
+
+/**
+ * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
+ * the server answers back (merged, refused, duplicate) are written with the remaining pending edits on top.
+ */
+export async function pushOutbox(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  batchSize: number = CLIENT_BATCH_SIZE,
+): Promise<ExchangeResult> {
+  let sent = false;
+  const clientId = await deviceIdOf(db);
+  const query = await orgQuery(db);
+  for (;;) {
+    const batch = await db.outbox.orderBy('seq').limit(batchSize).toArray();
+    if (batch.length === 0) return sent ? 'ok' : 'nothing';
+    let response: Response;
+    try {
+      response = await fetchImpl(`/api/mutations?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId, mutations: batch.map(toWire) }),
+      });
+    } catch {
+      return 'failed';
+    }
+    if (!response.ok) return 'failed';
+    const parsed = pushResponseSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) return 'failed';
+    const returned: RemoteRecord[] = [];
+    for (const result of parsed.data.results) if (result.record) returned.push(result.record);
+    const seqs = batch.map((m) => m.seq).filter((s): s is number => s !== undefined);
+    await db.transaction('rw', [db.outbox], async () => {
+      await db.outbox.bulkDelete(seqs);
+    });
+    // Applied after the batch left the outbox: only later edits are re-applied over the server's answer.
+    await applyRemoteRecords(db, returned);
+    sent = true;
+  }
+}
+
+/**
+ * Pulls every change since the revision the tables are caught up to, page by page. Each page is written
+ * in one transaction; the revision moves only once the last page is in, so an interrupted pull restarts
+ * from where it is known to be complete (re-applying a record is harmless).
+ */
+export async function pullChanges(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  pageSize: number = DEFAULT_CHANGES_PAGE,
+): Promise<ExchangeResult> {
+  const since = (await getMeta(db, 'revision')) ?? 0;
+  const query = await orgQuery(db);
+  let url = `/api/changes?${query}&since=${since}&limit=${pageSize}`;
+  let received = 0;
+  for (;;) {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    } catch {
+      return 'failed';
+    }
+    if (!response.ok) return 'failed';
+    const parsed = changesResponseSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) return 'failed';
+    const page = parsed.data;
+    await applyRemoteRecords(db, page.changes);
+    received += page.changes.length;
+    if (page.next === null) {
+      await setMeta(db, 'revision', Math.max(page.revision, since));
+      return received > 0 ? 'ok' : 'nothing';
+    }
+    url = `/api/changes?${query}&cursor=${encodeURIComponent(page.next)}&limit=${pageSize}`;
+  }
+}
+
+export interface SyncEngineOptions {
+  db: AppDatabase;
+  fetch: FetchLike;
+  now?: () => Date;
+  random?: () => number;
+  pullIntervalMs?: number;
+  batchSize?: number;
+  pageSize?: number;
+  /** Timers are injectable so tests can observe the back-off without waiting. */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/**
+ * The sync loop: push then pull on start, after local writes (debounced), periodically, and when the
+ * network comes back; exponential back-off after failures. It uses only Dexie, fetch and timers, so it can
+ * run in a Web Worker; today bootstrap() runs it on the main thread.
+ */
+export class SyncEngine {
+  private readonly options: Required<Omit<SyncEngineOptions, 'setTimer' | 'clearTimer'>> &
+    Pick<SyncEngineOptions, 'setTimer' | 'clearTimer'>;
+  private running: Promise<ExchangeResult> | null = null;
+  private rerun = false;
+  private failures = 0;
+  private timer: unknown = null;
+  private stopped = true;
+  private unsubscribe: (() => void) | null = null;
+  /** Delays chosen after failures, newest last (read by tests and diagnostics). */
+  readonly retryDelays: number[] = [];
+
+  constructor(options: SyncEngineOptions) {
+    this.options = {
+      now: () => new Date(),
+      random: Math.random,
+      pullIntervalMs: PULL_INTERVAL_MS,
+      batchSize: CLIENT_BATCH_SIZE,
+      pageSize: DEFAULT_CHANGES_PAGE,
+      ...options,
+    };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    // While backing off, a local write waits for the retry instead of hammering an unreachable server.
+    const off = onLocalWrite(() => {
+      if (this.failures === 0) this.schedule(PUSH_DEBOUNCE_MS);
+    });
+    const online = () => {
+      this.failures = 0;
+      this.schedule(0);
+    };
+    if (typeof globalThis.addEventListener === 'function') globalThis.addEventListener('online', online);
+    this.unsubscribe = () => {
+      off();
+      if (typeof globalThis.removeEventListener === 'function')
+        globalThis.removeEventListener('online', online);
+    };
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.cancelTimer();
+  }
+
+  /** One push-then-pull exchange; concurrent calls share it, and a call during a run queues one more. */
+  syncOnce(): Promise<ExchangeResult> {
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = this.exchange().finally(() => {
+      this.running = null;
+      if (this.rerun) {
+        this.rerun = false;
+        void this.syncOnce();
+      }
+    });
+    return this.running;
+  }
+
+  private async exchange(): Promise<ExchangeResult> {
+    const { db } = this.options;
+    const pushed = await pushOutbox(db, this.options.fetch, this.options.batchSize);
+    const pulled =
+      pushed === 'failed' ? 'failed' : await pullChanges(db, this.options.fetch, this.options.pageSize);
+    const ok = pushed !== 'failed' && pulled !== 'failed';
+    if ((await getMeta(db, 'serverReachable')) !== ok) await setMeta(db, 'serverReachable', ok);
+    if (ok) {
+      this.failures = 0;
+      await setMeta(db, 'lastSyncAt', this.options.now().toISOString());
+      this.schedule(this.options.pullIntervalMs);
+      return pushed === 'ok' || pulled === 'ok' ? 'ok' : 'nothing';
+    }
+    const delay = retryDelayMs(this.failures, this.options.random);
+    this.failures += 1;
+    this.retryDelays.push(delay);
+    this.schedule(delay);
+    return 'failed';
+  }
+
+  private cancelTimer(): void {
+    if (this.timer === null) return;
+    (this.options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)))(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.cancelTimer();
+    const run = () => {
+      this.timer = null;
+      void this.syncOnce();
+    };
+    this.timer = (this.options.setTimer ?? ((fn, delay) => setTimeout(fn, delay)))(run, ms);
+  }
+}

@@ -1,0 +1,58 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { appDb, type AppDatabase } from '../db/database';
+import { getMeta } from '../db/meta';
+
+export type SyncState = 'synced' | 'pending' | 'offline';
+
+export interface SyncStatus {
+  state: SyncState;
+  /** Local changes not yet acknowledged by the server. */
+  pending: number;
+  lastSyncAt: string | null;
+}
+
+/** Pure reading of the status, so the header's three cases are tested without a browser. */
+export function syncStatusOf(input: {
+  isOnline: boolean;
+  serverReachable: boolean;
+  pending: number;
+  lastSyncAt: string | null;
+}): SyncStatus {
+  const state: SyncState =
+    !input.isOnline || !input.serverReachable ? 'offline' : input.pending > 0 ? 'pending' : 'synced';
+  return { state, pending: input.pending, lastSyncAt: input.lastSyncAt };
+}
+
+function subscribeOnline(callback: () => void): () => void {
+  globalThis.addEventListener('online', callback);
+  globalThis.addEventListener('offline', callback);
+  return () => {
+    globalThis.removeEventListener('online', callback);
+    globalThis.removeEventListener('offline', callback);
+  };
+}
+
+const isOnlineNow = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+
+/**
+ * Sync status for the header. It reads the database (outbox size, last sync time, last exchange result),
+ * so it stays right whichever context runs the engine (page or worker).
+ */
+export function useSyncStatus(db: AppDatabase = appDb()): SyncStatus {
+  const isOnline = useSyncExternalStore(subscribeOnline, isOnlineNow, () => true);
+  const data = useLiveQuery(
+    async () => ({
+      pending: await db.outbox.count(),
+      lastSyncAt: await getMeta(db, 'lastSyncAt'),
+      serverReachable: await getMeta(db, 'serverReachable'),
+    }),
+    [db],
+  );
+  return syncStatusOf({
+    isOnline,
+    serverReachable: data?.serverReachable ?? true,
+    pending: data?.pending ?? 0,
+    lastSyncAt: data?.lastSyncAt ?? null,
+  });
+}
