@@ -65,7 +65,7 @@ export type SubmissionResult =
 export function pickSubmissionFields(fields: SubmissionFields): SubmissionFields {
   const picked: Record<string, unknown> = {};
   for (const key of SUBMISSION_FIELD_KEYS) if (key in fields) picked[key] = fields[key];
-  return picked as SubmissionFields;
+  return picked;
 }
 
 /** spec part 2 point 4: a validated file is read-only. */
