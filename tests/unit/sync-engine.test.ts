@@ -1,0 +1,284 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../../src/db/database';
+import { getMeta } from '../../src/db/meta';
+import { writeBatch } from '../../src/db/repository';
+import { fromStoreV1 } from '../../src/db/store-io';
+import type { Timetable } from '../../src/domain/store/schema';
+import { pullChanges, pushOutbox, retryDelayMs, SyncEngine } from '../../src/sync/engine';
+import { loadRemoteStore, syncNow } from '../../src/sync/remote-store';
+import { testContext } from '../fixtures/sample-store';
+import { startTestServer, type TestServer } from './sync-helpers';
+
+let server: TestServer;
+let devices: AppDatabase[] = [];
+let n = 0;
+
+function device(): AppDatabase {
+  const db = openDatabase(`sync-engine-${(n += 1)}`);
+  devices.push(db);
+  return db;
+}
+
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  for (const db of devices) await db.delete();
+  devices = [];
+  await server.close();
+});
+
+const level = { id: 'l-1', name: 'Licence 1', abbr: 'L1' };
+const slot = (id: string, dayOfWeek: number) => ({
+  id,
+  dayOfWeek,
+  startTime: '08:00',
+  endTime: '10:00',
+  moduleId: 'm-1',
+  teacherUserId: 'u-1',
+  deliveryMode: 'presentiel' as const,
+  canceled: false,
+});
+const timetable: Timetable = {
+  id: 't-1',
+  periodicity: 'week',
+  year: 2026,
+  weekStartDate: '2026-11-16',
+  classId: 'c-1',
+  createdAt: '2026-11-15T10:00:00.000Z',
+  slots: [slot('s-1', 1), slot('s-2', 2)],
+};
+
+async function serverStore() {
+  const res = await server.fetch('/api/store?orgId=demo');
+  return (await res.json()) as { levels: unknown[]; timetables: Timetable[]; planningLogs: unknown[] };
+}
+
+describe('push', () => {
+  it('sends the outbox as mutations, empties it once acknowledged, and notes the sync time', async () => {
+    const a = device();
+    await writeBatch(a, async (w) => w.put('levels', level));
+    expect(await pushOutbox(a, server.fetch)).toBe('ok');
+    expect(await a.outbox.count()).toBe(0);
+    expect((await serverStore()).levels).toEqual([level]);
+    expect(await syncNow(a, server.fetch)).toBe('ok');
+    expect(await getMeta(a, 'revision')).toBe(1);
+  });
+
+  it('never sends device-local state', async () => {
+    const a = device();
+    const bodies: string[] = [];
+    const spy: typeof server.fetch = (url, init) => {
+      if (typeof init?.body === 'string') bodies.push(init.body);
+      return server.fetch(url, init);
+    };
+    await a.meta.put({ key: 'currentUserId', value: 'u-secret-session' });
+    await writeBatch(a, async (w) => w.put('levels', level));
+    await syncNow(a, spy);
+    expect(bodies.join('')).not.toContain('u-secret-session');
+    expect(bodies.join('')).not.toContain('currentLoginMode');
+  });
+
+  it('sends the difference of a Données import, and nothing for a re-import of the same file', async () => {
+    const a = device();
+    const file = { users: [], profiles: [], levels: [level] };
+    await fromStoreV1(a, file, { context: testContext() });
+    await syncNow(a, server.fetch);
+    expect((await serverStore()).levels).toEqual([level]);
+    await fromStoreV1(a, file, { context: testContext() });
+    // (The emergency administrator the migration creates gets a fresh hash each time; the levels are equal.)
+    expect((await a.outbox.toArray()).filter((m) => m.collection === 'levels')).toEqual([]);
+  });
+
+  it('is harmless to send twice: an answer lost on the way back leaves nothing doubled', async () => {
+    const a = device();
+    await writeBatch(a, async (w) =>
+      w.put('planningLogs', {
+        id: 'pl-1',
+        timestamp: '2026-11-16T07:55:00.000Z',
+        action: 'planning-checkin',
+        timetableId: 't-1',
+        slotIndex: 0,
+      }),
+    );
+    let dropAnswer = true;
+    const flaky: typeof server.fetch = async (url, init) => {
+      const res = await server.fetch(url, init);
+      if (dropAnswer && init?.method === 'POST') {
+        dropAnswer = false;
+        throw new TypeError('connexion coupée');
+      }
+      return res;
+    };
+    expect(await pushOutbox(a, flaky)).toBe('failed');
+    expect(await a.outbox.count()).toBe(1);
+    expect(await pushOutbox(a, flaky)).toBe('ok');
+    expect((await serverStore()).planningLogs).toHaveLength(1);
+  });
+});
+
+describe('pull', () => {
+  it('brings remote changes in pages and records each record’s revision', async () => {
+    const a = device();
+    const b = device();
+    await writeBatch(a, async (w) => {
+      for (let i = 0; i < 250; i += 1) await w.put('levels', { id: `l-${i}`, name: `N${i}`, abbr: 'A' });
+    });
+    await pushOutbox(a, server.fetch);
+    expect(await pullChanges(b, server.fetch, 40)).toBe('ok');
+    expect(await b.levels.count()).toBe(250);
+    expect(await getMeta(b, 'revision')).toBe(2);
+    expect((await b.revisions.get('levels/l-7'))?.rev).toBeGreaterThan(0);
+    expect(await pullChanges(b, server.fetch)).toBe('nothing');
+  });
+
+  it('re-applies unsent local edits over pulled records, then both edits reach the server', async () => {
+    const a = device();
+    const b = device();
+    await writeBatch(a, async (w) => w.put('levels', level));
+    await syncNow(a, server.fetch);
+    await syncNow(b, server.fetch);
+    // b edits the name offline; a changes the abbreviation and syncs.
+    await writeBatch(b, async (w) => {
+      await w.patch('levels', 'l-1', { name: 'Licence un' });
+    });
+    await writeBatch(a, async (w) => {
+      await w.patch('levels', 'l-1', { abbr: 'LIC1' });
+    });
+    await syncNow(a, server.fetch);
+    await pullChanges(b, server.fetch);
+    expect(await b.levels.get('l-1')).toEqual({ id: 'l-1', name: 'Licence un', abbr: 'LIC1' });
+    expect(await b.outbox.count()).toBe(1);
+    await syncNow(b, server.fetch);
+    await syncNow(a, server.fetch);
+    for (const db of [a, b])
+      expect(await db.levels.get('l-1')).toEqual({ id: 'l-1', name: 'Licence un', abbr: 'LIC1' });
+  });
+
+  it('keeps both devices’ changes to different slots of one timetable, and both added slots', async () => {
+    const a = device();
+    const b = device();
+    await writeBatch(a, async (w) => w.put('timetables', timetable));
+    await syncNow(a, server.fetch);
+    await syncNow(b, server.fetch);
+    await writeBatch(a, async (w) => {
+      const t = await w.get('timetables', 't-1');
+      if (!t) throw new Error('absent');
+      await w.put('timetables', {
+        ...t,
+        slots: [{ ...t.slots[0]!, canceled: true }, t.slots[1]!, slot('s-a', 5)],
+      });
+    });
+    await writeBatch(b, async (w) => {
+      const t = await w.get('timetables', 't-1');
+      if (!t) throw new Error('absent');
+      await w.put('timetables', {
+        ...t,
+        slots: [t.slots[0]!, { ...t.slots[1]!, startTime: '14:00' }, slot('s-b', 6)],
+      });
+    });
+    // b pulls a's change before pushing: its pending slot edit stays visible, a's too.
+    await syncNow(a, server.fetch);
+    await pullChanges(b, server.fetch);
+    const seen = (await b.timetables.get('t-1'))?.slots.map((s) => [s.id, s.canceled, s.startTime]);
+    expect(seen).toEqual([
+      ['s-1', true, '08:00'],
+      ['s-2', false, '14:00'],
+      ['s-a', false, '08:00'],
+      ['s-b', false, '08:00'],
+    ]);
+    await syncNow(b, server.fetch);
+    await syncNow(a, server.fetch);
+    const expected = (await serverStore()).timetables[0]?.slots;
+    expect(expected?.map((s) => [s.id, s.canceled, s.startTime])).toEqual(seen);
+    for (const db of [a, b]) expect((await db.timetables.get('t-1'))?.slots).toEqual(expected);
+  });
+
+  it('restores a log whose deletion the server refused (append-only)', async () => {
+    const a = device();
+    await writeBatch(a, async (w) =>
+      w.put('planningLogs', {
+        id: 'pl-1',
+        timestamp: '2026-11-16T07:55:00.000Z',
+        action: 'planning-checkin',
+        timetableId: 't-1',
+        slotIndex: 0,
+      }),
+    );
+    await syncNow(a, server.fetch);
+    await writeBatch(a, async (w) => w.remove('planningLogs', 'pl-1'));
+    expect(await a.planningLogs.count()).toBe(0);
+    await syncNow(a, server.fetch);
+    expect(await a.planningLogs.count()).toBe(1);
+  });
+});
+
+describe('first load of a session', () => {
+  it('replaces the local copy with the server’s and keeps unsent edits on top', async () => {
+    const a = device();
+    const b = device();
+    await writeBatch(a, async (w) => {
+      await w.put('levels', level);
+      await w.put('levels', { id: 'l-2', name: 'Licence 2', abbr: 'L2' });
+    });
+    await syncNow(a, server.fetch);
+    await writeBatch(b, async (w) => w.put('levels', { id: 'l-2', name: 'Deuxième', abbr: 'L2' }));
+    expect(await loadRemoteStore(b, server.fetch)).toBe('replaced');
+    expect(await b.levels.get('l-1')).toEqual(level);
+    expect((await b.levels.get('l-2'))?.name).toBe('Deuxième');
+    expect(await getMeta(b, 'revision')).toBe(1);
+  });
+
+  it('keeps local data silently when the server cannot be reached', async () => {
+    const a = device();
+    server.isDown = true;
+    expect(await loadRemoteStore(a, server.fetch)).toBe('failed');
+  });
+});
+
+describe('engine', () => {
+  it('backs off exponentially while the server is unreachable, keeps the outbox, then recovers', async () => {
+    const a = device();
+    const timers: number[] = [];
+    const engine = new SyncEngine({
+      db: a,
+      fetch: server.fetch,
+      random: () => 1,
+      setTimer: (_fn, ms) => timers.push(ms),
+      clearTimer: () => undefined,
+    });
+    await writeBatch(a, async (w) => w.put('levels', level));
+    server.isDown = true;
+    for (let i = 0; i < 4; i += 1) expect(await engine.syncOnce()).toBe('failed');
+    expect(engine.retryDelays).toEqual([1_000, 2_000, 4_000, 8_000]);
+    expect(await getMeta(a, 'serverReachable')).toBe(false);
+    expect(await a.outbox.count()).toBe(1);
+    server.isDown = false;
+    expect(await engine.syncOnce()).toBe('ok');
+    expect(await getMeta(a, 'serverReachable')).toBe(true);
+    expect(await a.outbox.count()).toBe(0);
+    expect(await getMeta(a, 'lastSyncAt')).not.toBeNull();
+  });
+
+  it('caps the back-off at five minutes and spreads retries with jitter', () => {
+    expect(retryDelayMs(30, () => 1)).toBe(300_000);
+    expect(retryDelayMs(0, () => 0)).toBe(500);
+  });
+
+  it('pushes by itself after a local write, once started', async () => {
+    const a = device();
+    const engine = new SyncEngine({ db: a, fetch: server.fetch, pullIntervalMs: 60_000 });
+    engine.start();
+    try {
+      await writeBatch(a, async (w) => w.put('levels', level));
+      for (let i = 0; i < 50 && (await a.outbox.count()) > 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await a.outbox.count()).toBe(0);
+      expect((await serverStore()).levels).toEqual([level]);
+    } finally {
+      engine.stop();
+    }
+  });
+});
