@@ -52,7 +52,7 @@ async function applyInTransaction(
       continue;
     }
     const record = await tx.getRecord(collection, recordId);
-    const base = needsBase(record, mutation, clientId)
+    const base = needsBase(record, mutation)
       ? await tx.getRecordAt(collection, recordId, mutation.baseRevision ?? 0)
       : null;
     const outcome = applyMutation({ current: record, base, mutation, clientId, revision });

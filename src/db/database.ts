@@ -20,7 +20,7 @@ export interface OutboxMutation {
   /** Server revision of the record the change was made on (0 for a record the server never sent). */
   baseRevision: number | null;
   createdAt: string;
-  /** Values the change replaced, for arrays merged by element id (slots): kept on the device, never sent. */
+  /** Values the change replaced, for arrays merged by element id (slots): the ancestor of their merge. */
   baseValues?: Record<string, unknown>;
 }
 

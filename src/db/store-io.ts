@@ -108,7 +108,7 @@ export async function replaceTables(
       // Only the difference travels, as mutations: a re-import of the same file sends nothing.
       const before = await currentRecords(db);
       const after: Partial<Record<CollectionName, RecordData[]>> = {};
-      for (const name of COLLECTION_NAMES) after[name] = store[name] as RecordData[];
+      for (const name of COLLECTION_NAMES) after[name] = store[name];
       await enqueueChanges(db, diffStore(before, after), before);
     }
     for (const name of COLLECTION_NAMES) {

@@ -39,7 +39,7 @@ async function orgQuery(db: AppDatabase): Promise<string> {
   return `orgId=${encodeURIComponent(await getMeta(db, 'orgId'))}`;
 }
 
-/** What travels: the wire fields only (the device-kept base values and sequence stay local). */
+/** What travels: the wire fields only (the outbox sequence number stays local). */
 export function toWire(m: OutboxMutation): Mutation {
   const wire: Mutation = {
     mutationId: m.mutationId,
@@ -54,6 +54,7 @@ export function toWire(m: OutboxMutation): Mutation {
     const values = { ...(m.values ?? {}) };
     delete values.id;
     wire.values = values;
+    if (m.baseValues) wire.baseValues = m.baseValues;
   }
   return wire;
 }

@@ -238,17 +238,13 @@ export interface ApplyInput {
 }
 
 /** Whether applying the mutation needs the record at its base revision (rule 4). */
-export function needsBase(current: ServerRecord | null, mutation: Mutation, clientId: string): boolean {
+export function needsBase(current: ServerRecord | null, mutation: Mutation): boolean {
   if (!current || current.deleted || mutation.op !== 'put') return false;
   const base = mutation.baseRevision ?? 0;
   return touchedFields(mutation).some((f) => {
     const stamp = current.stamps[f];
-    return (
-      isIdArrayField(current.collection, f) &&
-      stamp !== undefined &&
-      stamp.rev > base &&
-      stamp.by !== clientId
-    );
+    const hasOwnBase = Array.isArray(mutation.baseValues?.[f]);
+    return isIdArrayField(current.collection, f) && !hasOwnBase && stamp !== undefined && stamp.rev > base;
   });
 }
 
@@ -336,16 +332,18 @@ export function applyMutation({ current, base, mutation, clientId, revision }: A
       continue;
     }
 
-    const concurrent = isConcurrent(previous, baseRevision, clientId);
-    if (!concurrent || previous === undefined) {
-      setField(data, f, next);
-      stamps[f] = stamp;
-      changed = true;
-      continue;
-    }
-    const incomingWins = isLaterThan(mutation, previous);
-    if (isIdArrayField(collection, f) && Array.isArray(cur) && Array.isArray(next)) {
-      const baseItems = Array.isArray(base?.[f]) ? assignElementIds(recordId, base[f] as unknown[]) : [];
+    // An id-array changed since the device's base merges with that base even when this device wrote last:
+    // its stamp covers the whole array, which may hold another device's elements merged in meanwhile.
+    if (
+      previous !== undefined &&
+      previous.rev > baseRevision &&
+      isIdArrayField(collection, f) &&
+      Array.isArray(cur) &&
+      Array.isArray(next)
+    ) {
+      const incomingWins = isLaterThan(mutation, previous);
+      const ancestor = Array.isArray(mutation.baseValues?.[f]) ? mutation.baseValues[f] : base?.[f];
+      const baseItems = Array.isArray(ancestor) ? assignElementIds(recordId, ancestor) : [];
       const result = mergeIdArrays(baseItems, next as RecordData[], cur as RecordData[], incomingWins);
       for (const c of result.conflicts) {
         conflicts.push({
@@ -364,6 +362,14 @@ export function applyMutation({ current, base, mutation, clientId, revision }: A
       changed = true;
       continue;
     }
+    const concurrent = isConcurrent(previous, baseRevision, clientId);
+    if (!concurrent || previous === undefined) {
+      setField(data, f, next);
+      stamps[f] = stamp;
+      changed = true;
+      continue;
+    }
+    const incomingWins = isLaterThan(mutation, previous);
     conflicts.push({
       field: f,
       reason: 'concurrent-edit',

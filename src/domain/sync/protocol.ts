@@ -27,6 +27,12 @@ export const mutationSchema = z.strictObject({
   baseRevision: z.number().int().min(0).nullable(),
   /** Device clock when the change was made: decides between two concurrent edits of one field. */
   createdAt: z.string().min(1).max(64),
+  /**
+   * For arrays merged by element id (slots...): the array as the device had it just before this change,
+   * the exact common ancestor for the element merge. Without it the server uses the record at the base
+   * revision, which misses the device's own earlier unsent edits.
+   */
+  baseValues: z.record(z.string(), z.unknown()).optional(),
 });
 
 export type Mutation = z.infer<typeof mutationSchema>;

@@ -1,0 +1,113 @@
+import type { ServerRecord } from '../../src/domain/sync/merge';
+import type { ConflictEntry } from '../../src/domain/sync/protocol';
+import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
+
+interface OrgState {
+  revision: number;
+  records: Map<string, ServerRecord>;
+  log: Map<string, { rev: number; record: ServerRecord }[]>;
+  mutations: Map<string, StoredMutation>;
+  conflicts: ConflictEntry[];
+}
+
+const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+
+function compareChange(a: ServerRecord, b: { rev: number; collection: string; id: string }): number {
+  if (a.rev !== b.rev) return a.rev - b.rev;
+  if (a.collection !== b.collection) return a.collection < b.collection ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * In-memory storage with the same contract as the SQLite one: for property tests of the merge over many
+ * interleavings, where a file per run would be too slow. A failed transaction restores the state it found.
+ */
+export function createMemorySyncStorage(): SyncStorage {
+  const orgs = new Map<string, OrgState>();
+  let conflictId = 0;
+  const org = (orgId: string): OrgState => {
+    let state = orgs.get(orgId);
+    if (!state) {
+      state = { revision: 0, records: new Map(), log: new Map(), mutations: new Map(), conflicts: [] };
+      orgs.set(orgId, state);
+    }
+    return state;
+  };
+  let tail: Promise<unknown> = Promise.resolve();
+  const locked = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    transaction: (orgId, fn) =>
+      locked(async () => {
+        const state = org(orgId);
+        const saved = structuredClone(state);
+        const tx: SyncTransaction = {
+          revision: () => Promise.resolve(state.revision),
+          setRevision: (revision) => {
+            state.revision = revision;
+            return Promise.resolve();
+          },
+          getRecord: (collection, id) =>
+            Promise.resolve(structuredClone(state.records.get(keyOf(collection, id)) ?? null)),
+          getRecordAt: (collection, id, revision) => {
+            const entries = state.log.get(keyOf(collection, id)) ?? [];
+            const at = entries.filter((e) => e.rev <= revision).at(-1);
+            return Promise.resolve(at && !at.record.deleted ? structuredClone(at.record.data) : null);
+          },
+          listRecords: () => Promise.resolve(structuredClone([...state.records.values()])),
+          putRecord: (record) => {
+            const key = keyOf(record.collection, record.id);
+            state.records.set(key, structuredClone(record));
+            const entries = (state.log.get(key) ?? []).filter((e) => e.rev !== record.rev);
+            entries.push({ rev: record.rev, record: structuredClone(record) });
+            state.log.set(key, entries);
+            return Promise.resolve();
+          },
+          getMutation: (id) => Promise.resolve(state.mutations.get(id) ?? null),
+          saveMutation: (m) => {
+            state.mutations.set(m.mutationId, m);
+            return Promise.resolve();
+          },
+          addConflict: (c) => {
+            conflictId += 1;
+            state.conflicts.push({ ...c, id: conflictId });
+            return Promise.resolve();
+          },
+        };
+        try {
+          return await fn(tx);
+        } catch (error) {
+          orgs.set(orgId, saved);
+          throw error;
+        }
+      }),
+    readAll: (orgId) =>
+      locked(() => {
+        const state = org(orgId);
+        const records = [...state.records.values()].filter((r) => !r.deleted);
+        return Promise.resolve({ revision: state.revision, records: structuredClone(records) });
+      }),
+    readChanges: (orgId, after, limit) =>
+      locked(() => {
+        const state = org(orgId);
+        const records = [...state.records.values()]
+          .filter((r) => compareChange(r, after) > 0)
+          .sort((a, b) => compareChange(a, b))
+          .slice(0, limit);
+        return Promise.resolve({ revision: state.revision, records: structuredClone(records) });
+      }),
+    readConflicts: (orgId, afterId, limit) =>
+      locked(() =>
+        Promise.resolve(
+          org(orgId)
+            .conflicts.filter((c) => c.id > afterId)
+            .slice(0, limit),
+        ),
+      ),
+    close: () => Promise.resolve(),
+  };
+}
