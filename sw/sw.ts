@@ -1,17 +1,86 @@
 /// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { isFontRequest, isTileRequest } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-// The app shell and every route's code are precached; navigations fall back to the cached shell offline.
+/** Map tiles: about 500 tiles cover a town at the zoom levels a check-in uses; a month keeps them fresh. */
+export const TILE_CACHE_MAX_ENTRIES = 500;
+export const TILE_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
+export const FONT_CACHE_MAX_ENTRIES = 30;
+export const FONT_CACHE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** The page registers this Background Sync tag when mutations wait in the outbox (src/app/pwa). */
+export const OUTBOX_SYNC_TAG = 'outbox';
+
+// Optional extra tile host, set at build time (VITE_MAP_TILE_HOST=tiles.example.org).
+const TILE_HOST = import.meta.env.VITE_MAP_TILE_HOST ?? '';
+
+// The app shell and every route's code (all chunks of the build) are precached.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// API answers are never served from a cache: they go to the network, and the page falls back to IndexedDB.
+
+// Offline, every navigation gets the cached shell; the router then draws the screen from IndexedDB.
+// /api/ is excluded here and matched by no route below, so API answers always come from the network
+// (the server also sends cache-control: no-store) and are never served stale from a cache.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+registerRoute(
+  ({ url, request }) => isTileRequest(url, request.destination, TILE_HOST),
+  new CacheFirst({
+    cacheName: 'map-tiles',
+    plugins: [
+      // Opaque answers (status 0) come from tile servers without CORS headers.
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({
+        maxEntries: TILE_CACHE_MAX_ENTRIES,
+        maxAgeSeconds: TILE_CACHE_MAX_AGE_S,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+// Font stylesheets may change (new unicode ranges): revalidate. Font files are immutable: cache first.
+registerRoute(
+  ({ url }) => url.hostname === 'fonts.googleapis.com',
+  new StaleWhileRevalidate({ cacheName: 'font-stylesheets' }),
+);
+registerRoute(
+  ({ url, request }) => isFontRequest(url, request.destination, self.location.origin),
+  new CacheFirst({
+    cacheName: 'fonts',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: FONT_CACHE_MAX_ENTRIES, maxAgeSeconds: FONT_CACHE_MAX_AGE_S }),
+    ],
+  }),
+);
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/**
+ * Background Sync (Chromium): the network came back while mutations waited in the outbox. The outbox and
+ * the sync engine live with the page (IndexedDB + src/sync), so the worker asks every open window to push
+ * it now; a replayed mutation id is a no-op on the server, so a double push is harmless. Without an open
+ * window the page pushes on its next start.
+ */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', (event: Event) => {
+  const syncEvent = event as SyncEvent;
+  if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
+  syncEvent.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'FLUSH_OUTBOX' });
+    }),
+  );
 });

@@ -7,6 +7,7 @@ import { ToastProvider } from '../ui/toast';
 import { bootstrap } from './bootstrap';
 import { ErrorBoundary } from './error-boundary';
 import { applyOrgFromUrl } from './org-param';
+import { PwaSupport } from './pwa/pwa-support';
 import { AppRoutes } from './router';
 
 export function App() {
@@ -28,6 +29,7 @@ export function App() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        <PwaSupport />
       </ToastProvider>
     </ErrorBoundary>
   );

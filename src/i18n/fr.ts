@@ -156,4 +156,8 @@ export const fr = {
     imported: 'Import terminé',
   },
   settings: frSettings,
+  pwa: {
+    updateAvailable: 'Nouvelle version disponible',
+    reload: 'Recharger',
+  },
 } as const;

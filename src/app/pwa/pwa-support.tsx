@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useSession } from '../../session/use-session';
+import { syncEngine } from '../bootstrap';
+import { requestPersistentStorage } from './persist-storage';
+import { registerServiceWorker } from './register-sw';
+import { UpdatePrompt } from './update-prompt';
+
+/** Service worker registration, the update prompt, and persistent storage once someone signs in. */
+export function PwaSupport() {
+  const session = useSession();
+  const isSignedIn = session.status === 'signed-in';
+  useEffect(() => {
+    registerServiceWorker(() => void syncEngine()?.syncOnce());
+  }, []);
+  useEffect(() => {
+    if (isSignedIn) void requestPersistentStorage();
+  }, [isSignedIn]);
+  return <UpdatePrompt />;
+}

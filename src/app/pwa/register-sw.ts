@@ -1,0 +1,49 @@
+import { announceUpdate } from './update-store';
+
+export const SW_URL = '/sw.js';
+/** The page registers this Background Sync tag; the worker's 'sync' event answers it (sw/sw.ts). */
+export const OUTBOX_SYNC_TAG = 'outbox';
+
+let isStarted = false;
+
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+
+/**
+ * Registers the service worker once the page has loaded, so neither workbox-window nor the precache
+ * downloads compete with the first screen. A new version waits until the person presses "Recharger":
+ * then it skips waiting, takes control, and the page reloads on that change of controller.
+ */
+export function registerServiceWorker(onFlushRequest: () => void): void {
+  if (isStarted || !('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  isStarted = true;
+  const start = () => void startWorkbox(onFlushRequest);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+async function startWorkbox(onFlushRequest: () => void): Promise<void> {
+  const { Workbox } = await import('workbox-window');
+  const wb = new Workbox(SW_URL, { scope: '/' });
+  wb.addEventListener('waiting', () => {
+    announceUpdate(() => {
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    });
+  });
+  wb.addEventListener('message', (event) => {
+    if ((event.data as { type?: string } | null)?.type === 'FLUSH_OUTBOX') onFlushRequest();
+  });
+  const registration = await wb.register();
+  const sync = syncManagerOf(registration);
+  // Background Sync where it exists (Chromium): when the connection drops, ask to be woken on its return.
+  if (sync)
+    window.addEventListener('offline', () => void sync.register(OUTBOX_SYNC_TAG).catch(() => undefined));
+}
+
+function syncManagerOf(registration: ServiceWorkerRegistration | undefined): SyncManagerLike | null {
+  if (!registration || !('sync' in registration)) return null;
+  const sync: unknown = registration.sync;
+  return typeof sync === 'object' && sync !== null && 'register' in sync ? (sync as SyncManagerLike) : null;
+}
