@@ -103,12 +103,16 @@ export function validateRibParts(parts: RibParts): { field: keyof RibParts; code
 export type BankNumberResult = { ok: true; value: string } | { ok: false; code: BankNumberError };
 
 /**
- * The full bank number field: an IBAN when it starts with two letters and two digits, otherwise a RIB written
- * in one piece (5 + 5 + 11 or 12 + 2 = 23 or 24 characters, the key being the last two digits).
+ * The full bank number field: an IBAN, or a RIB written in one piece (5 + 5 + 11 or 12 + 2 = 23 or 24
+ * characters, the key being the last two digits). A UEMOA RIB starts like an IBAN (SN01...), so the text is
+ * read as an IBAN when its length is its country's IBAN length or when it cannot be a RIB.
  */
 export function validateBankFullNumber(text: string): BankNumberResult {
   const value = normalizeBankText(text);
-  if (/^[A-Z]{2}\d{2}/.test(value)) return validateIban(value);
-  if (/^[A-Z0-9]{5}\d{5}[A-Z0-9]{11,12}\d{2}$/.test(value)) return { ok: true, value };
+  const isRibShape = /^[A-Z0-9]{5}\d{5}[A-Z0-9]{11,12}\d{2}$/.test(value);
+  if (/^[A-Z]{2}\d{2}/.test(value) && (IBAN_LENGTHS[value.slice(0, 2)] === value.length || !isRibShape)) {
+    return validateIban(value);
+  }
+  if (isRibShape) return { ok: true, value };
   return { ok: false, code: 'rib-format' };
 }
