@@ -3,8 +3,10 @@ import type { AppNotification, PlanningLog, Slot, Timetable } from '../../src/do
 import {
   AUTO_CHECKOUT_POLL_MS,
   autoCheckoutId,
+  pendingAutoCheckoutRecords,
   pendingAutoCheckouts,
 } from '../../src/domain/attendance/auto-checkout';
+import { attendanceOverview } from '../../src/domain/attendance/overview';
 import { notificationForLog, recordCheck } from '../../src/domain/attendance/check-actions';
 import {
   EARTH_RADIUS_M,
@@ -640,5 +642,55 @@ describe('location trust (issue 8, beyond the spec)', () => {
       longitude: 2,
       accuracy: null,
     });
+  });
+});
+
+describe('attendance follow-up screen (spec part 2 point 2)', () => {
+  const withUnknown: Timetable = {
+    ...timetable,
+    slots: [...timetable.slots, slot({ startTime: '13:00', endTime: '14:00', teacherUserId: '' })],
+  };
+  const logs = [
+    log('c1', 'in', at('08:05'), { latitude: 14.69281, longitude: -17.44674, accuracy: 15 }),
+    log('d1', 'in', at('10:31'), { slotIndex: 1, moduleId: 'mod-fr' }),
+  ];
+
+  it('one row per non-canceled slot with a known teacher, the four counters and the auto badge', () => {
+    const { rows, counters } = attendanceOverview({
+      timetables: [withUnknown],
+      logs: [...logs, ...pendingAutoCheckouts({ timetables: [withUnknown], logs, now: at('11:00') })],
+      range: dayRange(DATE),
+      now: at('11:00'),
+    });
+    expect(rows.map((r) => [r.slotIndex, r.status, r.isAuto, r.realMin, r.plannedMin])).toEqual([
+      [0, 'finished', true, 120, 120],
+      [1, 'in-progress', false, 29, 90],
+    ]);
+    expect(rows[0]?.checkinPosition).toEqual({ latitude: 14.69281, longitude: -17.44674, accuracy: 15 });
+    expect(rows[0]?.checkoutPosition).toBeNull();
+    expect(counters).toEqual({ 'not-started': 0, late: 0, 'in-progress': 1, finished: 1 });
+  });
+
+  it('filters by class and by known teachers', () => {
+    const base = { timetables: [withUnknown], logs: [], range: weekRange(DATE), now: at('08:20') };
+    expect(attendanceOverview({ ...base, classId: 'class-2' }).rows).toEqual([]);
+    expect(attendanceOverview({ ...base, knownTeacherIds: new Set(['teacher-z']) }).rows).toEqual([]);
+    expect(attendanceOverview(base).counters).toEqual({
+      'not-started': 1,
+      late: 1,
+      'in-progress': 0,
+      finished: 0,
+    });
+  });
+
+  it('automatic check-outs come with their notification, under the same deterministic id', () => {
+    const records = pendingAutoCheckoutRecords({
+      timetables: [timetable],
+      logs: [log('c1', 'in', at('08:05'))],
+      now: at('12:00'),
+    });
+    expect(
+      records.map((r) => [r.log.id, r.notification.id, r.notification.kind, r.notification.read]),
+    ).toEqual([['auto-c1', 'auto-c1', 'checkout', false]]);
   });
 });

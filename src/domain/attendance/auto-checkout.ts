@@ -1,4 +1,5 @@
-import type { PlanningLog, Timetable } from '../store/schema';
+import type { AppNotification, PlanningLog, Timetable } from '../store/schema';
+import { notificationForLog } from './check-actions';
 import { buildPlanningLog } from '../planning/planning-log';
 import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import { AUTO_ACTOR_NAME, AUTO_CHECKOUT_NOTE, isCheckLog } from './status';
@@ -71,4 +72,19 @@ export function pendingAutoCheckouts(input: {
     );
   }
   return checkouts.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * The automatic check-outs with their notifications (spec part 2 point 4: each check-out adds an unread
+ * notification). The notification takes the log's id, deterministic too, so two devices write one record.
+ */
+export function pendingAutoCheckoutRecords(input: {
+  timetables: readonly Timetable[];
+  logs: readonly PlanningLog[];
+  now: InstantLike;
+}): { log: PlanningLog; notification: AppNotification }[] {
+  return pendingAutoCheckouts(input).flatMap((log) => {
+    const notification = notificationForLog(log, log.id);
+    return notification ? [{ log, notification }] : [];
+  });
 }

@@ -1,0 +1,70 @@
+import type { PlanningLog, Slot, Timetable } from '../store/schema';
+import type { GeoPosition } from '../planning/planning-log';
+import { slotOccurrences } from '../planning/occurrences';
+import { clockRangeMinutes, type InstantLike } from '../time/instant';
+import { dayRange, type UtcRange } from '../time/period';
+import { positionOfLog } from './location';
+import { realSessions, sessionsMinutes } from './real-time';
+import { slotAttendance, type AttendanceStatus, type FinishedBy } from './status';
+
+export interface AttendanceRow {
+  timetable: Timetable;
+  slot: Slot;
+  slotIndex: number;
+  /** 'YYYY-MM-DD' (UTC). */
+  date: string;
+  status: AttendanceStatus;
+  finishedBy: FinishedBy | null;
+  /** The 'auto' badge: finished by an automatic check-out, or by the elapsed duration before it is written. */
+  isAuto: boolean;
+  plannedMin: number;
+  realMin: number;
+  checkinPosition: GeoPosition | null;
+  checkoutPosition: GeoPosition | null;
+}
+
+export type AttendanceCounters = Record<AttendanceStatus, number>;
+
+/**
+ * "Suivi des émargements" (spec part 2 point 2 and 4): one row per non-canceled slot occurrence in the range,
+ * with its status for that day, real/planned minutes and positions, plus the four counters. Slots with no
+ * known teacher are ignored (an empty teacher id, or one missing from knownTeacherIds when given).
+ */
+export function attendanceOverview(input: {
+  timetables: readonly Timetable[];
+  logs: readonly PlanningLog[];
+  range: UtcRange;
+  now: InstantLike;
+  classId?: string | null;
+  knownTeacherIds?: ReadonlySet<string>;
+}): { rows: AttendanceRow[]; counters: AttendanceCounters } {
+  const timetables = input.classId
+    ? input.timetables.filter((t) => t.classId === input.classId)
+    : input.timetables;
+  const rows: AttendanceRow[] = [];
+  for (const occurrence of slotOccurrences(timetables, input.range)) {
+    const { timetable, slot, slotIndex, date } = occurrence;
+    if (!slot.teacherUserId || (input.knownTeacherIds && !input.knownTeacherIds.has(slot.teacherUserId)))
+      continue;
+    const attendance = slotAttendance({ timetable, slotIndex, date, logs: input.logs, now: input.now });
+    const sessions = realSessions({ logs: input.logs, range: dayRange(date), now: input.now }).filter(
+      (s) => s.timetableId === timetable.id && s.slotIndex === slotIndex,
+    );
+    rows.push({
+      timetable,
+      slot,
+      slotIndex,
+      date,
+      status: attendance.status,
+      finishedBy: attendance.finishedBy,
+      isAuto: attendance.finishedBy === 'auto-checkout' || attendance.finishedBy === 'duration-elapsed',
+      plannedMin: clockRangeMinutes(slot.startTime, slot.endTime),
+      realMin: sessionsMinutes(sessions),
+      checkinPosition: attendance.lastCheckin ? positionOfLog(attendance.lastCheckin) : null,
+      checkoutPosition: attendance.lastCheckout ? positionOfLog(attendance.lastCheckout) : null,
+    });
+  }
+  const counters: AttendanceCounters = { 'not-started': 0, late: 0, 'in-progress': 0, finished: 0 };
+  for (const row of rows) counters[row.status] += 1;
+  return { rows, counters };
+}
