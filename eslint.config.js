@@ -116,7 +116,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/ui/**/*.{ts,tsx}', 'src/db/**/*.ts', 'src/sync/**/*.ts', 'src/i18n/**/*.ts'],
+    files: ['src/ui/**/*.{ts,tsx}', 'src/db/**/*.ts', 'src/sync/**/*.ts', 'src/i18n/**/*.ts', 'src/services/**/*.ts', 'src/session/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
