@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Outlet, useLocation } from 'react-router-dom';
 import type { SessionInfo } from '../../session/session';
@@ -9,6 +9,7 @@ import { NotificationBell } from './notification-bell';
 import { SectionTabs } from './section-tabs';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
+import { SyncStatusIndicator } from '../../ui/sync-status';
 
 /** Side navigation (medium and wider screens, a drawer on small ones), header, then the route's screen. */
 export function Shell({ session }: { session: SessionInfo }) {
@@ -38,6 +39,7 @@ export function Shell({ session }: { session: SessionInfo }) {
             )}
             <h1 className="section-title">{section?.title ?? fr.app.name}</h1>
             <div className="header-tools">
+              <SyncStatusIndicator />
               {isKiosk ? null : (
                 <input
                   type="search"
@@ -55,7 +57,9 @@ export function Shell({ session }: { session: SessionInfo }) {
           {section ? <SectionTabs section={section} access={access} /> : null}
         </header>
         <main className="shell-content" id="contenu">
-          <Outlet />
+          <Suspense fallback={<p className="page-loading">{fr.app.loading}</p>}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <AppDialog isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title={fr.shell.modules} size="small">
