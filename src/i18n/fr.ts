@@ -1,3 +1,4 @@
+import { frPlanning } from './fr-planning';
 import { frSettings } from './fr-settings';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
@@ -304,6 +305,7 @@ export const fr = {
     offline: 'Hors ligne',
     lastSync: (hhmm: string) => `Dernière synchro : ${hhmm}`,
   },
+  planning: frPlanning,
   settings: frSettings,
   pwa: {
     updateAvailable: 'Nouvelle version disponible',
