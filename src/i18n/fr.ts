@@ -1,5 +1,6 @@
 import { frPlanning } from './fr-planning';
 import { frSettings } from './fr-settings';
+import { frAttendance } from './fr-attendance';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
 export const fr = {
@@ -306,6 +307,7 @@ export const fr = {
     lastSync: (hhmm: string) => `Dernière synchro : ${hhmm}`,
   },
   planning: frPlanning,
+  attendance: frAttendance,
   settings: frSettings,
   pwa: {
     updateAvailable: 'Nouvelle version disponible',

@@ -1,0 +1,81 @@
+import type { AppDatabase } from '../../db/database';
+import { writeBatch } from '../../db/repository';
+import { recordCheck, type CheckKind } from '../../domain/attendance/check-actions';
+import type { CheckInRefusal, CheckOutRefusal } from '../../domain/attendance/status';
+import type { Actor, GeoPosition } from '../../domain/planning/planning-log';
+import type { PlanningLog } from '../../domain/store/schema';
+import { toIsoDate, type InstantLike } from '../../domain/time/instant';
+import { captureCheckPosition } from './geolocation';
+
+export type CheckRefusal = CheckInRefusal | CheckOutRefusal;
+
+export interface CheckRequest {
+  timetableId: string;
+  slotIndex: number;
+  actor: Actor;
+  /** The occurrence date 'YYYY-MM-DD'; today (UTC) by default. */
+  date?: string;
+  /** Undefined: asked from the device now. Null: proceed without position. */
+  position?: GeoPosition | null;
+  /** The clock, read after the position arrives (the time-out may take 10 s). */
+  now?: () => InstantLike;
+}
+
+export type CheckResult = { ok: true; log: PlanningLog } | { ok: false; code: CheckRefusal };
+
+/** Taps in flight per slot, day and kind: a second tap shares the first one's result (no second write). */
+const inFlight = new Map<string, Promise<CheckResult>>();
+
+function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+async function writeCheck(db: AppDatabase, kind: CheckKind, request: CheckRequest): Promise<CheckResult> {
+  const position = request.position === undefined ? await captureCheckPosition() : request.position;
+  const now = (request.now ?? (() => new Date()))();
+  const date = request.date ?? toIsoDate(now);
+  const logId = newId();
+  // The gate is evaluated again inside the transaction, on the logs stored at that moment: two devices or two
+  // tabs racing each other are serialised by IndexedDB, and the second sees the first's check-in.
+  return writeBatch(db, async (w): Promise<CheckResult> => {
+    const timetable = await w.get('timetables', request.timetableId);
+    if (!timetable) return { ok: false, code: 'slot-not-found' };
+    const logs = await db.planningLogs.where('timetableId').equals(timetable.id).toArray();
+    const result = recordCheck({
+      kind,
+      timetable,
+      slotIndex: request.slotIndex,
+      date,
+      logs,
+      now,
+      actor: request.actor,
+      position,
+      logId,
+      notificationId: logId,
+    });
+    if (!result.ok) return result;
+    // spec part 2 point 4: the log and its unread notification are written together or not at all.
+    await w.put('planningLogs', result.value.log);
+    await w.put('notifications', result.value.notification);
+    return { ok: true, log: result.value.log };
+  });
+}
+
+function guarded(db: AppDatabase, kind: CheckKind, request: CheckRequest): Promise<CheckResult> {
+  const key = [db.name, kind, request.timetableId, request.slotIndex, request.date ?? ''].join('\u0000');
+  const running = inFlight.get(key);
+  if (running) return running;
+  const promise = writeCheck(db, kind, request).finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+}
+
+/** Arrivée (spec part 2 point 4): position, then the log and its notification in one transaction. */
+export function checkIn(db: AppDatabase, request: CheckRequest): Promise<CheckResult> {
+  return guarded(db, 'checkin', request);
+}
+
+/** Départ (spec part 2 point 4): only while in progress; same writes as checkIn. */
+export function checkOut(db: AppDatabase, request: CheckRequest): Promise<CheckResult> {
+  return guarded(db, 'checkout', request);
+}

@@ -1,0 +1,4 @@
+export { captureCheckPosition, type GeolocationLike } from './geolocation';
+export { checkIn, checkOut, type CheckRefusal, type CheckRequest, type CheckResult } from './check';
+export { runAutoCheckouts, startAutoCheckoutLoop, type AutoCheckoutLoopOptions } from './auto-checkout';
+export { checkRefusalMessage } from './messages';
