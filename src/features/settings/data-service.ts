@@ -1,0 +1,80 @@
+import type { AppDatabase } from '../../db/database';
+import { writeBatch } from '../../db/repository';
+import { prepareStore, toStoreV1 } from '../../db/store-io';
+import type { MigrationContext } from '../../domain/store/migrate';
+import { COLLECTION_NAMES, type StoreV1 } from '../../domain/store/schema';
+import {
+  absentIds,
+  isImportTooBig,
+  parseImportText,
+  replacementSummary,
+  withoutClearSecrets,
+  type RecordIds,
+  type ReplacementRow,
+} from '../../domain/settings/store-file';
+import { describeShapeIssues, type ShapeIssues } from './import-issues';
+
+/** The v1 document of the whole organisation, without device state and without any clear secret. */
+export async function exportStoreJson(db: AppDatabase): Promise<string> {
+  const store = await toStoreV1(db, { deviceState: false });
+  return JSON.stringify(withoutClearSecrets(store), null, 2);
+}
+
+export async function currentRecordIds(db: AppDatabase): Promise<RecordIds> {
+  const ids = {} as Record<keyof RecordIds, string[]>;
+  for (const name of COLLECTION_NAMES) ids[name] = (await db[name].toCollection().primaryKeys()).map(String);
+  return ids;
+}
+
+export type ImportCheck =
+  | { ok: true; store: StoreV1; summary: ReplacementRow[] }
+  | { ok: false; code: 'too-big' | 'unreadable-json' | 'missing-keys' }
+  | { ok: false; code: 'invalid-shape'; issues: ShapeIssues };
+
+/** The text of a chosen file, as read by the browser (File.text) only once its size has been checked. */
+export interface ImportSource {
+  size: number;
+  text: () => Promise<string>;
+}
+
+/**
+ * Reads, validates and migrates a file without writing anything: the screen shows the summary and asks
+ * for confirmation before `applyImport`.
+ */
+export async function checkImportFile(
+  db: AppDatabase,
+  file: ImportSource,
+  context?: MigrationContext,
+): Promise<ImportCheck> {
+  if (isImportTooBig(file.size)) return { ok: false, code: 'too-big' };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, code: 'unreadable-json' };
+  }
+  const parsed = parseImportText(text);
+  if (!parsed.ok) return parsed;
+  const prepared = await prepareStore(parsed.json, context);
+  if (!prepared.ok) {
+    if (prepared.code === 'missing-keys') return { ok: false, code: 'missing-keys' };
+    return { ok: false, code: 'invalid-shape', issues: describeShapeIssues(parsed.json) };
+  }
+  const summary = replacementSummary(await currentRecordIds(db), prepared.store);
+  return { ok: true, store: prepared.store, summary };
+}
+
+/**
+ * Replaces the organisation's data by the file's, in one transaction: every record of the file is put (the
+ * writer skips unchanged ones) and every local record absent from it is removed, each with its outbox
+ * mutation, so that the server receives the import as ordinary edits. Any failure rolls everything back.
+ */
+export async function applyImport(db: AppDatabase, store: StoreV1): Promise<void> {
+  await writeBatch(db, async (writer) => {
+    const removals = absentIds(await currentRecordIds(db), store);
+    for (const { collection, id } of removals) await writer.remove(collection, id);
+    for (const name of COLLECTION_NAMES) {
+      for (const record of store[name]) await writer.put(name, record);
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { appDb } from '../../db/database';
+import { exportFileName } from '../../domain/settings/store-file';
+import { fr } from '../../i18n/fr';
+import { useToast } from '../../ui/toast';
+import { exportStoreJson } from './data-service';
+import { downloadText } from './download';
+
+/** Spec part 1 point 2: JSON export of the whole store, the file name carrying a date stamp. */
+export function ExportSection() {
+  const [isBusy, setIsBusy] = useState(false);
+  const toast = useToast();
+  const t = fr.settings.data;
+  const run = async () => {
+    setIsBusy(true);
+    try {
+      const json = await exportStoreJson(appDb());
+      downloadText(exportFileName(new Date()), json);
+      toast.show(fr.data.exported);
+    } catch {
+      toast.show(fr.data.exportFailed, 'error');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <section className="settings-card" aria-labelledby="settings-export-title">
+      <h2 id="settings-export-title">{t.exportTitle}</h2>
+      <p className="hint">{t.exportHint}</p>
+      <div>
+        <Button className="button primary" onPress={() => void run()} isDisabled={isBusy}>
+          {t.exportButton}
+        </Button>
+      </div>
+    </section>
+  );
+}
