@@ -3,6 +3,11 @@ import type { GuardedPath } from '../domain/auth/routes';
 import { FirstLoginPage } from '../features/auth/first-login-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { ClassesPage } from '../features/settings/classes-page';
+import { CourseModulesPage } from '../features/settings/course-modules-page';
+import { DataPage } from '../features/settings/data-page';
+import { InstitutesPage } from '../features/settings/institutes-page';
+import { LevelsPage } from '../features/settings/levels-page';
 import { fr } from '../i18n/fr';
 import { Guard, RequireSession, RootRedirect, SectionRedirect, SignedOutOnly } from './guards';
 import { NoRoutePage, PlaceholderPage } from './placeholder-page';
@@ -41,11 +46,46 @@ export function AppRoutes() {
         {screen('/profiles', fr.tabs.profiles)}
         {screen('/journal', fr.tabs.journal)}
         <Route path="/settings" element={<SectionRedirect section="/settings" />} />
-        {screen('/settings/instituts', fr.tabs.instituts)}
-        {screen('/settings/niveaux', fr.tabs.niveaux)}
-        {screen('/settings/classes', fr.tabs.classes)}
-        {screen('/settings/modules', fr.tabs.modules)}
-        {screen('/settings/donnees', fr.tabs.donnees)}
+        <Route
+          path="/settings/instituts"
+          element={
+            <Guard path="/settings/instituts">
+              <InstitutesPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/settings/niveaux"
+          element={
+            <Guard path="/settings/niveaux">
+              <LevelsPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/settings/classes"
+          element={
+            <Guard path="/settings/classes">
+              <ClassesPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/settings/modules"
+          element={
+            <Guard path="/settings/modules">
+              <CourseModulesPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/settings/donnees"
+          element={
+            <Guard path="/settings/donnees">
+              <DataPage />
+            </Guard>
+          }
+        />
         <Route path="/planning" element={<SectionRedirect section="/planning" />} />
         {screen('/planning/importer', fr.tabs.importer)}
         {screen('/planning/consulter', fr.tabs.consulter)}
