@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { appDb } from '../../../db/database';
+import type { RescheduleRequest } from '../../../domain/store/schema';
+import { fr } from '../../../i18n/fr';
+import { editReschedule } from '../../../services/reschedule/reschedule-service';
+import { AppDialog } from '../../../ui/app-dialog';
+import { useToast } from '../../../ui/toast';
+import { rescheduleErrorMessage } from './messages';
+
+const t = fr.planning.reschedule;
+
+/** "Modifier la proposition" (spec part 2 point 2): date, start time and end time of a pending request. */
+export function EditProposalDialog({
+  request,
+  onClose,
+}: {
+  request: RescheduleRequest;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const [date, setDate] = useState(request.proposedDate);
+  const [start, setStart] = useState(request.proposedStartTime);
+  const [end, setEnd] = useState(request.proposedEndTime);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const save = async () => {
+    setIsBusy(true);
+    try {
+      const result = await editReschedule(appDb(), request.id, {
+        proposedDate: date,
+        proposedStartTime: start,
+        proposedEndTime: end,
+      });
+      if (!result.ok) {
+        setError(rescheduleErrorMessage(result.code));
+        return;
+      }
+      toast.show(t.saved);
+      onClose();
+    } catch {
+      setError(t.failed);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <AppDialog isOpen onOpenChange={(open) => !open && onClose()} title={t.editTitle} size="small">
+      <form
+        className="reschedule-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-date`}>{t.date}</label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            required
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        </div>
+        <div className="reschedule-times">
+          <div className="field">
+            <label htmlFor={`${id}-start`}>{t.start}</label>
+            <input
+              id={`${id}-start`}
+              type="time"
+              required
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-end`}>{t.end}</label>
+            <input
+              id={`${id}-end`}
+              type="time"
+              required
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+            />
+          </div>
+        </div>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <Button className="button secondary" onPress={onClose}>
+            {t.cancel}
+          </Button>
+          <Button className="button primary" type="submit" isDisabled={isBusy}>
+            {t.save}
+          </Button>
+        </div>
+      </form>
+    </AppDialog>
+  );
+}
