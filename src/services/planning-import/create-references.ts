@@ -1,0 +1,65 @@
+import { IMPORTED_TEACHER_PASSWORD } from '../../config';
+import type { AppDatabase } from '../../db/database';
+import { writeBatch } from '../../db/repository';
+import { buildUserLog, type Actor } from '../../domain/journal/user-log';
+import {
+  buildNewReferences,
+  type NewReferenceDraft,
+  type NewReferences,
+  type NewTeacherDraft,
+} from '../../domain/planning/import-references';
+import { hashSecret, randomId } from '../../domain/secrets';
+
+export interface CreateReferencesInput {
+  classes: readonly NewReferenceDraft[];
+  modules: readonly NewReferenceDraft[];
+  teachers: readonly NewTeacherDraft[];
+  /** The id the planning import will have once saved (spec part 2 point 3: createdByImportId). */
+  importId: string;
+  actor: Actor;
+}
+
+/**
+ * "Vérification des références": writes the missing classes, modules and teachers in one transaction, each
+ * with createdByImportId; a new teacher also gets a journal entry 'create' (spec part 2 point 3).
+ */
+export async function createImportReferences(
+  db: AppDatabase,
+  input: CreateReferencesInput,
+): Promise<NewReferences> {
+  // Hashing is slow on purpose (PBKDF2): only when a teacher is created, once for all of them.
+  const passwordHash = input.teachers.length > 0 ? await hashSecret(IMPORTED_TEACHER_PASSWORD) : '';
+  const [classes, courseModules, users] = await Promise.all([
+    db.classes.toArray(),
+    db.courseModules.toArray(),
+    db.users.toArray(),
+  ]);
+  const created = buildNewReferences({
+    classes: input.classes,
+    modules: input.modules,
+    teachers: input.teachers,
+    importId: input.importId,
+    existing: { classes, courseModules, users },
+    passwordHash,
+    newId: randomId,
+  });
+  await writeBatch(db, async (w) => {
+    for (const record of created.classes) await w.put('classes', record);
+    for (const record of created.courseModules) await w.put('courseModules', record);
+    for (const user of created.users) {
+      await w.put('users', user);
+      await w.put(
+        'userLogs',
+        buildUserLog({
+          id: randomId('log-'),
+          action: 'create',
+          target: user,
+          actor: input.actor,
+          now: new Date(),
+          details: 'import-planning',
+        }),
+      );
+    }
+  });
+  return created;
+}

@@ -1,0 +1,6 @@
+export { createImportReferences } from './create-references';
+export type { CreateReferencesInput } from './create-references';
+export { deleteImport, previewImportDeletion } from './delete-import';
+export type { DeleteImportResult } from './delete-import';
+export { saveImport } from './save-import';
+export type { CreatedItemIds, SaveImportInput } from './save-import';
