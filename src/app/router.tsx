@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { GuardedPath } from '../domain/auth/routes';
 import { FirstLoginPage } from '../features/auth/first-login-page';
+import { AttendancePage } from '../features/attendance/attendance-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { ClassesPage } from '../features/settings/classes-page';
@@ -92,7 +93,14 @@ export function AppRoutes() {
         {screen('/planning/reprogrammation', fr.tabs.reprogrammation)}
         {screen('/planning/historique', fr.tabs.historique)}
         {screen('/workload', fr.sections.workload)}
-        {screen('/attendance', fr.sections.attendance)}
+        <Route
+          path="/attendance"
+          element={
+            <Guard path="/attendance">
+              <AttendancePage />
+            </Guard>
+          }
+        />
         <Route path="/contracts" element={<SectionRedirect section="/contracts" />} />
         {screen('/contracts/vh', fr.tabs.vh)}
         {screen('/contracts/compliance', fr.tabs.compliance)}

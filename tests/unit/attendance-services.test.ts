@@ -72,7 +72,9 @@ describe('checkIn / checkOut', () => {
   });
 
   it('writes nothing at all when the notification cannot be written (atomic)', async () => {
-    const spy = vi.spyOn(db.notifications, 'put').mockImplementation(() => Promise.reject(new Error('quota')));
+    const spy = vi
+      .spyOn(db.notifications, 'put')
+      .mockImplementation(() => Promise.reject(new Error('quota')) as never);
     await expect(checkIn(db, { ...slotRef, position: null, now: () => at('08:00') })).rejects.toThrow();
     spy.mockRestore();
     expect(await db.planningLogs.count()).toBe(0);
@@ -109,7 +111,9 @@ describe('checkIn / checkOut', () => {
     await checkOut(db, { ...slotRef, position: null, now: () => at('09:00') });
     const refused = await checkIn(db, { ...slotRef, position: null, now: () => at('09:05') });
     expect(refused).toEqual({ ok: false, code: 'finished' });
-    expect(checkRefusalMessage('finished')).toBe("Aucune action n'est possible sur un cours terminé aujourd'hui.");
+    expect(checkRefusalMessage('finished')).toBe(
+      "Aucune action n'est possible sur un cours terminé aujourd'hui.",
+    );
     expect(await checkIn(db, { ...slotRef, timetableId: 'nope', position: null })).toEqual({
       ok: false,
       code: 'slot-not-found',
@@ -150,7 +154,10 @@ describe('captureCheckPosition', () => {
 
   it.each([
     ['refused', (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 1 } as never)],
-    ['unavailable', (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 2 } as never)],
+    [
+      'unavailable',
+      (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 2 } as never),
+    ],
     [
       'throwing',
       () => {

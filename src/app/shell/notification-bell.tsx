@@ -2,15 +2,23 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import { writeBatch } from '../../db/repository';
-import type { AppNotification } from '../../domain/store/schema';
+import {
+  groupNotifications,
+  markAllRead,
+  NOTIFICATION_BADGE_MAX,
+  NOTIFICATION_LIST_MAX,
+  notificationBadgeText,
+  unreadCount,
+  type NotificationSession,
+} from '../../domain/attendance/notifications';
 import { fr } from '../../i18n/fr';
 
-// spec part 1 point 9: badge capped at 99; part 2 point 9: the list shows at most 20 entries.
-export const BADGE_MAX = 99;
-export const LIST_MAX = 20;
+// spec part 2 point 9: badge capped at 99; the list shows at most 20 grouped sessions.
+export const BADGE_MAX = NOTIFICATION_BADGE_MAX;
+export const LIST_MAX = NOTIFICATION_LIST_MAX;
 
 export function badgeText(unread: number): string {
-  return unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
+  return notificationBadgeText(unread) ?? '0';
 }
 
 interface Props {
@@ -19,9 +27,13 @@ interface Props {
   seesAll: boolean;
 }
 
+const time = (iso: string) => iso.slice(11, 16); // HH:MM, UTC like every stored time
+const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/** Header bell: unread badge, at most 20 sessions (a slot's arrival and departure of a day together). */
 export function NotificationBell({ userId, seesAll }: Props) {
   const notifications = useLiveQuery(async () => {
-    const all = await appDb().notifications.orderBy('createdAt').reverse().toArray();
+    const all = await appDb().notifications.toArray();
     return seesAll ? all : all.filter((n) => n.teacherUserId === userId);
   }, [userId, seesAll]);
   const names = useLiveQuery(async () => {
@@ -36,17 +48,18 @@ export function NotificationBell({ userId, seesAll }: Props) {
       users: new Map(users.map((u) => [u.id, u.name])),
     };
   }, []);
-  const unread = (notifications ?? []).filter((n) => !n.read);
-  const markAllRead = () =>
+  const all = notifications ?? [];
+  const unread = unreadCount(all);
+  const sessions = groupNotifications(all);
+  const readAll = () =>
     writeBatch(appDb(), async (w) => {
-      for (const n of unread) await w.patch('notifications', n.id, { read: true });
+      for (const n of markAllRead(all)) await w.patch('notifications', n.id, { read: true });
     });
-  const describe = (n: AppNotification) =>
+  const title = (s: NotificationSession) =>
     [
-      n.kind === 'checkin' ? fr.shell.checkin : fr.shell.checkout,
-      names?.users.get(n.teacherUserId ?? ''),
-      names?.classes.get(n.classId ?? ''),
-      names?.modules.get(n.moduleId ?? ''),
+      names?.users.get(s.teacherUserId ?? ''),
+      names?.classes.get(s.classId ?? ''),
+      names?.modules.get(s.moduleId ?? ''),
     ]
       .filter(Boolean)
       .join(' · ');
@@ -54,7 +67,7 @@ export function NotificationBell({ userId, seesAll }: Props) {
     <DialogTrigger>
       <Button
         className="icon-button bell"
-        aria-label={`${fr.shell.notifications}${unread.length ? `, ${fr.shell.unread(unread.length)}` : ''}`}
+        aria-label={`${fr.shell.notifications}${unread ? `, ${fr.shell.unread(unread)}` : ''}`}
       >
         <svg
           aria-hidden="true"
@@ -70,9 +83,9 @@ export function NotificationBell({ userId, seesAll }: Props) {
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
-        {unread.length > 0 ? (
+        {unread > 0 ? (
           <span className="badge" aria-hidden="true">
-            {badgeText(unread.length)}
+            {badgeText(unread)}
           </span>
         ) : null}
       </Button>
@@ -80,24 +93,22 @@ export function NotificationBell({ userId, seesAll }: Props) {
         <Dialog className="notification-panel" aria-label={fr.shell.notifications}>
           <div className="panel-header">
             <strong>{fr.shell.notifications}</strong>
-            <Button
-              className="link-button"
-              isDisabled={unread.length === 0}
-              onPress={() => void markAllRead()}
-            >
+            <Button className="link-button" isDisabled={unread === 0} onPress={() => void readAll()}>
               {fr.shell.markAllRead}
             </Button>
           </div>
-          {(notifications ?? []).length === 0 ? (
+          {sessions.length === 0 ? (
             <p className="empty">{fr.shell.noNotifications}</p>
           ) : (
             <ul className="notification-list">
-              {(notifications ?? []).slice(0, LIST_MAX).map((n) => (
-                <li key={n.id} className={n.read ? undefined : 'unread'}>
-                  <span>{describe(n)}</span>
-                  <time dateTime={n.createdAt}>
-                    {new Date(n.createdAt).toLocaleString('fr-FR', { timeZone: 'UTC' })}
-                  </time>
+              {sessions.map((s) => (
+                <li key={s.key} className={s.unreadCount > 0 ? 'unread' : undefined}>
+                  <span>{title(s)}</span>
+                  <span className="notification-times">
+                    {dayLabel(s.date)}
+                    {s.checkinAt ? ` · ${fr.attendance.bellCheckin(time(s.checkinAt))}` : ''}
+                    {s.checkoutAt ? ` · ${fr.attendance.bellCheckout(time(s.checkoutAt))}` : ''}
+                  </span>
                 </li>
               ))}
             </ul>

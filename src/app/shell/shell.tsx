@@ -5,6 +5,7 @@ import type { SessionInfo } from '../../session/session';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
 import { sectionOf } from '../sections';
+import { AttendanceWatcher } from './attendance-watcher';
 import { NotificationBell } from './notification-bell';
 import { SectionTabs } from './section-tabs';
 import { SideNav } from './side-nav';
@@ -62,6 +63,7 @@ export function Shell({ session }: { session: SessionInfo }) {
           </Suspense>
         </main>
       </div>
+      <AttendanceWatcher hasAttendance={session.granted.has('attendance')} />
       <AppDialog isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title={fr.shell.modules} size="small">
         <SideNav access={access} onNavigate={() => setIsMenuOpen(false)} />
       </AppDialog>

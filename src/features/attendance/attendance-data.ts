@@ -1,0 +1,51 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../../db/database';
+import type {
+  CourseModule,
+  Institute,
+  PlanningLog,
+  SchoolClass,
+  Timetable,
+  User,
+} from '../../domain/store/schema';
+import { toIsoInstant } from '../../domain/time/instant';
+import type { UtcRange } from '../../domain/time/period';
+
+export interface AttendanceData {
+  timetables: Timetable[];
+  logs: PlanningLog[];
+  classes: Map<string, SchoolClass>;
+  modules: Map<string, CourseModule>;
+  users: Map<string, User>;
+  institutes: Map<string, Institute>;
+}
+
+const byId = <T extends { id: string }>(list: readonly T[]) => new Map(list.map((x) => [x.id, x]));
+
+/**
+ * What "Suivi des émargements" reads, re-read on every change (useLiveQuery), including records brought by
+ * sync. Logs are limited to the period; timetables are few (one per class and week or month).
+ */
+export function useAttendanceData(range: UtcRange): AttendanceData | undefined {
+  const from = toIsoInstant(range.start);
+  const to = toIsoInstant(range.end);
+  return useLiveQuery(async () => {
+    const db = appDb();
+    const [timetables, logs, classes, modules, users, institutes] = await Promise.all([
+      db.timetables.toArray(),
+      db.planningLogs.where('timestamp').between(from, to, true, false).toArray(),
+      db.classes.toArray(),
+      db.courseModules.toArray(),
+      db.users.toArray(),
+      db.institutes.toArray(),
+    ]);
+    return {
+      timetables,
+      logs,
+      classes: byId(classes),
+      modules: byId(modules),
+      users: byId(users),
+      institutes: byId(institutes),
+    };
+  }, [from, to]);
+}

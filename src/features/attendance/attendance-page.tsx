@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { appDb } from '../../db/database';
+import type { CheckKind } from '../../domain/attendance/check-actions';
+import { attendanceOverview, type AttendanceRow } from '../../domain/attendance/overview';
+import { allowedSlotActions, hasPlanningActions } from '../../domain/planning/permissions';
+import { parseIsoDate, toIsoDate } from '../../domain/time/instant';
+import { periodRange, type PeriodKind } from '../../domain/time/period';
+import { fr } from '../../i18n/fr';
+import { checkIn, checkOut, checkRefusalMessage } from '../../services/attendance';
+import { useSignedInSession } from '../../session/use-session';
+import { useToast } from '../../ui/toast';
+import { AttendanceCounters } from './attendance-counters';
+import { useAttendanceData } from './attendance-data';
+import { AttendanceTable } from './attendance-table';
+import { AttendanceToolbar } from './attendance-toolbar';
+import { LocationDialog, type LocationTarget } from './location-dialog';
+import { useNow } from './use-now';
+
+const t = fr.attendance;
+// Statuses move on their own (late after 10 minutes, finished when the duration elapsed): refresh often.
+const REFRESH_MS = 15_000;
+
+/** /attendance 'Suivi des émargements' (spec part 2 point 2), query parameters date and classId. */
+export function AttendancePage() {
+  const session = useSignedInSession();
+  const toast = useToast();
+  const now = useNow(REFRESH_MS);
+  const [params, setParams] = useSearchParams();
+  const [kind, setKind] = useState<PeriodKind>('day');
+  const [location, setLocation] = useState<LocationTarget | null>(null);
+  const [busy, setBusy] = useState<{ key: string; kind: CheckKind } | null>(null);
+  const asked = params.get('date');
+  const date = asked && parseIsoDate(asked) ? asked : toIsoDate(now);
+  const classId = params.get('classId') ?? '';
+  const range = useMemo(() => periodRange(kind, date), [kind, date]);
+  const data = useAttendanceData(range);
+
+  const overview = useMemo(() => {
+    if (!data) return null;
+    return attendanceOverview({
+      timetables: data.timetables,
+      logs: data.logs,
+      range,
+      now,
+      classId: classId || null,
+      knownTeacherIds: new Set(data.users.keys()),
+    });
+  }, [data, range, now, classId]);
+
+  const setQuery = (next: { date?: string; classId?: string }) => {
+    const merged = { date, classId, ...next };
+    setParams(merged.classId ? { date: merged.date, classId: merged.classId } : { date: merged.date }, {
+      replace: true,
+    });
+  };
+  const viewer = {
+    currentUserId: session?.user.id ?? null,
+    hasPlanningActions: hasPlanningActions(session?.granted ?? []),
+  };
+  const canAct = (row: AttendanceRow) => allowedSlotActions(row.slot, viewer).includes('checkin');
+
+  const check = async (row: AttendanceRow, key: string, checkKind: CheckKind) => {
+    if (!session || busy) return;
+    setBusy({ key, kind: checkKind });
+    try {
+      const request = {
+        timetableId: row.timetable.id,
+        slotIndex: row.slotIndex,
+        date: row.date,
+        actor: { userId: session.user.id, userName: session.user.name },
+      };
+      const result = await (checkKind === 'checkin' ? checkIn : checkOut)(appDb(), request);
+      if (result.ok) toast.show(checkKind === 'checkin' ? t.checkedIn : t.checkedOut);
+      else toast.show(checkRefusalMessage(result.code), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const classes = data ? [...data.classes.values()].sort((a, b) => a.code.localeCompare(b.code)) : [];
+  return (
+    <section aria-labelledby="attendance-title">
+      <h2 id="attendance-title">{t.title}</h2>
+      <AttendanceToolbar
+        kind={kind}
+        date={date}
+        classId={classId}
+        classes={classes}
+        onKind={setKind}
+        onDate={(d) => setQuery({ date: d })}
+        onClass={(c) => setQuery({ classId: c })}
+      />
+      {!overview || !data ? (
+        <p className="page-loading">{fr.app.loading}</p>
+      ) : (
+        <>
+          <AttendanceCounters counters={overview.counters} />
+          {overview.rows.length === 0 ? (
+            <p className="empty">{t.empty}</p>
+          ) : (
+            <AttendanceTable
+              rows={overview.rows}
+              data={data}
+              showDate={kind !== 'day'}
+              now={now}
+              canAct={canAct}
+              busy={busy}
+              onView={setLocation}
+              onCheck={(row, key, k) => void check(row, key, k)}
+            />
+          )}
+        </>
+      )}
+      <LocationDialog target={location} onClose={() => setLocation(null)} />
+    </section>
+  );
+}

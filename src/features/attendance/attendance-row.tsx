@@ -1,0 +1,107 @@
+import { Button } from 'react-aria-components';
+import type { CheckKind } from '../../domain/attendance/check-actions';
+import type { ReferenceZone } from '../../domain/attendance/location';
+import type { AttendanceRow as Row } from '../../domain/attendance/overview';
+import { checkInGate, checkOutGate } from '../../domain/attendance/status';
+import { formatDuration } from '../../domain/format/duration';
+import type { PlanningLog } from '../../domain/store/schema';
+import { toIsoDate, toUtc } from '../../domain/time/instant';
+import { fr } from '../../i18n/fr';
+import { LocationFlagPills } from './location-flags';
+
+const t = fr.attendance;
+const STATUS_PILL = { 'not-started': '', late: 'red', 'in-progress': 'blue', finished: 'green' } as const;
+
+export interface RowNames {
+  className: string;
+  moduleName: string;
+  teacherName: string;
+}
+
+interface Props {
+  row: Row;
+  names: RowNames;
+  zone: ReferenceZone | null;
+  showDate: boolean;
+  /** The table has an Actions column (the viewer may act on some row). */
+  actionsColumn: boolean;
+  /** Check-in/out offered here (no other screen offers it yet): with planning.consulter.actions or own slot. */
+  canAct: boolean;
+  logs: readonly PlanningLog[];
+  now: Date;
+  busy: CheckKind | null;
+  onView: () => void;
+  onCheck: (kind: CheckKind) => void;
+}
+
+export function AttendanceTableRow({
+  row,
+  names,
+  zone,
+  showDate,
+  actionsColumn,
+  canAct,
+  logs,
+  now,
+  busy,
+  onView,
+  onCheck,
+}: Props) {
+  const hasPosition = !!row.checkinPosition || !!row.checkoutPosition;
+  const isToday = row.date === toIsoDate(now);
+  const day = { timetable: row.timetable, slotIndex: row.slotIndex, date: row.date, logs, now };
+  const isFinished = row.status === 'finished';
+  const what = `${names.className} · ${names.moduleName} · ${row.slot.startTime}`;
+  return (
+    <tr>
+      {showDate ? <td>{toUtc(row.date).setLocale('fr').toFormat('ccc dd/LL')}</td> : null}
+      <td className="nowrap">
+        {row.slot.startTime} – {row.slot.endTime}
+      </td>
+      <td>{names.className}</td>
+      <td>{names.moduleName}</td>
+      <td>{names.teacherName}</td>
+      <td className="nowrap">
+        {formatDuration(row.realMin)} / {formatDuration(row.plannedMin)}
+      </td>
+      <td>
+        <span className={`pill ${STATUS_PILL[row.status]}`}>{t.status[row.status]}</span>
+        {row.isAuto ? <span className="pill attendance-auto">{t.auto}</span> : null}
+        <LocationFlagPills positions={[row.checkinPosition, row.checkoutPosition]} zone={zone} />
+      </td>
+      <td>
+        <Button
+          className="button secondary small"
+          isDisabled={!hasPosition}
+          aria-label={t.viewLocation(what)}
+          onPress={onView}
+        >
+          {t.view}
+        </Button>
+      </td>
+      {actionsColumn ? (
+        <td className="nowrap" title={isFinished && canAct && isToday ? t.finishedHint : undefined}>
+          {canAct && isToday ? (
+            <>
+              <Button
+                className="button primary small"
+                isDisabled={busy !== null || !checkInGate(day).ok}
+                onPress={() => onCheck('checkin')}
+              >
+                {busy === 'checkin' ? t.working : t.checkin}
+              </Button>{' '}
+              <Button
+                className="button secondary small"
+                isDisabled={busy !== null || !checkOutGate(day).ok}
+                onPress={() => onCheck('checkout')}
+              >
+                {busy === 'checkout' ? t.working : t.checkout}
+              </Button>
+              {isFinished ? <span className="visually-hidden">{t.finishedHint}</span> : null}
+            </>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}

@@ -1,0 +1,87 @@
+import type { CheckKind } from '../../domain/attendance/check-actions';
+import type { AttendanceRow } from '../../domain/attendance/overview';
+import { fr } from '../../i18n/fr';
+import type { AttendanceData } from './attendance-data';
+import { AttendanceTableRow, type RowNames } from './attendance-row';
+import type { LocationTarget } from './location-dialog';
+import { zoneOfInstitute } from './location-flags';
+
+const t = fr.attendance;
+
+interface Props {
+  rows: readonly AttendanceRow[];
+  data: AttendanceData;
+  showDate: boolean;
+  now: Date;
+  canAct: (row: AttendanceRow) => boolean;
+  busy: { key: string; kind: CheckKind } | null;
+  onView: (target: LocationTarget) => void;
+  onCheck: (row: AttendanceRow, key: string, kind: CheckKind) => void;
+}
+
+export function rowKey(row: AttendanceRow): string {
+  return `${row.timetable.id}/${row.slotIndex}/${row.date}`;
+}
+
+/** One row per course occurrence, by date then start time. */
+export function AttendanceTable({ rows, data, showDate, now, canAct, busy, onView, onCheck }: Props) {
+  const sorted = [...rows].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.slot.startTime.localeCompare(b.slot.startTime),
+  );
+  const actionsColumn = sorted.some(canAct);
+  const namesOf = (row: AttendanceRow): RowNames => ({
+    className: data.classes.get(row.timetable.classId)?.code ?? '—',
+    moduleName: data.modules.get(row.slot.moduleId)?.name ?? '—',
+    teacherName: data.users.get(row.slot.teacherUserId)?.name ?? '—',
+  });
+  return (
+    <div className="table-scroll">
+      <table className="data attendance-table">
+        <thead>
+          <tr>
+            {showDate ? <th scope="col">{t.colDate}</th> : null}
+            <th scope="col">{t.colTime}</th>
+            <th scope="col">{t.colClass}</th>
+            <th scope="col">{t.colModule}</th>
+            <th scope="col">{t.colTeacher}</th>
+            <th scope="col">{t.colDuration}</th>
+            <th scope="col">{t.colStatus}</th>
+            <th scope="col">{t.colLocation}</th>
+            {actionsColumn ? <th scope="col">{t.colActions}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((row) => {
+            const key = rowKey(row);
+            const names = namesOf(row);
+            const institute = data.institutes.get(data.classes.get(row.timetable.classId)?.instituteId ?? '');
+            const zone = zoneOfInstitute(institute);
+            return (
+              <AttendanceTableRow
+                key={key}
+                row={row}
+                names={names}
+                zone={zone}
+                showDate={showDate}
+                actionsColumn={actionsColumn}
+                canAct={canAct(row)}
+                logs={data.logs}
+                now={now}
+                busy={busy?.key === key ? busy.kind : null}
+                onView={() =>
+                  onView({
+                    title: `${names.className} · ${names.moduleName} · ${names.teacherName} · ${row.date} ${row.slot.startTime} – ${row.slot.endTime}`,
+                    arrival: row.checkinPosition,
+                    departure: row.checkoutPosition,
+                    zone,
+                  })
+                }
+                onCheck={(k) => onCheck(row, key, k)}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
