@@ -1,0 +1,65 @@
+import { Button } from 'react-aria-components';
+import type { SlotDisplayItem } from '../../domain/planning/slot-display';
+import { fr } from '../../i18n/fr';
+import { deliveryLabel, slotStatusLabel, timeRangeLabel } from '../../ui/timetable';
+import type { CheckAvailability } from './check-gates';
+import type { CheckKind } from './use-check-action';
+
+const t = fr.teacher.today;
+const STATUS_PILL = {
+  'not-started': 'pill',
+  late: 'pill red',
+  'in-progress': 'pill blue',
+  finished: 'pill green',
+};
+
+/** One course of the day: time, class, module, type, status, and Arrivée / Départ (spec part 2 point 2). */
+export function TodayRow({
+  item,
+  availability,
+  isBusy,
+  onCheck,
+}: {
+  item: SlotDisplayItem;
+  availability: CheckAvailability;
+  isBusy: boolean;
+  onCheck: (kind: CheckKind) => void;
+}) {
+  const what = `${item.moduleName}, ${item.className}, ${timeRangeLabel(item)}`;
+  const isFinished = availability.status === 'finished';
+  return (
+    <tr>
+      <td className="teacher-time">{timeRangeLabel(item)}</td>
+      <td>{item.className}</td>
+      <td>{item.moduleName}</td>
+      <td>{deliveryLabel(item)}</td>
+      <td>
+        <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{slotStatusLabel(item)}</span>
+      </td>
+      <td>
+        {isFinished ? (
+          <span className="hint teacher-finished">{fr.teacher.check.finished}</span>
+        ) : (
+          <div className="row-actions teacher-check-buttons">
+            <Button
+              className="button primary"
+              aria-label={t.checkinOf(what)}
+              isDisabled={!availability.canCheckIn || isBusy}
+              onPress={() => onCheck('checkin')}
+            >
+              {fr.teacher.slot.checkin}
+            </Button>
+            <Button
+              className="button secondary"
+              aria-label={t.checkoutOf(what)}
+              isDisabled={!availability.canCheckOut || isBusy}
+              onPress={() => onCheck('checkout')}
+            >
+              {fr.teacher.slot.checkout}
+            </Button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
