@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -24,6 +25,9 @@ const TILE_HOST = import.meta.env.VITE_MAP_TILE_HOST ?? '';
 // The app shell and every route's code (all chunks of the build) are precached.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker controls the open page at once, so the device is ready offline after its first visit.
+// Later versions wait for "Recharger" (SKIP_WAITING below), then the page reloads into them.
+clientsClaim();
 
 // Offline, every navigation gets the cached shell; the router then draws the screen from IndexedDB.
 // /api/ is excluded here and matched by no route below, so API answers always come from the network

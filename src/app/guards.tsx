@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { canOpen, landingRoute, sectionDefault, type GuardedPath } from '../domain/auth/routes';
 import { fr } from '../i18n/fr';
 import { useSession } from '../session/use-session';
-import { Shell } from './shell/shell';
+import { lazyNamed } from './lazy-named';
+
+// The signed-in shell (menus, dialogs, notifications) is not needed by the login screen.
+const Shell = lazyNamed(() => import('./shell/shell'), 'Shell');
 
 /** Signed-in area: unauthenticated -> /login; a pending forced change -> /first-login; then the shell. */
 export function RequireSession() {
@@ -14,7 +17,11 @@ export function RequireSession() {
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (session.loginMode === 'password' && session.user.mustChangePassword)
     return <Navigate to="/first-login" replace />;
-  return <Shell session={session} />;
+  return (
+    <Suspense fallback={<p className="page-loading">{fr.app.loading}</p>}>
+      <Shell session={session} />
+    </Suspense>
+  );
 }
 
 export function Forbidden() {

@@ -1,5 +1,5 @@
 import type { CollectionName, CollectionRecords } from '../domain/store/schema';
-import { COLLECTION_NAMES } from '../domain/store/schema';
+import { COLLECTION_NAMES } from '../domain/store/collections';
 import { isIdArrayField } from '../domain/sync/merge';
 import { revisionKey, type AppDatabase, type OutboxMutation } from './database';
 import { getMeta } from './meta';

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useSession } from '../../session/use-session';
-import { syncEngine } from '../bootstrap';
 import { requestPersistentStorage } from './persist-storage';
 import { registerServiceWorker } from './register-sw';
 import { UpdatePrompt } from './update-prompt';
@@ -10,7 +9,7 @@ export function PwaSupport() {
   const session = useSession();
   const isSignedIn = session.status === 'signed-in';
   useEffect(() => {
-    registerServiceWorker(() => void syncEngine()?.syncOnce());
+    registerServiceWorker(() => void import('../bootstrap').then((m) => m.syncEngine()?.syncOnce()));
   }, []);
   useEffect(() => {
     if (isSignedIn) void requestPersistentStorage();

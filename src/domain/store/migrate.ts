@@ -5,10 +5,11 @@ import {
   PIN_VALIDITY_DAYS_DEFAULT,
   SUPER_ADMIN_PROFILE_ID,
 } from '../defaults';
-import { isModuleGranted, MODULE_IDS } from '../module-catalogue';
+import { MODULE_IDS } from '../module-catalogue';
 import { isEncodedHash, saltOf } from '../secrets';
+import { hasActiveFullAdmin, holdsTeacherToday } from './access';
 import { hashClearSecrets } from './clear-secrets';
-import type { Profile, StoreV1, User } from './schema';
+import type { StoreV1, User } from './schema';
 
 export interface MigrationContext {
   now: Date;
@@ -34,28 +35,7 @@ export interface MigrationReport {
 
 export const EMERGENCY_EMAIL_DOMAIN = 'local.invalid';
 
-function profileModules(profiles: readonly Profile[], profileId: string | null | undefined): Set<string> {
-  const profile = profiles.find((p) => p.id === profileId);
-  return new Set(profile?.moduleIds ?? []);
-}
-
-/** A user holds teacher.today through their profile (PIN login and generated PIN, spec part 1 point 4). */
-export function holdsTeacherToday(profiles: readonly Profile[], user: Pick<User, 'profileId'>): boolean {
-  return profileModules(profiles, user.profileId).has('teacher.today');
-}
-
-/** Spec part 1 point 4: the emergency admin exists when no active user holds users, profiles and settings access. */
-export function hasActiveFullAdmin(
-  store: Pick<StoreV1, 'users' | 'profiles'>,
-  options: { excludeEmergency: boolean },
-): boolean {
-  return store.users.some((u) => {
-    if (u.status !== 'Active') return false;
-    if (options.excludeEmergency && u.isEmergency) return false;
-    const granted = profileModules(store.profiles, u.profileId);
-    return granted.has('users') && granted.has('profiles') && isModuleGranted(granted, 'settings');
-  });
-}
+export { hasActiveFullAdmin, holdsTeacherToday };
 
 /**
  * Load-time migrations of spec part 1 point 4, applied to every store that enters the app (remote load,

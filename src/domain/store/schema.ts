@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CollectionName } from './collections';
 
 /**
  * The `user-mgmt-store/v1` exchange format (spec part 1 point 3, part 2 point 3), shared by the client
@@ -291,10 +292,9 @@ export const COLLECTION_SCHEMAS = {
   contracts: contractSchema,
   teacherContractSubmissions: teacherContractSubmissionSchema,
   settings: orgSettingsSchema,
-} as const;
+} as const satisfies Record<CollectionName, z.ZodType>;
 
-export type CollectionName = keyof typeof COLLECTION_SCHEMAS;
-export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
+export { APPEND_ONLY_COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections';
 
 export const loginModeSchema = z.enum(['pin', 'password']);
 
@@ -365,13 +365,6 @@ export interface CollectionRecords {
   teacherContractSubmissions: TeacherContractSubmission;
   settings: OrgSettings;
 }
-
-/** Collections that only ever grow: entries are appended, never edited by two devices (merge rule). */
-export const APPEND_ONLY_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
-  'planningLogs',
-  'userLogs',
-  'notifications',
-]);
 
 export type StoreParseResult =
   { ok: true; value: StoreV1 } | { ok: false; code: 'missing-keys' | 'invalid-shape'; issues: string[] };

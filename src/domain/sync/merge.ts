@@ -1,4 +1,4 @@
-import { APPEND_ONLY_COLLECTIONS, type CollectionName } from '../store/schema';
+import { APPEND_ONLY_COLLECTIONS, type CollectionName } from '../store/collections';
 import type { Mutation, RejectReason } from './protocol';
 
 /**

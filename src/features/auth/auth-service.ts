@@ -14,7 +14,7 @@ import { SUPER_ADMIN_PROFILE_ID } from '../../domain/defaults';
 import { buildUserLog, type Actor } from '../../domain/journal/user-log';
 import { isAdminType } from '../../domain/module-catalogue';
 import { hashSecret, randomHex, randomId, sha256Hex, verifySecret } from '../../domain/secrets';
-import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/migrate';
+import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
 import { startSession } from '../../session/session';
 

@@ -1,0 +1,35 @@
+/**
+ * Collection names without zod: the login screen and the repository need them, and importing them from
+ * schema.ts would put the whole zod library in the login screen's bundle (issue 13 budget).
+ * schema.ts checks that COLLECTION_SCHEMAS has exactly these keys.
+ */
+const NAMES = [
+  'users',
+  'profiles',
+  'modules',
+  'classes',
+  'courseModules',
+  'levels',
+  'institutes',
+  'timetables',
+  'planningImports',
+  'planningLogs',
+  'userLogs',
+  'notifications',
+  'rescheduleRequests',
+  'contracts',
+  'teacherContractSubmissions',
+  'settings',
+] as const;
+
+export type CollectionName = (typeof NAMES)[number];
+
+/** The collections of the store, in the order of the specification. */
+export const COLLECTION_NAMES: CollectionName[] = [...NAMES];
+
+/** Collections that only ever grow: entries are appended, never edited by two devices (merge rule). */
+export const APPEND_ONLY_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
+  'planningLogs',
+  'userLogs',
+  'notifications',
+]);
