@@ -98,7 +98,14 @@ export function AppRoutes() {
         />
         <Route path="/planning" element={<SectionRedirect section="/planning" />} />
         {screen('/planning/importer', fr.tabs.importer)}
-        {screen('/planning/consulter', fr.tabs.consulter)}
+        <Route
+          path="/planning/consulter"
+          element={
+            <Guard path="/planning/consulter">
+              <ConsultPage />
+            </Guard>
+          }
+        />
         {screen('/planning/reprogrammation', fr.tabs.reprogrammation)}
         {screen('/planning/historique', fr.tabs.historique)}
         {screen('/workload', fr.sections.workload)}

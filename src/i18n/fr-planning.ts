@@ -84,9 +84,10 @@ export const frPlanning = {
     slotCount: (n: number) => `${n} créneau(x)`,
     close: 'Fermer',
     cancel: 'Annuler',
+    apply: 'Valider',
     manage: {
       title: 'Gérer un cours',
-      when: (day: string, date: string, time: string) => `${day} ${date}, ${time}`,
+      when: (date: string, time: string) => `${date}, ${time}`,
       reschedule: 'Reprogrammer',
       day: 'Jour',
       start: 'Début',

@@ -129,9 +129,10 @@ describe('planning services', () => {
   });
 
   it('writes neither the timetable nor the log when the transaction fails', async () => {
-    const failing = db.planningLogs.hook('creating', () => {
+    const failing = () => {
       throw new Error('disk full');
-    });
+    };
+    db.planningLogs.hook('creating', failing);
     await expect(
       cancelTimetableSlot(db, { timetableId: 'tt-1', slotIndex: 0, actor, now: NOW }),
     ).rejects.toThrow();

@@ -12,6 +12,7 @@ export {
   dayWithDate,
   deliveryLabel,
   shortDate,
+  shortDayName,
   slotAriaLabel,
   slotStatusLabel,
   timeRangeLabel,

@@ -1,0 +1,153 @@
+import { useMemo, useState } from 'react';
+import {
+  hasPlanningActions,
+  allowedSlotActions,
+  isSlotVisibleTo,
+} from '../../../domain/planning/permissions';
+import { slotOccurrences } from '../../../domain/planning/occurrences';
+import {
+  planningPeriodOf,
+  planningPeriodRange,
+  type PlanningPeriod,
+} from '../../../domain/planning/period-matching';
+import { buildSlotDisplayItems, type SlotDisplayItem } from '../../../domain/planning/slot-display';
+import { isInRange } from '../../../domain/time/period';
+import { fr } from '../../../i18n/fr';
+import { useSignedInSession } from '../../../session/use-session';
+import { TimetableLegend, TimetableView, useNow } from '../../../ui/timetable';
+import { applyFilters, groupItems, optionsOf } from './consult-model';
+import { ConsultToolbar, type ConsultSettings } from './consult-toolbar';
+import { ManageSlotDialog } from './manage-slot-dialog';
+import { useConsultData } from './use-consult-data';
+
+interface Selection {
+  timetableId: string;
+  slotIndex: number;
+  date: string;
+}
+
+/**
+ * /planning/consulter (spec part 2 point 2): timetables of a week or month grouped by class, by teacher or
+ * globally, as a table, cards or calendar; a slot opens "Gérer un cours". Without planning.consulter.actions
+ * a teacher sees only their own non-canceled slots (spec part 2 point 6).
+ */
+export function ConsultPage() {
+  const t = fr.planning.consult;
+  const session = useSignedInSession();
+  const now = useNow();
+  const [settings, setSettings] = useState<ConsultSettings>(() => ({
+    grouping: 'class',
+    view: 'calendar',
+    period: planningPeriodOf('week', new Date()),
+    filters: { teacherUserId: '', moduleId: '' },
+    colorBy: 'module',
+  }));
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const data = useConsultData(settings.period);
+  const viewer = useMemo(
+    () => ({
+      currentUserId: session?.user.id ?? null,
+      hasPlanningActions: hasPlanningActions(session?.granted ?? []),
+    }),
+    [session?.user.id, session?.granted],
+  );
+  const display = useMemo(() => {
+    const range = planningPeriodRange(settings.period);
+    if (!data || !range) return null;
+    const occurrences = slotOccurrences(data.timetables, range, { includeCanceled: true }).filter((o) =>
+      isSlotVisibleTo(o.slot, viewer),
+    );
+    const names = {
+      classes: data.refs.classNames,
+      modules: data.refs.moduleNames,
+      teachers: data.refs.userNames,
+      unknown: '—',
+    };
+    return buildSlotDisplayItems({ occurrences, names, logs: data.logs, now, colorBy: settings.colorBy });
+  }, [data, settings.period, settings.colorBy, viewer, now]);
+
+  if (!session || !data || !display) return <p className="page-loading">{fr.app.loading}</p>;
+
+  const filtered = applyFilters(display.items, settings.filters, settings.grouping);
+  const groups = groupItems(filtered, settings.grouping, t.allSlots);
+  const selected = findSelected(display.items, selection);
+  const selectedTimetable = selected
+    ? data.timetables.find((tt) => tt.id === selected.timetableId)
+    : undefined;
+  const selectedSlot = selectedTimetable?.slots[selected?.slotIndex ?? -1];
+  const actions = selectedSlot ? allowedSlotActions(selectedSlot, viewer) : [];
+
+  const changePeriodKind = (kind: PlanningPeriod['kind']) => {
+    const range = planningPeriodRange(settings.period);
+    const reference = range && isInRange(now, range) ? now : (range?.start ?? now);
+    setSettings({ ...settings, period: planningPeriodOf(kind, reference) });
+  };
+  const open = (item: SlotDisplayItem) =>
+    setSelection({ timetableId: item.timetableId, slotIndex: item.slotIndex, date: item.date });
+
+  return (
+    <section aria-labelledby="consult-title" className="consult-page">
+      <h2 id="consult-title">{t.title}</h2>
+      <ConsultToolbar
+        settings={settings}
+        onChange={setSettings}
+        onPeriodKindChange={changePeriodKind}
+        teachers={optionsOf(
+          display.items,
+          (i) => i.teacherUserId,
+          (i) => i.teacherName,
+        )}
+        modules={optionsOf(
+          display.items,
+          (i) => i.moduleId,
+          (i) => i.moduleName,
+        )}
+      />
+      {groups.length === 0 ? (
+        <p className="empty">{t.empty}</p>
+      ) : (
+        <>
+          <TimetableLegend title={fr.planning.timetable.legend} entries={display.legend} />
+          {groups.map((group) => (
+            <section key={group.key} className="consult-group" aria-labelledby={`consult-group-${group.key}`}>
+              <h3 id={`consult-group-${group.key}`} className="consult-group-title">
+                {group.label} <span className="cell-sub">{t.slotCount(group.items.length)}</span>
+              </h3>
+              <TimetableView
+                view={settings.view}
+                period={settings.period}
+                items={group.items}
+                now={now}
+                onSlotPress={open}
+                label={group.label}
+              />
+            </section>
+          ))}
+        </>
+      )}
+      {selected && selectedTimetable && actions.length > 0 ? (
+        <ManageSlotDialog
+          item={selected}
+          timetable={selectedTimetable}
+          logs={data.logs}
+          actions={actions}
+          actor={{ userId: session.user.id, userName: session.user.name }}
+          now={now}
+          onClose={() => setSelection(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The selected occurrence, or after a reschedule moved it to another day, the slot's first occurrence. */
+function findSelected(
+  items: readonly SlotDisplayItem[],
+  selection: Selection | null,
+): SlotDisplayItem | null {
+  if (!selection) return null;
+  const ofSlot = items.filter(
+    (i) => i.timetableId === selection.timetableId && i.slotIndex === selection.slotIndex,
+  );
+  return ofSlot.find((i) => i.date === selection.date) ?? ofSlot[0] ?? null;
+}

@@ -1,0 +1,36 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../../../db/database';
+import type { PlanningPeriod } from '../../../domain/planning/period-matching';
+import type { PlanningLog, Timetable } from '../../../domain/store/schema';
+import {
+  loadPlanningReferences,
+  planningLogsOfTimetables,
+  timetablesOfPeriod,
+  type PlanningReferences,
+} from '../../../services/planning';
+
+export interface ConsultData {
+  refs: PlanningReferences;
+  timetables: Timetable[];
+  logs: PlanningLog[];
+}
+
+export function periodKey(period: PlanningPeriod): string {
+  return period.kind === 'week' ? `w:${period.weekStartDate}` : `m:${period.year}-${period.month}`;
+}
+
+/** The period's timetables, their logs (attendance status) and the names to resolve; re-read on every change. */
+export function useConsultData(period: PlanningPeriod): ConsultData | undefined {
+  return useLiveQuery(async () => {
+    const db = appDb();
+    const [refs, timetables] = await Promise.all([
+      loadPlanningReferences(db),
+      timetablesOfPeriod(db, period),
+    ]);
+    const logs = await planningLogsOfTimetables(
+      db,
+      timetables.map((t) => t.id),
+    );
+    return { refs, timetables, logs };
+  }, [periodKey(period)]);
+}
