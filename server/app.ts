@@ -8,7 +8,7 @@ import { DEFAULT_ORG_ID, parseStoreV1, type StoreV1 } from '../src/domain/store/
 import { changesQuerySchema, decodeCursor, pushRequestSchema } from '../src/domain/sync/protocol';
 import type { ServerConfig } from './config';
 import { registerResetEmailRoute } from './routes/reset-email';
-import { openSqliteSyncStorage } from './storage/sqlite-sync-storage';
+import { openStorage } from './storage/open-storage';
 import type { SyncStorage } from './storage/sync-storage';
 import { applyBatch, applyWholeStore, readChanges, readStore } from './sync-service';
 
@@ -47,7 +47,7 @@ function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; mess
 
 export async function buildApp({ config, storage, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes });
-  const store = storage ?? openSqliteSyncStorage(config.dataFile);
+  const store = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   app.addHook('onClose', () => store.close());
 
   const orgIdOf = (query: unknown): string | null => {
@@ -56,7 +56,16 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
     return ORG_ID_PATTERN.test(orgId) ? orgId : null;
   };
 
-  app.get('/api/health', () => ({ ok: true }));
+  // Load balancers take a server whose database does not answer out of rotation (issue 14).
+  app.get('/api/health', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    try {
+      await store.ping();
+      return { ok: true, storage: store.engine };
+    } catch {
+      return reply.code(503).send({ ok: false, storage: store.engine, error: 'database-unavailable' });
+    }
+  });
   registerResetEmailRoute(app);
 
   app.get('/api/store', async (request, reply) => {

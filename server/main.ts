@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { redactDatabaseUrl } from './storage/open-storage';
 
 const config = configFromEnv();
 const app = await buildApp({ config, logger: true });
@@ -9,4 +10,8 @@ const shutdown = () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Données: ${config.dataFile}`);
+app.log.info(
+  config.databaseUrl
+    ? `Données: PostgreSQL ${redactDatabaseUrl(config.databaseUrl)}`
+    : `Données: ${config.dataFile}`,
+);

@@ -41,6 +41,8 @@ export function createMemorySyncStorage(): SyncStorage {
   };
 
   return {
+    engine: 'memory',
+    ping: () => Promise.resolve(),
     transaction: (orgId, fn) =>
       locked(async () => {
         const state = org(orgId);

@@ -2,86 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { CollectionName } from '../../src/domain/store/schema';
-import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
+import { MIGRATIONS } from './migrations';
 import type { SyncStorage, SyncTransaction } from './sync-storage';
 
 type Db = Database.Database;
 
-/**
- * Numbered schema migrations, run in order at start inside one transaction; `user_version` holds how many
- * ran. Never edit a published step: add one. The PostgreSQL storage (issue 14) follows the same numbering.
- */
-export const SQLITE_MIGRATIONS: readonly ((db: Db) => void)[] = [
-  // 1. Foundation: one JSON document per organisation.
-  (db) =>
-    db.exec(`CREATE TABLE IF NOT EXISTS stores (
-      org_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT NOT NULL, updated_at TEXT NOT NULL)`),
-  // 2. Issue 11: records with revisions, tombstones, change log, applied mutation ids, conflicts.
-  (db) =>
-    db.exec(`
-    CREATE TABLE orgs (org_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, updated_at TEXT NOT NULL);
-    CREATE TABLE records (
-      org_id TEXT NOT NULL, collection TEXT NOT NULL, record_id TEXT NOT NULL,
-      rev INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0,
-      data TEXT NOT NULL, stamps TEXT NOT NULL,
-      PRIMARY KEY (org_id, collection, record_id)) WITHOUT ROWID;
-    CREATE INDEX records_by_rev ON records (org_id, rev, collection, record_id);
-    CREATE TABLE change_log (
-      org_id TEXT NOT NULL, collection TEXT NOT NULL, record_id TEXT NOT NULL, rev INTEGER NOT NULL,
-      deleted INTEGER NOT NULL, data TEXT NOT NULL, mutation_id TEXT NOT NULL, changed_at TEXT NOT NULL,
-      PRIMARY KEY (org_id, collection, record_id, rev)) WITHOUT ROWID;
-    CREATE TABLE mutations (
-      org_id TEXT NOT NULL, mutation_id TEXT NOT NULL, rev INTEGER NOT NULL, status TEXT NOT NULL,
-      client_id TEXT NOT NULL, applied_at TEXT NOT NULL,
-      PRIMARY KEY (org_id, mutation_id)) WITHOUT ROWID;
-    CREATE TABLE conflicts (
-      id INTEGER PRIMARY KEY AUTOINCREMENT, org_id TEXT NOT NULL, rev INTEGER NOT NULL,
-      collection TEXT NOT NULL, record_id TEXT NOT NULL, field TEXT NOT NULL, reason TEXT NOT NULL,
-      kept_value TEXT, lost_value TEXT, kept_mutation_id TEXT, lost_mutation_id TEXT NOT NULL,
-      created_at TEXT NOT NULL);
-    CREATE INDEX conflicts_by_org ON conflicts (org_id, id);`),
-  // 3. Foundation documents become records at their revision, then the old table goes.
-  (db) => {
-    const rows = db.prepare('SELECT org_id, revision, doc, updated_at FROM stores').all() as {
-      org_id: string;
-      revision: number;
-      doc: string;
-      updated_at: string;
-    }[];
-    const insertOrg = db.prepare('INSERT INTO orgs (org_id, revision, updated_at) VALUES (?, ?, ?)');
-    const insertRecord = db.prepare(
-      'INSERT OR REPLACE INTO records (org_id, collection, record_id, rev, deleted, data, stamps) VALUES (?, ?, ?, ?, 0, ?, ?)',
-    );
-    const insertLog = db.prepare(
-      `INSERT OR REPLACE INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
-       VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
-    );
-    for (const row of rows) {
-      insertOrg.run(row.org_id, row.revision, row.updated_at);
-      const doc = JSON.parse(row.doc) as Record<string, unknown>;
-      for (const collection of COLLECTION_NAMES) {
-        const items = doc[collection];
-        if (!Array.isArray(items)) continue;
-        for (const item of items as RecordData[]) {
-          if (typeof item.id !== 'string') continue;
-          const stamp: FieldStamp = {
-            rev: row.revision,
-            at: row.updated_at,
-            by: 'migration',
-            mid: 'migration',
-          };
-          const stamps = Object.fromEntries(Object.keys(item).map((k) => [k, stamp]));
-          const data = JSON.stringify(item);
-          insertRecord.run(row.org_id, collection, item.id, row.revision, data, JSON.stringify(stamps));
-          insertLog.run(row.org_id, collection, item.id, row.revision, data, 'migration', row.updated_at);
-        }
-      }
-    }
-    db.exec('DROP TABLE stores');
-  },
-];
+/** The shared numbered steps (migrations.ts), SQLite side; `user_version` holds how many ran. */
+export const SQLITE_MIGRATIONS: readonly ((db: Db) => void)[] = MIGRATIONS.map((m) => m.sqlite);
 
 interface RecordRow {
   collection: string;
@@ -244,6 +173,8 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
   const locked = createLock();
 
   return {
+    engine: 'sqlite',
+    ping: () => locked(() => Promise.resolve(void db.prepare('SELECT 1').get())),
     transaction: (orgId, fn) =>
       locked(async () => {
         db.exec('BEGIN IMMEDIATE');

@@ -49,6 +49,9 @@ export interface ChangesPage {
 }
 
 export interface SyncStorage {
+  readonly engine: 'sqlite' | 'postgres' | 'memory';
+  /** Resolves when the database answers a trivial query (GET /api/health); rejects otherwise. */
+  ping(): Promise<void>;
   /** Runs `fn` in one serialised write transaction of the organisation; a throw rolls everything back. */
   transaction<T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>): Promise<T>;
   /** The live records and the revision, read consistently. */

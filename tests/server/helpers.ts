@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 
@@ -14,8 +16,142 @@ export function tempDataFile(): { file: string; cleanup: () => void } {
   };
 }
 
-export async function startServer(dataFile: string): Promise<{ app: FastifyInstance; url: string }> {
-  const config = { ...configFromEnv({}), dataFile, staticDir: null, host: '127.0.0.1', port: 0 };
+/**
+ * Issue 14: the server suite runs once per storage engine. SQLite always; PostgreSQL when one answers at
+ * TEST_DATABASE_URL (an explicit URL that does not answer is an error, so CI cannot silently skip it) or
+ * at the local default below (optional: skipped, and said so, when nothing listens there).
+ * TEST_DATABASE_URL=off runs SQLite only.
+ */
+export const DEFAULT_TEST_DATABASE_URL = 'postgresql://emargement:emargement@127.0.0.1:5432/emargement_test';
+
+export type BackendName = 'sqlite' | 'postgres';
+
+/** One empty database for one test: a SQLite file, or a PostgreSQL schema of its own. */
+export interface TestDatabase {
+  backend: BackendName;
+  /** The SQLite file (unused on PostgreSQL). */
+  file: string;
+  /** The PostgreSQL connection string, search_path set to this test's schema; null on SQLite. */
+  databaseUrl: string | null;
+  cleanup: () => Promise<void>;
+}
+
+export interface Backend {
+  name: BackendName;
+  fresh: () => Promise<TestDatabase>;
+}
+
+export interface PostgresProbe {
+  url: string | null;
+  note: string;
+}
+
+async function answers(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function probePostgres(env: NodeJS.ProcessEnv = process.env): Promise<PostgresProbe> {
+  const explicit = env.TEST_DATABASE_URL?.trim();
+  if (explicit === 'off') return { url: null, note: 'TEST_DATABASE_URL=off' };
+  const url = explicit || DEFAULT_TEST_DATABASE_URL;
+  const failure = await answers(url);
+  if (failure === null) return { url, note: explicit ? 'TEST_DATABASE_URL' : 'local default' };
+  if (explicit) throw new Error(`TEST_DATABASE_URL does not answer: ${failure}`);
+  return { url: null, note: `no PostgreSQL at ${DEFAULT_TEST_DATABASE_URL} (${failure})` };
+}
+
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+function postgresBackend(url: string): Backend {
+  return {
+    name: 'postgres',
+    fresh: async () => {
+      const schema = `t_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE SCHEMA ${schema}`);
+      } finally {
+        await admin.end();
+      }
+      return {
+        backend: 'postgres',
+        file: '',
+        databaseUrl: withSearchPath(url, schema),
+        cleanup: async () => {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          } finally {
+            await client.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+const sqliteBackend: Backend = {
+  name: 'sqlite',
+  fresh: () => {
+    const data = tempDataFile();
+    return Promise.resolve({
+      backend: 'sqlite',
+      file: data.file,
+      databaseUrl: null,
+      cleanup: () => Promise.resolve(data.cleanup()),
+    });
+  },
+};
+
+let probed: Promise<PostgresProbe> | undefined;
+
+/** The engines this run covers, SQLite first. */
+export async function serverBackends(): Promise<Backend[]> {
+  probed ??= probePostgres();
+  const { url } = await probed;
+  return url ? [sqliteBackend, postgresBackend(url)] : [sqliteBackend];
+}
+
+/** An open database (the connection string) of a TestDatabase, e.g. to look inside from a test. */
+export async function withPostgres<T>(db: TestDatabase, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  if (!db.databaseUrl) throw new Error('not a PostgreSQL test database');
+  const client = new pg.Client({ connectionString: db.databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+type Target = string | TestDatabase;
+const fileOf = (target: Target) => (typeof target === 'string' ? target : target.file);
+const urlOf = (target: Target) => (typeof target === 'string' ? null : target.databaseUrl);
+
+export async function startServer(target: Target): Promise<{ app: FastifyInstance; url: string }> {
+  const config = {
+    ...configFromEnv({}),
+    dataFile: fileOf(target),
+    databaseUrl: urlOf(target),
+    staticDir: null,
+    host: '127.0.0.1',
+    port: 0,
+  };
   const app = await buildApp({ config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -24,9 +160,18 @@ export async function startServer(dataFile: string): Promise<{ app: FastifyInsta
 }
 
 /** The real server entry point in its own process, as `npm start` runs it. */
-export async function startServerProcess(dataFile: string, port: number): Promise<ChildProcess> {
+export async function startServerProcess(target: Target, port: number): Promise<ChildProcess> {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const databaseUrl = urlOf(target);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STATIC_DIR: '' },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_FILE: fileOf(target),
+      STATIC_DIR: '',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 15_000;

@@ -1,0 +1,228 @@
+import type Database from 'better-sqlite3';
+import type { PoolClient } from 'pg';
+import { COLLECTION_NAMES } from '../../src/domain/store/schema';
+import type { FieldStamp, RecordData } from '../../src/domain/sync/merge';
+
+/**
+ * The server's schema, as ONE list of numbered steps shared by both engines (issue 14): step N means the
+ * same tables and the same data on SQLite and on PostgreSQL; only the SQL dialect differs. Never edit a
+ * published step: add one at the end. SQLite records how many ran in `user_version`; PostgreSQL records
+ * each applied version in `schema_migrations` (see postgres-sync-storage.ts).
+ *
+ * Dialect choices on PostgreSQL: identifiers are compared byte-wise (`COLLATE "C"`) so that paging cursors
+ * order records exactly as SQLite and JavaScript do; JSON stays TEXT (JSONB would refuse `\u0000` and
+ * reorder keys); timestamps stay ISO-8601 UTC TEXT like on SQLite, so both engines return the same values.
+ */
+
+type SqliteDb = Database.Database;
+
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite: (db: SqliteDb) => void;
+  postgres: (client: PoolClient) => Promise<void>;
+}
+
+interface LegacyStoreRow {
+  org_id: string;
+  revision: number | string;
+  doc: string;
+  updated_at: string;
+}
+
+interface LegacyRecord {
+  orgId: string;
+  collection: string;
+  id: string;
+  revision: number;
+  data: string;
+  stamps: string;
+  updatedAt: string;
+}
+
+/** Step 3's data move, the same on both engines: every record of a foundation document, at its revision. */
+function legacyRecords(row: LegacyStoreRow): LegacyRecord[] {
+  const revision = Number(row.revision);
+  const doc = JSON.parse(row.doc) as Record<string, unknown>;
+  const out: LegacyRecord[] = [];
+  for (const collection of COLLECTION_NAMES) {
+    const items = doc[collection];
+    if (!Array.isArray(items)) continue;
+    for (const item of items as RecordData[]) {
+      if (typeof item.id !== 'string') continue;
+      const stamp: FieldStamp = { rev: revision, at: row.updated_at, by: 'migration', mid: 'migration' };
+      const stamps = Object.fromEntries(Object.keys(item).map((k) => [k, stamp]));
+      out.push({
+        orgId: row.org_id,
+        collection,
+        id: item.id,
+        revision,
+        data: JSON.stringify(item),
+        stamps: JSON.stringify(stamps),
+        updatedAt: row.updated_at,
+      });
+    }
+  }
+  return out;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'foundation: one JSON document per organisation',
+    sqlite: (db) =>
+      db.exec(`CREATE TABLE IF NOT EXISTS stores (
+        org_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT NOT NULL, updated_at TEXT NOT NULL)`),
+    postgres: async (c) => {
+      await c.query(`CREATE TABLE IF NOT EXISTS stores (
+        org_id TEXT PRIMARY KEY, revision BIGINT NOT NULL, doc TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    },
+  },
+  {
+    version: 2,
+    name: 'issue 11: records with revisions, tombstones, change log, mutation ids, conflicts',
+    sqlite: (db) =>
+      db.exec(`
+      CREATE TABLE orgs (org_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, updated_at TEXT NOT NULL);
+      CREATE TABLE records (
+        org_id TEXT NOT NULL, collection TEXT NOT NULL, record_id TEXT NOT NULL,
+        rev INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0,
+        data TEXT NOT NULL, stamps TEXT NOT NULL,
+        PRIMARY KEY (org_id, collection, record_id)) WITHOUT ROWID;
+      CREATE INDEX records_by_rev ON records (org_id, rev, collection, record_id);
+      CREATE TABLE change_log (
+        org_id TEXT NOT NULL, collection TEXT NOT NULL, record_id TEXT NOT NULL, rev INTEGER NOT NULL,
+        deleted INTEGER NOT NULL, data TEXT NOT NULL, mutation_id TEXT NOT NULL, changed_at TEXT NOT NULL,
+        PRIMARY KEY (org_id, collection, record_id, rev)) WITHOUT ROWID;
+      CREATE TABLE mutations (
+        org_id TEXT NOT NULL, mutation_id TEXT NOT NULL, rev INTEGER NOT NULL, status TEXT NOT NULL,
+        client_id TEXT NOT NULL, applied_at TEXT NOT NULL,
+        PRIMARY KEY (org_id, mutation_id)) WITHOUT ROWID;
+      CREATE TABLE conflicts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, org_id TEXT NOT NULL, rev INTEGER NOT NULL,
+        collection TEXT NOT NULL, record_id TEXT NOT NULL, field TEXT NOT NULL, reason TEXT NOT NULL,
+        kept_value TEXT, lost_value TEXT, kept_mutation_id TEXT, lost_mutation_id TEXT NOT NULL,
+        created_at TEXT NOT NULL);
+      CREATE INDEX conflicts_by_org ON conflicts (org_id, id);`),
+    postgres: async (c) => {
+      await c.query(`
+      CREATE TABLE orgs (org_id TEXT PRIMARY KEY, revision BIGINT NOT NULL, updated_at TEXT NOT NULL);
+      CREATE TABLE records (
+        org_id TEXT NOT NULL, collection TEXT COLLATE "C" NOT NULL, record_id TEXT COLLATE "C" NOT NULL,
+        rev BIGINT NOT NULL, deleted BOOLEAN NOT NULL DEFAULT FALSE,
+        data TEXT NOT NULL, stamps TEXT NOT NULL,
+        PRIMARY KEY (org_id, collection, record_id));
+      CREATE INDEX records_by_rev ON records (org_id, rev, collection, record_id);
+      CREATE TABLE change_log (
+        org_id TEXT NOT NULL, collection TEXT COLLATE "C" NOT NULL, record_id TEXT COLLATE "C" NOT NULL,
+        rev BIGINT NOT NULL, deleted BOOLEAN NOT NULL, data TEXT NOT NULL, mutation_id TEXT NOT NULL,
+        changed_at TEXT NOT NULL,
+        PRIMARY KEY (org_id, collection, record_id, rev));
+      CREATE TABLE mutations (
+        org_id TEXT NOT NULL, mutation_id TEXT NOT NULL, rev BIGINT NOT NULL, status TEXT NOT NULL,
+        client_id TEXT NOT NULL, applied_at TEXT NOT NULL,
+        PRIMARY KEY (org_id, mutation_id));
+      CREATE TABLE conflicts (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, org_id TEXT NOT NULL, rev BIGINT NOT NULL,
+        collection TEXT NOT NULL, record_id TEXT NOT NULL, field TEXT NOT NULL, reason TEXT NOT NULL,
+        kept_value TEXT, lost_value TEXT, kept_mutation_id TEXT, lost_mutation_id TEXT NOT NULL,
+        created_at TEXT NOT NULL);
+      CREATE INDEX conflicts_by_org ON conflicts (org_id, id);`);
+    },
+  },
+  {
+    version: 3,
+    name: 'foundation documents become records at their revision; the old table goes',
+    sqlite: (db) => {
+      const rows = db
+        .prepare('SELECT org_id, revision, doc, updated_at FROM stores')
+        .all() as LegacyStoreRow[];
+      const insertOrg = db.prepare('INSERT INTO orgs (org_id, revision, updated_at) VALUES (?, ?, ?)');
+      const insertRecord = db.prepare(
+        'INSERT OR REPLACE INTO records (org_id, collection, record_id, rev, deleted, data, stamps) VALUES (?, ?, ?, ?, 0, ?, ?)',
+      );
+      const insertLog = db.prepare(
+        `INSERT OR REPLACE INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
+         VALUES (?, ?, ?, ?, 0, ?, 'migration', ?)`,
+      );
+      for (const row of rows) {
+        insertOrg.run(row.org_id, row.revision, row.updated_at);
+        for (const r of legacyRecords(row)) {
+          insertRecord.run(r.orgId, r.collection, r.id, r.revision, r.data, r.stamps);
+          insertLog.run(r.orgId, r.collection, r.id, r.revision, r.data, r.updatedAt);
+        }
+      }
+      db.exec('DROP TABLE stores');
+    },
+    postgres: async (c) => {
+      const { rows } = await c.query<LegacyStoreRow>('SELECT org_id, revision, doc, updated_at FROM stores');
+      for (const row of rows) {
+        await c.query('INSERT INTO orgs (org_id, revision, updated_at) VALUES ($1, $2, $3)', [
+          row.org_id,
+          Number(row.revision),
+          row.updated_at,
+        ]);
+        for (const r of legacyRecords(row)) {
+          await c.query(
+            `INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps)
+             VALUES ($1, $2, $3, $4, FALSE, $5, $6)
+             ON CONFLICT (org_id, collection, record_id) DO UPDATE SET
+               rev = excluded.rev, data = excluded.data, stamps = excluded.stamps`,
+            [r.orgId, r.collection, r.id, r.revision, r.data, r.stamps],
+          );
+          await c.query(
+            `INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
+             VALUES ($1, $2, $3, $4, FALSE, $5, 'migration', $6)
+             ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET data = excluded.data`,
+            [r.orgId, r.collection, r.id, r.revision, r.data, r.updatedAt],
+          );
+        }
+      }
+      await c.query('DROP TABLE stores');
+    },
+  },
+  {
+    // Issue 14, for issue 12 (access control) to use: state that any app server behind the load balancer
+    // must see. Nothing reads or writes these tables yet.
+    //
+    // sessions: one row per signed-in browser or enrolled kiosk. The cookie value is never stored, only its
+    //   SHA-256 (a database leak then gives no usable session). `last_seen_at` drives the inactivity
+    //   expiry, `expires_at` the absolute one; logout sets `revoked_at` (kept for the journal, purged later).
+    //   scope: 'user' (a person's session) or 'kiosk' (a device credential: PIN mode, check-ins only).
+    // rate_limits: fixed-window counters, one row per bucket such as 'signin:account:<org>:<email>' or
+    //   'signin:ip:<address>'. Counting is one atomic statement on either engine, so two servers never
+    //   both grant the last attempt:
+    //     INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES (?, ?, 1)
+    //     ON CONFLICT (bucket) DO UPDATE SET
+    //       hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
+    //                   THEN rate_limits.hits + 1 ELSE 1 END,
+    //       window_start_ms = excluded.window_start_ms
+    //     RETURNING hits
+    //   Old windows are purged by `DELETE FROM rate_limits WHERE window_start_ms < ?`.
+    version: 4,
+    name: 'issue 14: shared sessions and rate-limit counters (used by issue 12)',
+    sqlite: (db) =>
+      db.exec(`
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY, org_id TEXT NOT NULL, user_id TEXT NOT NULL, scope TEXT NOT NULL,
+        device_id TEXT, created_at TEXT NOT NULL, last_seen_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+        revoked_at TEXT) WITHOUT ROWID;
+      CREATE INDEX sessions_by_user ON sessions (org_id, user_id);
+      CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+      CREATE TABLE rate_limits (
+        bucket TEXT PRIMARY KEY, window_start_ms INTEGER NOT NULL, hits INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE INDEX rate_limits_by_window ON rate_limits (window_start_ms);`),
+    postgres: async (c) => {
+      await c.query(`
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY, org_id TEXT NOT NULL, user_id TEXT NOT NULL, scope TEXT NOT NULL,
+        device_id TEXT, created_at TEXT NOT NULL, last_seen_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+        revoked_at TEXT);
+      CREATE INDEX sessions_by_user ON sessions (org_id, user_id);
+      CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+      CREATE TABLE rate_limits (
+        bucket TEXT PRIMARY KEY, window_start_ms BIGINT NOT NULL, hits INTEGER NOT NULL);
+      CREATE INDEX rate_limits_by_window ON rate_limits (window_start_ms);`);
+    },
+  },
+];

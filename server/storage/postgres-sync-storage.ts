@@ -1,0 +1,344 @@
+import pg from 'pg';
+import type { CollectionName } from '../../src/domain/store/schema';
+import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import type { ConflictEntry } from '../../src/domain/sync/protocol';
+import { MIGRATIONS } from './migrations';
+import type { SyncStorage, SyncTransaction } from './sync-storage';
+
+/**
+ * PostgreSQL storage (issue 14): several stateless app servers share one database.
+ *
+ * Concurrency. A write transaction of an organisation starts by locking that organisation's `orgs` row
+ * (an upsert that returns the revision): every batch of one organisation, whichever server received it,
+ * then runs one after the other, while other organisations proceed in parallel. Under READ COMMITTED
+ * each statement after the lock sees everything the previous holder committed, so:
+ * - revisions stay monotonic and unique per organisation, and a revision is never visible before the
+ *   ones below it (a delta reader never skips a change that commits late);
+ * - a mutation id already applied by another server is found and acknowledged as a duplicate, never
+ *   applied twice (the (org_id, mutation_id) primary key is the last line of defence: a unique violation
+ *   retries the transaction, which then finds the duplicate);
+ * - no update is lost: the merge reads the record it changes while holding the lock.
+ * Serialisation failures, deadlocks and unique violations (40001, 40P01, 23505) retry the whole batch
+ * with back-off; the sync service's transaction body has no side effect outside the database.
+ */
+
+const { Pool } = pg;
+
+/** BIGINT columns arrive as strings; revisions and ids stay far below 2^53. */
+type Int8 = number | string;
+
+/** Every migration holds this advisory lock, so that two servers starting together never race. */
+const MIGRATION_LOCK_KEY = 7_340_146_014;
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+const MAX_ATTEMPTS = 8;
+
+export interface PostgresOptions {
+  /** Connections per app server (PG_POOL_MAX). */
+  poolMax?: number;
+  /** Called with errors of idle connections (e.g. the database restarted); never throws. */
+  onError?: (error: Error) => void;
+}
+
+interface RecordRow {
+  collection: string;
+  record_id: string;
+  rev: Int8;
+  deleted: boolean;
+  data: string;
+  stamps: string;
+}
+
+interface ConflictRow {
+  id: Int8;
+  rev: Int8;
+  collection: string;
+  record_id: string;
+  field: string;
+  reason: string;
+  kept_value: string | null;
+  lost_value: string | null;
+  kept_mutation_id: string | null;
+  lost_mutation_id: string;
+  created_at: string;
+}
+
+function toRecord(row: RecordRow): ServerRecord {
+  return {
+    collection: row.collection as CollectionName,
+    id: row.record_id,
+    rev: Number(row.rev),
+    deleted: row.deleted,
+    data: JSON.parse(row.data) as RecordData,
+    stamps: JSON.parse(row.stamps) as Record<string, FieldStamp>,
+  };
+}
+
+const RECORD_COLUMNS = 'collection, record_id, rev, deleted, data, stamps';
+
+function codeOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Applies the shared numbered migrations not yet recorded in `schema_migrations`, one transaction each. */
+export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
+  const client = await pool.connect();
+  const applied: number[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+      const done = new Set(rows.map((r) => r.version));
+      for (const migration of MIGRATIONS) {
+        if (done.has(migration.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await migration.postgres(client);
+          await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+            migration.version,
+            migration.name,
+          ]);
+          await client.query('COMMIT');
+          applied.push(migration.version);
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+  return applied;
+}
+
+function transactionFor(client: pg.PoolClient, orgId: string, locked: number): SyncTransaction {
+  let revision = locked;
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  return {
+    revision: () => Promise.resolve(revision),
+    setRevision: async (next, nowIso) => {
+      // We hold the row lock: the revision only moves forward, and only from the value we read.
+      const result = await client.query(
+        'UPDATE orgs SET revision = $2, updated_at = $3 WHERE org_id = $1 AND revision = $4',
+        [orgId, next, nowIso, revision],
+      );
+      if (result.rowCount !== 1 || next <= revision) throw new Error('revision moved under the lock');
+      revision = next;
+    },
+    getRecord: async (collection, id) => {
+      const { rows } = await client.query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
+        [orgId, collection, id],
+      );
+      return rows[0] ? toRecord(rows[0]) : null;
+    },
+    getRecordAt: async (collection, id, at) => {
+      const { rows } = await client.query<{ deleted: boolean; data: string }>(
+        `SELECT deleted, data FROM change_log WHERE org_id = $1 AND collection = $2 AND record_id = $3
+         AND rev <= $4 ORDER BY rev DESC LIMIT 1`,
+        [orgId, collection, id, at],
+      );
+      const row = rows[0];
+      return row && !row.deleted ? (JSON.parse(row.data) as RecordData) : null;
+    },
+    listRecords: async () => {
+      const { rows } = await client.query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 ORDER BY collection, record_id`,
+        [orgId],
+      );
+      return rows.map(toRecord);
+    },
+    putRecord: async (record, mutationId, nowIso) => {
+      // One round trip: the record and its change-log entry.
+      await client.query(
+        `WITH upsert AS (
+           INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (org_id, collection, record_id) DO UPDATE SET
+             rev = excluded.rev, deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps)
+         INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
+         ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
+           deleted = excluded.deleted, data = excluded.data, mutation_id = excluded.mutation_id,
+           changed_at = excluded.changed_at`,
+        [
+          orgId,
+          record.collection,
+          record.id,
+          record.rev,
+          record.deleted,
+          JSON.stringify(record.data),
+          JSON.stringify(record.stamps),
+          mutationId,
+          nowIso,
+        ],
+      );
+    },
+    getMutation: async (mutationId) => {
+      const { rows } = await client.query<{ mutation_id: string; rev: Int8; status: string }>(
+        'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = $2',
+        [orgId, mutationId],
+      );
+      const row = rows[0];
+      return row ? { mutationId: row.mutation_id, rev: Number(row.rev), status: row.status } : null;
+    },
+    saveMutation: async (m, clientId, nowIso) => {
+      await client.query(
+        `INSERT INTO mutations (org_id, mutation_id, rev, status, client_id, applied_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [orgId, m.mutationId, m.rev, m.status, clientId, nowIso],
+      );
+    },
+    addConflict: async (c) => {
+      await client.query(
+        `INSERT INTO conflicts (org_id, rev, collection, record_id, field, reason, kept_value, lost_value,
+           kept_mutation_id, lost_mutation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          orgId,
+          c.rev,
+          c.collection,
+          c.recordId,
+          c.field,
+          c.reason,
+          json(c.keptValue),
+          json(c.lostValue),
+          c.keptMutationId,
+          c.lostMutationId,
+          c.createdAt,
+        ],
+      );
+    },
+  };
+}
+
+export async function openPostgresSyncStorage(
+  connectionString: string,
+  options: PostgresOptions = {},
+): Promise<SyncStorage> {
+  const pool = new Pool({
+    connectionString,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'emargement',
+  });
+  // Without a listener, an idle connection dropped by the database would crash the process.
+  pool.on('error', (error) => options.onError?.(error));
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  /** A consistent read: every statement of `fn` sees the same snapshot. */
+  async function snapshot<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  const revisionOf = async (client: pg.PoolClient, orgId: string): Promise<number> => {
+    const { rows } = await client.query<{ revision: Int8 }>('SELECT revision FROM orgs WHERE org_id = $1', [
+      orgId,
+    ]);
+    return Number(rows[0]?.revision ?? 0);
+  };
+
+  return {
+    engine: 'postgres',
+    ping: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database timeout')), 3_000);
+      });
+      try {
+        await Promise.race([pool.query('SELECT 1'), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    transaction: async (orgId, fn) => {
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          await client.query('BEGIN');
+          // Creates the organisation on its first write and row-locks it until COMMIT.
+          const locked = await client.query<{ revision: Int8 }>(
+            `INSERT INTO orgs (org_id, revision, updated_at) VALUES ($1, 0, $2)
+             ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision`,
+            [orgId, new Date().toISOString()],
+          );
+          const result = await fn(transactionFor(client, orgId, Number(locked.rows[0]?.revision ?? 0)));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+          const code = codeOf(error);
+          if (code === undefined || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
+          await sleep(Math.min(200, 5 * 2 ** attempt) * Math.random());
+        } finally {
+          client.release(broken);
+        }
+      }
+    },
+    readAll: (orgId) =>
+      snapshot(async (client) => {
+        const revision = await revisionOf(client, orgId);
+        const { rows } = await client.query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND NOT deleted ORDER BY collection, record_id`,
+          [orgId],
+        );
+        return { revision, records: rows.map(toRecord) };
+      }),
+    readChanges: (orgId, after, limit) =>
+      snapshot(async (client) => {
+        const revision = await revisionOf(client, orgId);
+        const { rows } = await client.query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records
+           WHERE org_id = $1 AND (rev, collection, record_id) > ($2, $3, $4)
+           ORDER BY rev, collection, record_id LIMIT $5`,
+          [orgId, after.rev, after.collection, after.id, limit],
+        );
+        return { revision, records: rows.map(toRecord) };
+      }),
+    readConflicts: async (orgId, afterId, limit) => {
+      const { rows } = await pool.query<ConflictRow>(
+        'SELECT * FROM conflicts WHERE org_id = $1 AND id > $2 ORDER BY id LIMIT $3',
+        [orgId, afterId, limit],
+      );
+      return rows.map((r): ConflictEntry => ({
+        id: Number(r.id),
+        rev: Number(r.rev),
+        collection: r.collection as CollectionName,
+        recordId: r.record_id,
+        field: r.field,
+        reason: r.reason as ConflictEntry['reason'],
+        keptValue: r.kept_value === null ? null : (JSON.parse(r.kept_value) as unknown),
+        lostValue: r.lost_value === null ? null : (JSON.parse(r.lost_value) as unknown),
+        keptMutationId: r.kept_mutation_id,
+        lostMutationId: r.lost_mutation_id,
+        createdAt: r.created_at,
+      }));
+    },
+    close: () => pool.end(),
+  };
+}

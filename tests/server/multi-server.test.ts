@@ -1,0 +1,167 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoreV1 } from '../../src/domain/store/schema';
+import type { Mutation, PushResponse } from '../../src/domain/sync/protocol';
+import { serverBackends, startServerProcess, stopProcess, withPostgres, type TestDatabase } from './helpers';
+
+/**
+ * Issue 14: two app server processes on one PostgreSQL, as behind a load balancer. Several devices push
+ * interleaved batches to either server; some batches are replayed to the other server (a retry after a
+ * lost answer), some are sent to both at the same instant (the unique-violation race). All must converge,
+ * nothing may be lost, nothing applied twice. PostgreSQL only: two processes never share a SQLite file.
+ */
+const postgres = (await serverBackends()).find((b) => b.name === 'postgres');
+const DEVICES = ['phone-a', 'phone-b', 'kiosk-1', 'desk'] as const;
+const BATCHES_PER_DEVICE = 12;
+
+const level = { id: 'l-1', name: 'Licence 1', abbr: 'L1' };
+let seq = 0;
+function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
+  seq += 1;
+  const values = partial.values ?? {};
+  return {
+    mutationId: `mm-${seq}-${Math.random().toString(36).slice(2)}`,
+    op: 'put',
+    changedFields: Object.keys(values),
+    values,
+    baseRevision: 0,
+    createdAt: '2026-11-16T08:00:00.000Z',
+    ...partial,
+  };
+}
+
+async function push(base: string, clientId: string, mutations: Mutation[]): Promise<PushResponse> {
+  const response = await fetch(`${base}/api/mutations?orgId=multi`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, mutations }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as PushResponse;
+}
+
+async function readStore(base: string): Promise<{ etag: string | null; store: StoreV1 }> {
+  const response = await fetch(`${base}/api/store?orgId=multi`);
+  return { etag: response.headers.get('etag'), store: (await response.json()) as StoreV1 };
+}
+
+describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
+  let db: TestDatabase;
+  let servers: { child: ChildProcess; url: string }[] = [];
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    db = await postgres.fresh();
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    // Started together: the advisory lock lets one run the migrations while the other waits.
+    servers = await Promise.all(
+      [base, base + 1].map(async (port) => ({
+        child: await startServerProcess(db, port),
+        url: `http://127.0.0.1:${port}`,
+      })),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => stopProcess(s.child)));
+    await db.cleanup();
+  }, 30_000);
+
+  it('converges with nothing lost and nothing applied twice', async () => {
+    const [one, two] = servers.map((s) => s.url) as [string, string];
+    const seed = await push(one, 'admin', [
+      mutation({ collection: 'levels', recordId: 'l-1', values: level }),
+    ]);
+    expect(seed.revision).toBe(1);
+
+    const answers: { mutationIds: string[]; answer: PushResponse }[] = [];
+    const sent = new Set<string>();
+    const device = async (clientId: string, d: number) => {
+      for (let i = 0; i < BATCHES_PER_DEVICE; i += 1) {
+        const logId = `${clientId}-log-${i}`;
+        const batch = [
+          mutation({
+            collection: 'planningLogs',
+            recordId: logId,
+            values: {
+              id: logId,
+              timestamp: '2026-11-16T07:55:00.000Z',
+              action: 'planning-checkin',
+              timetableId: 't-1',
+              slotIndex: d,
+            },
+          }),
+          // Every device edits its own field of the shared level... (name for two, abbr for the others)
+          mutation({
+            collection: 'levels',
+            recordId: 'l-1',
+            baseRevision: 1,
+            values: d % 2 === 0 ? { name: `${clientId} ${i}` } : { abbr: `${clientId} ${i}` },
+            createdAt: `2026-11-16T08:${String(i).padStart(2, '0')}:${String(d).padStart(2, '0')}.000Z`,
+          }),
+        ];
+        for (const m of batch) sent.add(m.mutationId);
+        const ids = batch.map((m) => m.mutationId);
+        // The load balancer alternates servers; every third batch is sent to both at once (a retry racing
+        // the first attempt), every fourth is replayed to the other server after its answer.
+        const first = (i + d) % 2 === 0 ? one : two;
+        const other = first === one ? two : one;
+        if (i % 3 === 0) {
+          const both = await Promise.all([push(first, clientId, batch), push(other, clientId, batch)]);
+          for (const answer of both) answers.push({ mutationIds: ids, answer });
+        } else {
+          answers.push({ mutationIds: ids, answer: await push(first, clientId, batch) });
+          if (i % 4 === 1) answers.push({ mutationIds: ids, answer: await push(other, clientId, batch) });
+        }
+      }
+    };
+    await Promise.all(DEVICES.map((clientId, d) => device(clientId, d)));
+
+    // Every mutation was applied exactly once over all answers; every other answer calls it a duplicate.
+    const applied = new Map<string, number>();
+    for (const { answer } of answers) {
+      for (const r of answer.results) {
+        expect(['applied', 'merged', 'duplicate', 'unchanged']).toContain(r.status);
+        if (r.status !== 'duplicate') applied.set(r.mutationId, (applied.get(r.mutationId) ?? 0) + 1);
+      }
+    }
+    expect(applied.size).toBe(sent.size);
+    expect([...applied.values()].every((n) => n === 1)).toBe(true);
+
+    // Revisions: one per batch that changed something, unique, without gaps.
+    const revisions = answers
+      .filter(({ answer }) => answer.results.some((r) => r.status !== 'duplicate'))
+      .map(({ answer }) => answer.revision)
+      .sort((a, b) => a - b);
+    expect(new Set(revisions).size).toBe(revisions.length);
+    expect(revisions).toEqual(revisions.map((_, i) => i + 2));
+
+    // Both servers answer the same organisation, with every log once and the latest value of each field.
+    const [a, b] = await Promise.all([readStore(one), readStore(two)]);
+    expect(a).toEqual(b);
+    expect(a.etag).toBe(`"${String(revisions.at(-1))}"`);
+    expect(a.store.planningLogs).toHaveLength(DEVICES.length * BATCHES_PER_DEVICE);
+    const last = BATCHES_PER_DEVICE - 1;
+    // Same field from two devices: the later device clock wins (minute i, then device index as seconds).
+    expect(a.store.levels).toEqual([{ id: 'l-1', name: `kiosk-1 ${last}`, abbr: `desk ${last}` }]);
+
+    // In the database: one change-log entry and one mutation row per mutation id.
+    await withPostgres(db, async (client) => {
+      const twice = await client.query(
+        `SELECT mutation_id FROM change_log WHERE org_id = 'multi' GROUP BY mutation_id HAVING count(*) > 1`,
+      );
+      expect(twice.rows).toEqual([]);
+      const rows = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM mutations WHERE org_id = 'multi'`,
+      );
+      expect(Number(rows.rows[0]?.n)).toBe(sent.size + 1);
+    });
+  }, 120_000);
+
+  it('answers the health check from both servers', async () => {
+    for (const { url } of servers) {
+      const response = await fetch(`${url}/api/health`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, storage: 'postgres' });
+    }
+  });
+});

@@ -1,0 +1,10 @@
+import { probePostgres } from './helpers';
+
+/**
+ * `npm run test:server` runs this first: it says which storage engines the server suite covers (issue 14),
+ * with the same probe the test files use, and fails early when TEST_DATABASE_URL is set but does not answer.
+ */
+const { url, note } = await probePostgres();
+process.stdout.write(
+  url ? `backends: sqlite, postgres (${note})\n` : `backends: sqlite only — PostgreSQL skipped: ${note}\n`,
+);
