@@ -103,8 +103,8 @@ export const frSettings = {
     importButton: 'Choisir un fichier JSON…',
     reading: 'Lecture du fichier…',
     tooBig: (maxMb: number) => `Fichier trop volumineux : la taille maximale est de ${maxMb} Mo.`,
-    invalidShape: (n: number) =>
-      `Le fichier ne respecte pas le format attendu (${n} erreur(s)). Premières erreurs :`,
+    invalidShape: (n: number) => `Le fichier ne respecte pas le format attendu (${n} erreur(s)).`,
+    firstIssues: 'Premières erreurs :',
     moreIssues: (n: number) => `… et ${n} autre(s).`,
     importFailed: "L'import a échoué : aucune donnée n'a été modifiée.",
     confirmTitle: 'Remplacer les données ?',

@@ -13,6 +13,7 @@ export function ImportErrorAlert({ error }: { error: ImportError }) {
   return (
     <div role="alert" className="form-error settings-issues">
       <p>{error.message}</p>
+      {error.issues ? <p>{fr.settings.data.firstIssues}</p> : null}
       {error.issues ? (
         <ul>
           {error.issues.first.map((issue) => (
