@@ -16,9 +16,11 @@ import { deleteProfile, saveProfile } from './profiles-service';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'fields' | 'delete'; profile: Profile } | null;
 const MODULE_NAMES = new Map(MODULE_CATALOGUE.map((m) => [m.id, m.name]));
-/** Badges name the granted leaves; parents are implied by their children. */
-const LEAF_IDS = new Set(
-  MODULE_CATALOGUE.filter((m) => !MODULE_CATALOGUE.some((c) => c.parentId === m.id)).map((m) => m.id),
+/** Badges name what a profile opens; the top-level groups are implied by their children. */
+const BADGE_IDS = new Set(
+  MODULE_CATALOGUE.filter((m) => m.parentId !== null || !MODULE_CATALOGUE.some((c) => c.parentId === m.id)).map(
+    (m) => m.id,
+  ),
 );
 
 export function ProfilesPage() {
@@ -49,7 +51,7 @@ export function ProfilesPage() {
       <ul className="profile-list">
         {data.profiles.map((p) => {
           const tone = profileBadgeTone(p.name);
-          const leaves = p.moduleIds.filter((id) => LEAF_IDS.has(id));
+          const leaves = p.moduleIds.filter((id) => BADGE_IDS.has(id));
           return (
             <li key={p.id} className="profile-card">
               <div className="profile-head">

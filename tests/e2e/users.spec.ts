@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').first().fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** React Aria draws the switch over a hidden input: a person clicks the drawn switch, i.e. its label. */
+async function flip(page: Page, name: string) {
+  await page.getByRole('switch', { name }).locator('xpath=ancestor::label[1]').click();
+}
+
+async function waitForServer(
+  page: Page,
+  org: string,
+  predicate: (store: { users: { email: string; pinHash?: string; status: string }[] }) => boolean,
+) {
+  await expect
+    .poll(
+      async () => predicate((await (await page.request.get(`/api/store?orgId=${org}`)).json()) as never),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+test('users: wizard, edit, status, archive, restore, temporary password, PIN, journal and CSV', async ({
+  page,
+  browser,
+}) => {
+  const org = newOrgId('users');
+  await seedOrg(page.request, org, schoolWithTeachers());
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('3 sur 3');
+
+  // Wizard: profile first, then the form; save stays disabled while invalid.
+  await page.getByRole('button', { name: '+ Ajouter un utilisateur' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
+  await wizard.getByRole('button', { name: 'Enseignant' }).click();
+  await expect(wizard.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+  await wizard.getByRole('button', { name: 'Retour' }).click();
+  await wizard.getByRole('button', { name: 'Enseignant' }).click();
+  await wizard.getByLabel('Prénom').fill('Ibrahima');
+  await wizard.getByLabel('Email').fill('ibrahima.ecole.sn');
+  await expect(wizard.getByRole('alert')).toHaveText('Prénom et nom requis · Format d’email invalide');
+  await wizard.getByLabel('Nom', { exact: true }).fill('Sarr');
+  await wizard.getByLabel('Email').fill('ibrahima@ecole.sn');
+  await wizard.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Utilisateur enregistré')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ibrahima Sarr/ })).toContainText('Enseignant');
+
+  // Edit.
+  await page.getByRole('button', { name: 'Modifier Ibrahima Sarr' }).click();
+  const editor = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
+  await editor.getByLabel('Email').fill('i.sarr@ecole.sn');
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('row', { name: /Ibrahima Sarr/ })).toContainText('i.sarr@ecole.sn');
+
+  // Deactivate, activate, archive, restore.
+  await flip(page, 'Statut de Ibrahima Sarr');
+  await expect(page.getByText('Utilisateur désactivé')).toBeVisible();
+  await flip(page, 'Statut de Ibrahima Sarr');
+  await expect(page.getByText('Utilisateur activé').last()).toBeVisible();
+  await page.getByRole('button', { name: 'Archiver Ibrahima Sarr' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archiver' }).click();
+  await expect(page.getByText('Utilisateur archivé')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Statut de Ibrahima Sarr' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Restaurer Ibrahima Sarr' }).click();
+  await expect(page.getByText('Utilisateur restauré (statut: Inactif)')).toBeVisible();
+  await flip(page, 'Statut de Ibrahima Sarr');
+  await expect(page.getByText('Utilisateur activé').last()).toBeVisible();
+
+  // Search and filter.
+  await page.getByPlaceholder('Rechercher (nom, email, profil)').fill('sarr');
+  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('1 sur 4');
+  await page.getByPlaceholder('Rechercher (nom, email, profil)').fill('');
+
+  // Temporary password, shown once.
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe de Ibrahima Sarr' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mot de passe temporaire' })
+    .getByRole('button', { name: 'Générer' })
+    .click();
+  const temporary = (await page.getByRole('status', { name: 'Mot de passe temporaire' }).textContent()) ?? '';
+  expect(temporary).toMatch(/^.{8,12}$/);
+  await page
+    .getByRole('dialog', { name: 'Mot de passe temporaire' })
+    .getByRole('button', { name: 'Fermer' })
+    .click();
+
+  // PIN, shown once.
+  await page.getByRole('button', { name: 'Code PIN de Ibrahima Sarr' }).click();
+  await page.getByRole('dialog', { name: 'Code PIN' }).getByRole('button', { name: 'Générer' }).click();
+  await expect(page.getByText('Nouveau PIN généré')).toBeVisible();
+  const pin = (await page.getByRole('status', { name: 'Code PIN' }).textContent()) ?? '';
+  expect(pin).toMatch(/^\d{6}$/);
+  await page.getByRole('dialog', { name: 'Code PIN' }).getByRole('button', { name: 'Fermer' }).click();
+
+  // The journal shows each step with its before/after values.
+  await page.getByRole('link', { name: 'Journal', exact: true }).click();
+  await expect(page.getByRole('row', { name: /Création.*Ibrahima Sarr/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Archivage.*Ibrahima Sarr/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Mot de passe temporaire.*Ibrahima Sarr/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Désactivation.*Ibrahima Sarr/ })).toBeVisible();
+  await page.getByLabel('Rechercher (utilisateur, auteur, détail)').fill('i.sarr');
+  await expect(page.getByRole('status').filter({ hasText: 'entrée(s)' })).toHaveText(
+    '1 entrée(s) affichée(s)',
+  );
+  await page.getByRole('button', { name: 'Voir les modifications (1)' }).click();
+  await expect(
+    page.getByRole('row', { name: 'Email ibrahima@ecole.sn i.sarr@ecole.sn', exact: true }),
+  ).toBeVisible();
+  await page.getByLabel('Rechercher (utilisateur, auteur, détail)').fill('');
+  await expect(page.locator('body')).not.toContainText(temporary);
+  await expect(page.locator('body')).not.toContainText(pin);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^journal-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text.startsWith('\uFEFFDate;Action;Utilisateur;Auteur;Détails;Modifications')).toBe(true);
+  expect(text).toContain('Création;Ibrahima Sarr;Awa Diop');
+  expect(text).toContain('Email: ibrahima@ecole.sn -> i.sarr@ecole.sn');
+  expect(text).not.toContain(temporary);
+
+  // The teacher signs in with the temporary password on another device: forced change.
+  await waitForServer(page, org, (s) =>
+    s.users.some((u) => u.email === 'i.sarr@ecole.sn' && Boolean(u.pinHash) && u.status === 'Active'),
+  );
+  const phone = await browser.newPage();
+  await phone.goto(`/login?org=${org}`);
+  await signIn(phone, 'i.sarr@ecole.sn', temporary);
+  await expect(phone).toHaveURL(/\/first-login$/);
+  await phone.getByLabel('Nouveau mot de passe').fill('Ibrahima@2026');
+  await phone.getByLabel('Confirmation').fill('Ibrahima@2026');
+  await phone.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(phone).toHaveURL(/\/teacher\//);
+  await phone.close();
+
+  // And with the PIN on a kiosk.
+  const kiosk = await browser.newPage();
+  await kiosk.goto(`/login?org=${org}`);
+  await kiosk.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  await kiosk.getByRole('button', { name: 'Ibrahima Sarr' }).click();
+  for (const digit of pin) await kiosk.getByRole('button', { name: `Chiffre ${digit}` }).click();
+  await kiosk.getByRole('button', { name: 'Valider' }).click();
+  await expect(kiosk).toHaveURL(/\/teacher\/today$/);
+  await kiosk.close();
+});
+
+test('profiles: create with the module tree, configure form data, delete clears the users profile', async ({
+  page,
+}) => {
+  const org = newOrgId('profiles');
+  await seedOrg(page.request, org, schoolWithTeachers());
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await page.getByRole('link', { name: 'Profils', exact: true }).click();
+  await page.getByRole('button', { name: '+ Nouveau profil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouveau profil' });
+  await expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+  await dialog.getByLabel('Nom du profil').fill('Contributeur planning');
+  await dialog.getByText('Gestion du planning', { exact: true }).click();
+  await dialog.getByText('Importer', { exact: true }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Gestion du planning' })).toBeChecked({
+    indeterminate: true,
+  });
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Profil mis à jour avec succès').last()).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: 'Contributeur planning' });
+  await expect(card).toContainText('Consulter');
+  await expect(card).not.toContainText('Importer');
+  await expect(card.locator('.pill.green').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Données du formulaire de Contributeur planning' }).click();
+  await page.getByRole('dialog').getByText('Téléphone', { exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Profil mis à jour avec succès').last()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Supprimer Enseignant' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('2 utilisateur(s)');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText('Profil supprimé')).toBeVisible();
+  await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
+  await expect(page.getByRole('row', { name: /Moussa Fall/ })).toContainText('Sans profil');
+});
