@@ -22,6 +22,9 @@ const DataPage = lazyNamed(() => import('../features/settings/data-page'), 'Data
 const InstitutesPage = lazyNamed(() => import('../features/settings/institutes-page'), 'InstitutesPage');
 const LevelsPage = lazyNamed(() => import('../features/settings/levels-page'), 'LevelsPage');
 
+const ImporterPage = lazyNamed(() => import('../features/planning/import/importer-page'), 'ImporterPage');
+const HistoryPage = lazyNamed(() => import('../features/planning/history/history-page'), 'HistoryPage');
+
 const screen = (path: GuardedPath, title: string) => (
   <Route
     key={path}
@@ -97,7 +100,14 @@ export function AppRoutes() {
           }
         />
         <Route path="/planning" element={<SectionRedirect section="/planning" />} />
-        {screen('/planning/importer', fr.tabs.importer)}
+        <Route
+          path="/planning/importer"
+          element={
+            <Guard path="/planning/importer">
+              <ImporterPage />
+            </Guard>
+          }
+        />
         <Route
           path="/planning/consulter"
           element={
@@ -107,7 +117,14 @@ export function AppRoutes() {
           }
         />
         {screen('/planning/reprogrammation', fr.tabs.reprogrammation)}
-        {screen('/planning/historique', fr.tabs.historique)}
+        <Route
+          path="/planning/historique"
+          element={
+            <Guard path="/planning/historique">
+              <HistoryPage />
+            </Guard>
+          }
+        />
         {screen('/workload', fr.sections.workload)}
         <Route
           path="/attendance"

@@ -158,6 +158,11 @@ export const frPlanning = {
     readErrorWithReason: (reason: string) => `Impossible de lire le fichier: ${reason}`,
     readError: 'Impossible de lire le fichier. Vérifiez le format.',
     timeoutReason: 'délai de lecture dépassé',
+    readReasons: {
+      'empty-file': 'fichier vide',
+      encoding: 'encodage du texte inconnu',
+      aborted: 'lecture interrompue',
+    } as Record<string, string>,
     analysed: 'Fichier analysé, vérifiez les références avant validation',
     reading: 'Lecture du fichier…',
     readStage: {
@@ -182,11 +187,13 @@ export const frPlanning = {
       result: (tables: number, courses: number) => `${tables} tableau(x), ${courses} cours détecté(s)`,
       nothing: 'Rien de détecté avec ces choix.',
       apply: 'Utiliser ces choix',
-      previewCaption: (rows: number, columns: number) => `Aperçu des ${rows} premières lignes et ${columns} colonnes`,
+      previewCaption: (rows: number, columns: number) =>
+        `Aperçu des ${rows} premières lignes et ${columns} colonnes`,
     },
     verify: {
       title: 'Vérification des références',
-      summary: (classes: number, slots: number) => `${classes} classe(s), ${slots} créneau(x) prêts à enregistrer`,
+      summary: (classes: number, slots: number) =>
+        `${classes} classe(s), ${slots} créneau(x) prêts à enregistrer`,
       skipped: (n: number) => `${n} créneau(x) ignoré(s) : classe, module ou enseignant introuvable`,
       missingClasses: (n: number) => `Classes manquantes (${n})`,
       missingModules: (n: number) => `Modules manquants (${n})`,

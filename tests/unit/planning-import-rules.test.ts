@@ -16,11 +16,10 @@ import {
 import {
   buildImportTimetables,
   filterPreviewRows,
-  IMPORT_LEGEND_COLORS,
   importConflicts,
+  importDisplayItems,
   importPreviewRows,
   importSlotKey,
-  legendColor,
   previewLegend,
 } from '../../src/domain/planning/import-timetables';
 import type { PlanningImport, Slot, Timetable } from '../../src/domain/store/schema';
@@ -252,16 +251,28 @@ describe('import timetables, preview and conflicts', () => {
       [1, 'Algo', 'Diallo', null],
       [2, 'Inconnu', 'Diallo', 'unresolved-module'],
     ]);
-    expect([...previewLegend(rows, 'module').values()]).toEqual([legendColor(0), legendColor(1)]);
+    expect([...previewLegend(rows, 'module').keys()]).toEqual(['Algo', 'Inconnu']);
     expect([...previewLegend(rows, 'teacher').keys()]).toEqual(['Diallo']);
     expect(filterPreviewRows(rows, { moduleName: 'Inconnu', teacherName: null })).toHaveLength(1);
     expect(filterPreviewRows(rows, { moduleName: null, teacherName: 'X' })).toHaveLength(0);
   });
 
-  it('rotates over 20 legend colours', () => {
-    expect(IMPORT_LEGEND_COLORS).toHaveLength(20);
-    expect(legendColor(20)).toBe(legendColor(0));
-    expect(legendColor(21)).toBe(legendColor(1));
+  it('dates the saved rows for the cards and calendar views', () => {
+    const rows = importPreviewRows(resolution, { modules: new Map(), teachers: new Map() });
+    const colors = previewLegend(rows, 'module');
+    const monthPeriod: ImportPeriod = { ...period, periodicity: 'month', weekStartDate: null, week: null };
+    const weekItems = importDisplayItems(rows, period, colors, 'module', new Map());
+    expect(weekItems.map((i) => [i.date, i.startTime, i.deliveryMode])).toEqual([
+      ['2025-03-17', '08:00', 'presentiel'],
+    ]);
+    // March 2025 has 5 Mondays; the skipped row is not drawn.
+    expect(importDisplayItems(rows, monthPeriod, colors, 'module', new Map()).map((i) => i.date)).toEqual([
+      '2025-03-03',
+      '2025-03-10',
+      '2025-03-17',
+      '2025-03-24',
+      '2025-03-31',
+    ]);
   });
 
   it('finds conflicts with stored timetables of the same days, canceled and other weeks ignored', () => {

@@ -1,39 +1,11 @@
 import type { DeliveryMode, Timetable } from '../store/schema';
 import type { DayOfWeek, ReferenceResolution, ResolvedSlot, SkipReason } from '../timetable-parsing';
 import { rangesOverlap } from '../time/period';
-import { timetableRange } from '../time/timetable-dates';
+import { slotDates, timetableRange } from '../time/timetable-dates';
 import { findTeacherConflicts, type TeacherConflict } from './conflicts';
+import { legendColors } from './legend-colors';
+import type { SlotDisplayItem } from './slot-display';
 import { importPeriodRange, timetablePeriodFields, type ImportPeriod } from './import-form';
-
-/** spec part 2 point 9: 20 rotating legend colours (readable behind dark text). */
-export const IMPORT_LEGEND_COLORS = [
-  '#dbeafe',
-  '#dcfce7',
-  '#fef3c7',
-  '#fce7f3',
-  '#ede9fe',
-  '#cffafe',
-  '#ffedd5',
-  '#e0e7ff',
-  '#d1fae5',
-  '#fee2e2',
-  '#f5f5f4',
-  '#ecfccb',
-  '#fae8ff',
-  '#e0f2fe',
-  '#fef9c3',
-  '#ccfbf1',
-  '#ffe4e6',
-  '#f3e8ff',
-  '#e7e5e4',
-  '#fde68a',
-] as const;
-
-/** The colour of the n-th legend entry, rotating over the 20 colours. */
-export function legendColor(index: number): string {
-  const count = IMPORT_LEGEND_COLORS.length;
-  return IMPORT_LEGEND_COLORS[((index % count) + count) % count] ?? IMPORT_LEGEND_COLORS[0];
-}
 
 /** Identity of a resolved slot across re-resolutions (after references are created), for its delivery type. */
 export function importSlotKey(
@@ -158,14 +130,51 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
 
 export type ColorBy = 'module' | 'teacher';
 
-/** Legend of the preview: each distinct module or teacher name gets the next of the 20 colours. */
+const colorName = (row: ImportPreviewRow, colorBy: ColorBy) =>
+  colorBy === 'module' ? row.moduleName : row.teacherName;
+
+/** Legend of the preview: each distinct module or teacher name gets one of the 20 rotating colours. */
 export function previewLegend(rows: readonly ImportPreviewRow[], colorBy: ColorBy): Map<string, string> {
-  const legend = new Map<string, string>();
-  for (const row of rows) {
-    const name = colorBy === 'module' ? row.moduleName : row.teacherName;
-    if (!legend.has(name)) legend.set(name, legendColor(legend.size));
-  }
-  return legend;
+  return legendColors(rows.map((row) => colorName(row, colorBy)));
+}
+
+/**
+ * The saved rows as dated items for the shared cards and calendar renderings: one per date of the period the
+ * slot falls on (a month timetable repeats its week). A preview has no attendance yet: status 'not-started'.
+ */
+export function importDisplayItems(
+  rows: readonly ImportPreviewRow[],
+  period: ImportPeriod,
+  colors: ReadonlyMap<string, string>,
+  colorBy: ColorBy,
+  deliveryModes: ReadonlyMap<string, DeliveryMode>,
+): SlotDisplayItem[] {
+  const periodFields = timetablePeriodFields(period);
+  return rows.flatMap((row, index) => {
+    const slotKey = row.slotKey;
+    if (slotKey === null) return [];
+    return slotDates(periodFields, row.dayOfWeek).map((date) => ({
+      key: `${slotKey}:${date}`,
+      timetableId: row.className,
+      slotIndex: index,
+      date,
+      dayOfWeek: row.dayOfWeek,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      title: row.moduleName,
+      subtitle: `${row.className} · ${row.teacherName}`,
+      moduleName: row.moduleName,
+      className: row.className,
+      teacherName: row.teacherName,
+      moduleId: row.moduleName,
+      teacherUserId: row.teacherName,
+      classId: row.className,
+      status: 'not-started' as const,
+      canceled: false,
+      deliveryMode: deliveryModes.get(slotKey) ?? 'presentiel',
+      color: colors.get(colorName(row, colorBy)) ?? '#1d4ed8',
+    }));
+  });
 }
 
 export interface PreviewFilters {
