@@ -67,7 +67,7 @@ export function RescheduleForm({ item, actor }: Props) {
   return (
     <section className="consult-manage-section" aria-labelledby="consult-reschedule-title">
       <h4 id="consult-reschedule-title">{t.reschedule}</h4>
-      <Form className="consult-reschedule" onSubmit={(e) => void submit(e)}>
+      <Form className="consult-reschedule" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
         <SelectField
           label={t.day}
           value={day}
@@ -77,14 +77,20 @@ export function RescheduleForm({ item, actor }: Props) {
         <TextField
           label={t.start}
           value={start}
-          onChange={setStart}
+          onChange={(v) => {
+            setStart(v);
+            setErrors({});
+          }}
           errorMessage={errors.start}
           inputMode="numeric"
         />
         <TextField
           label={t.end}
           value={end}
-          onChange={setEnd}
+          onChange={(v) => {
+            setEnd(v);
+            setErrors({});
+          }}
           errorMessage={errors.end}
           inputMode="numeric"
         />
