@@ -19,6 +19,19 @@ const CourseModulesPage = lazyNamed(
   'CourseModulesPage',
 );
 const DataPage = lazyNamed(() => import('../features/settings/data-page'), 'DataPage');
+const WorkloadPage = lazyNamed(() => import('../features/workload/workload-page'), 'WorkloadPage');
+const VhContractsPage = lazyNamed(
+  () => import('../features/contracts/vh/vh-contracts-page'),
+  'VhContractsPage',
+);
+const CompliancePage = lazyNamed(
+  () => import('../features/contracts/compliance/compliance-page'),
+  'CompliancePage',
+);
+const MyContractPage = lazyNamed(
+  () => import('../features/contracts/teacher-file/my-contract-page'),
+  'MyContractPage',
+);
 const InstitutesPage = lazyNamed(() => import('../features/settings/institutes-page'), 'InstitutesPage');
 const LevelsPage = lazyNamed(() => import('../features/settings/levels-page'), 'LevelsPage');
 
@@ -125,7 +138,14 @@ export function AppRoutes() {
             </Guard>
           }
         />
-        {screen('/workload', fr.sections.workload)}
+        <Route
+          path="/workload"
+          element={
+            <Guard path="/workload">
+              <WorkloadPage />
+            </Guard>
+          }
+        />
         <Route
           path="/attendance"
           element={
@@ -135,13 +155,34 @@ export function AppRoutes() {
           }
         />
         <Route path="/contracts" element={<SectionRedirect section="/contracts" />} />
-        {screen('/contracts/vh', fr.tabs.vh)}
-        {screen('/contracts/compliance', fr.tabs.compliance)}
+        <Route
+          path="/contracts/vh"
+          element={
+            <Guard path="/contracts/vh">
+              <VhContractsPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/contracts/compliance"
+          element={
+            <Guard path="/contracts/compliance">
+              <CompliancePage />
+            </Guard>
+          }
+        />
         <Route path="/teacher" element={<SectionRedirect section="/teacher" />} />
         {screen('/teacher/today', fr.tabs.today)}
         {screen('/teacher/planning', fr.tabs.myPlanning)}
         {screen('/teacher/workload', fr.tabs.myHours)}
-        {screen('/teacher/contract', fr.sections.teacherContract)}
+        <Route
+          path="/teacher/contract"
+          element={
+            <Guard path="/teacher/contract">
+              <MyContractPage />
+            </Guard>
+          }
+        />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -1,5 +1,7 @@
 import { frPlanning } from './fr-planning';
+import { frContracts } from './fr-contracts';
 import { frSettings } from './fr-settings';
+import { frWorkload } from './fr-workload';
 import { frAttendance } from './fr-attendance';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
@@ -308,6 +310,8 @@ export const fr = {
   },
   planning: frPlanning,
   attendance: frAttendance,
+  workload: frWorkload,
+  contracts: frContracts,
   settings: frSettings,
   pwa: {
     updateAvailable: 'Nouvelle version disponible',
