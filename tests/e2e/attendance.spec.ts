@@ -1,0 +1,217 @@
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+
+// A Monday; the week timetable below starts on it. Times are UTC (contexts run in timezoneId 'UTC').
+const DAY = '2026-03-09';
+const at = (time: string) => new Date(`${DAY}T${time}:00.000Z`);
+const ARRIVAL = { latitude: 14.692812, longitude: -17.446741, accuracy: 15 };
+// ~1.2 km away from the institute and imprecise: flagged "hors zone" and "position imprécise".
+const DEPARTURE = { latitude: 14.70181, longitude: -17.45222, accuracy: 180 };
+
+function attendanceOrg() {
+  const base = schoolWithTeachers();
+  const slot = (
+    dayOfWeek: number,
+    startTime: string,
+    endTime: string,
+    moduleId: string,
+    teacherUserId: string,
+  ) => ({
+    id: `${moduleId}-${startTime}`,
+    dayOfWeek,
+    startTime,
+    endTime,
+    moduleId,
+    teacherUserId,
+    deliveryMode: 'presentiel',
+    canceled: false,
+  });
+  return {
+    ...base,
+    profiles: [
+      {
+        id: 'super-admin',
+        name: 'Super Admin',
+        moduleIds: ['users', 'attendance'],
+        formFieldKeys: ['email'],
+      },
+      // The teacher space is another issue: the teacher checks in from /attendance (own slots only).
+      {
+        id: 'teacher',
+        name: 'Enseignant',
+        moduleIds: ['attendance', 'teacher', 'teacher.today'],
+        formFieldKeys: [],
+      },
+    ],
+    institutes: [
+      {
+        id: 'inst-1',
+        name: 'Institut Dakar',
+        abbr: 'ID',
+        latitude: 14.6928,
+        longitude: -17.4467,
+        radiusM: 150,
+      },
+    ],
+    levels: [{ id: 'lvl-1', name: 'Licence 1', abbr: 'L1' }],
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: 'lvl-1', instituteId: 'inst-1' }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: 'lvl-1', instituteId: 'inst-1' },
+      { id: 'mod-web', code: 'WEB', name: 'Développement web', levelId: 'lvl-1', instituteId: 'inst-1' },
+      { id: 'mod-bd', code: 'BD', name: 'Bases de données', levelId: 'lvl-1', instituteId: 'inst-1' },
+      { id: 'mod-ang', code: 'ANG', name: 'Anglais', levelId: 'lvl-1', instituteId: 'inst-1' },
+    ],
+    timetables: [
+      {
+        id: 'tt-1',
+        periodicity: 'week',
+        year: 2026,
+        weekStartDate: DAY,
+        month: null,
+        classId: 'cls-1',
+        createdAt: '2026-03-01T00:00:00.000Z',
+        slots: [
+          slot(1, '08:00', '10:00', 'mod-algo', 'u-t1'),
+          slot(1, '10:30', '12:00', 'mod-web', 'u-t1'),
+          slot(1, '09:00', '10:00', 'mod-ang', 'u-t2'),
+          slot(1, '14:00', '16:00', 'mod-bd', 'u-t1'),
+          slot(2, '08:00', '10:00', 'mod-algo', 'u-t1'),
+        ],
+      },
+    ],
+  };
+}
+
+async function openSignedIn(
+  browser: Browser,
+  org: string,
+  email: string,
+  password: string,
+  time: Date,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR', ...options });
+  const page = await context.newPage();
+  await page.clock.install({ time });
+  await page.goto(`/login?org=${org}`);
+  await page.getByLabel('Email').first().fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/attendance?date=${DAY}`);
+  await expect(page.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
+  return page;
+}
+
+const row = (page: Page, range: string) => page.getByRole('row').filter({ hasText: range });
+const counter = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Compteurs' }).getByRole('listitem').filter({ hasText: label });
+
+async function waitSynced(page: Page) {
+  await expect(page.getByText('Synchronisé').first()).toBeVisible({ timeout: 15_000 });
+}
+
+test('check-in/out with and without position, follow-up, map dialog and automatic check-out', async ({
+  browser,
+  request,
+}) => {
+  const org = newOrgId('attendance');
+  await seedOrg(request, org, attendanceOrg());
+
+  // 1. Geolocation granted: the teacher checks in 10 minutes before the start, then out at 09:00.
+  const teacher = await openSignedIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at('07:50'), {
+    geolocation: ARRIVAL,
+    permissions: ['geolocation'],
+  });
+  const algo = row(teacher, '08:00 – 10:00');
+  await expect(algo.getByRole('button', { name: 'Départ' })).toBeDisabled();
+  // someone else's slot offers no action to a teacher without planning.consulter.actions
+  await expect(row(teacher, '09:00 – 10:00').getByRole('button', { name: 'Arrivée' })).toHaveCount(0);
+  await algo.getByRole('button', { name: 'Arrivée' }).dblclick(); // a double tap writes one check-in
+  await expect(algo).toContainText('En cours');
+  await expect(algo.getByRole('button', { name: 'Arrivée' })).toBeDisabled();
+  await teacher.context().setGeolocation(DEPARTURE);
+  await teacher.clock.fastForward('01:10:00'); // 09:00
+  await algo.getByRole('button', { name: 'Départ' }).click();
+  await expect(algo).toContainText('Terminé');
+  await expect(algo).toContainText('1h10 / 2h');
+  await expect(algo.getByRole('button', { name: 'Arrivée' })).toBeDisabled();
+  await waitSynced(teacher);
+  await teacher.context().close();
+
+  // 2. Geolocation denied: the check-in of 10:30 proceeds without position.
+  const denied = await openSignedIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at('10:25'));
+  const web = row(denied, '10:30 – 12:00');
+  await web.getByRole('button', { name: 'Arrivée' }).click();
+  await expect(web).toContainText('En cours');
+  await expect(web.getByRole('button', { name: /Voir/ })).toBeDisabled();
+  await waitSynced(denied);
+  await denied.context().close();
+
+  // 3. The administrator follows the day at 11:00.
+  const admin = await openSignedIn(browser, org, 'awa@ecole.sn', 'Admin@2026', at('11:00'));
+  await expect(counter(admin, 'Non démarré')).toContainText('1');
+  await expect(counter(admin, 'En retard')).toContainText('1');
+  await expect(counter(admin, 'En cours')).toContainText('1');
+  await expect(counter(admin, 'Terminé')).toContainText('1');
+  const adminAlgo = row(admin, '08:00 – 10:00');
+  await expect(adminAlgo).toContainText('1h10 / 2h');
+  await expect(adminAlgo).toContainText('hors zone');
+  await expect(adminAlgo).toContainText('position imprécise');
+  await expect(row(admin, '10:30 – 12:00')).toContainText(/0h3\d \/ 1h30/);
+  await expect(row(admin, '09:00 – 10:00')).toContainText('En retard');
+  await expect(admin.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await admin.screenshot({ path: 'test-results/attendance-day.png', fullPage: true });
+
+  await adminAlgo.getByRole('button', { name: /Voir/ }).click();
+  const dialog = admin.getByRole('dialog', { name: "Localisation d'émargement" });
+  const arrival = dialog.getByRole('region', { name: 'Arrivée' });
+  const departure = dialog.getByRole('region', { name: 'Départ' });
+  await expect(arrival).toContainText('14.69281');
+  await expect(arrival).toContainText('-17.44674');
+  await expect(arrival).toContainText('15 m');
+  await expect(departure).toContainText('14.70181');
+  await expect(departure).toContainText('-17.45222');
+  await expect(departure).toContainText('180 m');
+  await expect(departure).toContainText('hors zone');
+  await expect(arrival.getByRole('link')).toHaveAttribute(
+    'href',
+    /openstreetmap\.org\/\?mlat=14\.692812&mlon=-17\.446741/,
+  );
+  await expect(departure.getByRole('link')).toHaveAttribute('href', /mlat=14\.70181&mlon=-17\.45222/);
+  const map = dialog.getByRole('img', { name: "Carte des positions d'arrivée et de départ" });
+  await expect(map).toBeVisible();
+  await expect(map).not.toHaveAttribute('data-state', 'loading', { timeout: 15_000 });
+  await admin.screenshot({ path: 'test-results/attendance-location.png' });
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+  // 4. Past the planned duration (10:25 + 1h30), the automatic check-out is written, toasted and badged.
+  const adminWeb = row(admin, '10:30 – 12:00');
+  await expect(adminWeb).toContainText('En cours');
+  await admin.clock.fastForward('01:00:00'); // 12:00: the 15-second loop runs
+  await expect(admin.getByText('Départ · Moussa Fall · L1-INFO · Développement web')).toBeVisible();
+  await expect(adminWeb).toContainText('Terminé');
+  await expect(adminWeb.locator('.attendance-auto')).toHaveText('auto');
+  await expect(adminWeb).toContainText('1h30 / 1h30');
+  await admin.getByRole('button', { name: /^Notifications/ }).click();
+  const panel = admin.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('listitem')).toHaveCount(2); // two sessions, arrival and departure grouped
+  await expect(panel.getByRole('listitem').first()).toContainText('Arrivée 10:25 · Départ 11:55');
+  await panel.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+  await expect(admin.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Tout marquer comme lu' })).toBeDisabled();
+  await admin.mouse.click(640, 700); // outside the popover closes it
+  await expect(panel).toHaveCount(0);
+
+  // Week view: both days, with the date column; an empty class filter shows 'Aucun cours'.
+  await admin
+    .getByRole('radio', { name: 'Semaine' })
+    .or(admin.getByRole('button', { name: 'Semaine' }))
+    .click();
+  await expect(admin.getByRole('columnheader', { name: 'Date' })).toBeVisible();
+  await expect(admin.getByRole('row')).toHaveCount(6);
+  await admin.screenshot({ path: 'test-results/attendance-week.png', fullPage: true });
+  await admin.goto(`/attendance?date=2026-03-15&classId=cls-1`);
+  await expect(admin.getByText('Aucun cours')).toBeVisible();
+  await expect(admin.getByLabel('Classe')).toHaveValue('cls-1');
+});
