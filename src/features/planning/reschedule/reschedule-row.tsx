@@ -27,11 +27,11 @@ export function RescheduleRow({
   const what = `${moduleName}, ${className}, ${frenchDate(request.proposedDate)}`;
   return (
     <tr>
-      <td>{frenchDate(request.proposedDate)}</td>
-      <td>
+      <td className="reschedule-nowrap">{frenchDate(request.proposedDate)}</td>
+      <td className="reschedule-nowrap">
         {request.proposedStartTime} – {request.proposedEndTime}
       </td>
-      <td>{className}</td>
+      <td className="reschedule-nowrap">{className}</td>
       <td>{moduleName}</td>
       <td>{teacherName}</td>
       <td className="reschedule-reason">{request.reason || t.unknown}</td>
@@ -39,7 +39,7 @@ export function RescheduleRow({
         <span className={isPending ? 'pill blue' : 'pill green'}>{isPending ? t.pending : t.validated}</span>
       </td>
       <td>
-        <div className="row-actions">
+        <div className="row-actions reschedule-actions">
           <Button
             className="button small secondary"
             aria-label={t.editOf(what)}

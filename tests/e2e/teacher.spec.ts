@@ -1,0 +1,337 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+
+// A Monday; the week timetables below start on it. Times are UTC (contexts run in timezoneId 'UTC').
+const MONDAY = '2026-03-09';
+// Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
+const at = (date: string, time: string) => new Date(`${date}T${time}:00.000Z`);
+
+const slot = (
+  dayOfWeek: number,
+  startTime: string,
+  endTime: string,
+  moduleId: string,
+  teacherUserId: string,
+) => ({
+  id: `${moduleId}-${dayOfWeek}-${startTime}`,
+  dayOfWeek,
+  startTime,
+  endTime,
+  moduleId,
+  teacherUserId,
+  deliveryMode: 'presentiel',
+  canceled: false,
+});
+
+const week = (id: string, classId: string, slots: ReturnType<typeof slot>[]) => ({
+  id,
+  periodicity: 'week',
+  year: 2026,
+  weekStartDate: MONDAY,
+  month: null,
+  classId,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  slots,
+});
+
+function log(
+  id: string,
+  action: string,
+  timestamp: string,
+  timetableId: string,
+  slotIndex: number,
+  moduleId: string,
+) {
+  return {
+    id,
+    timestamp,
+    action,
+    actorUserId: 'u-t1',
+    actorUserName: 'Moussa Fall',
+    timetableId,
+    classId: 'cls-1',
+    moduleId,
+    teacherUserId: 'u-t1',
+    slotIndex,
+  };
+}
+
+function teacherOrg() {
+  const base = schoolWithTeachers();
+  return {
+    ...base,
+    profiles: [
+      {
+        id: 'super-admin',
+        name: 'Super Admin',
+        moduleIds: ['users', 'planning', 'planning.reprogrammation'],
+        formFieldKeys: ['email'],
+      },
+      {
+        id: 'teacher',
+        name: 'Enseignant',
+        moduleIds: ['teacher', 'teacher.today', 'teacher.planning', 'teacher.workload'],
+        formFieldKeys: [],
+      },
+    ],
+    institutes: [{ id: 'inst-1', name: 'Institut Dakar', abbr: 'ID' }],
+    levels: [{ id: 'lvl-1', name: 'Licence 1', abbr: 'L1' }],
+    classes: [
+      { id: 'cls-1', code: 'L1-INFO', levelId: 'lvl-1', instituteId: 'inst-1' },
+      { id: 'cls-2', code: 'L1-GEST', levelId: 'lvl-1', instituteId: 'inst-1' },
+    ],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: 'lvl-1', instituteId: 'inst-1' },
+      { id: 'mod-web', code: 'WEB', name: 'Développement web', levelId: 'lvl-1', instituteId: 'inst-1' },
+      { id: 'mod-bd', code: 'BD', name: 'Bases de données', levelId: 'lvl-1', instituteId: 'inst-1' },
+      { id: 'mod-ang', code: 'ANG', name: 'Anglais', levelId: 'lvl-1', instituteId: 'inst-1' },
+    ],
+    timetables: [
+      week('tt-1', 'cls-1', [
+        slot(1, '08:00', '10:00', 'mod-algo', 'u-t1'),
+        slot(2, '08:00', '10:00', 'mod-web', 'u-t1'),
+        slot(3, '08:00', '10:00', 'mod-algo', 'u-t1'),
+      ]),
+      week('tt-2', 'cls-2', [
+        slot(1, '08:00', '10:00', 'mod-ang', 'u-t2'),
+        slot(4, '10:30', '12:00', 'mod-bd', 'u-t1'),
+      ]),
+    ],
+  };
+}
+
+async function signIn(
+  browser: Browser,
+  org: string,
+  email: string,
+  password: string,
+  time: Date,
+): Promise<Page> {
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.clock.install({ time });
+  await page.goto(`/login?org=${org}`);
+  await page.getByLabel('Email').first().fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+async function waitSynced(page: Page) {
+  await expect(page.getByText('Synchronisé').first()).toBeVisible({ timeout: 15_000 });
+}
+
+test('a teacher asks for a reschedule, the admin edits and validates it, the teacher sees the moved course', async ({
+  browser,
+  request,
+}) => {
+  const org = newOrgId('teacher');
+  await seedOrg(request, org, teacherOrg());
+
+  // 1. Monday 09:00: Wednesday's course is 47 h away (allowed), Tuesday's 23 h away (refused).
+  const teacher = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at(MONDAY, '09:00'));
+  await teacher.goto('/teacher/planning');
+  await expect(teacher.getByRole('heading', { name: 'Mon planning', level: 2 })).toBeVisible();
+  // only the teacher's own courses: Fatou's English course is not there
+  await expect(teacher.getByRole('button', { name: /Anglais/ })).toHaveCount(0);
+  await expect(teacher.getByText('4 cours')).toBeVisible();
+  await teacher.screenshot({ path: `${SHOTS}/teacher-planning-week.png`, fullPage: true });
+
+  await teacher.getByRole('button', { name: /Développement web/ }).click();
+  let dialog = teacher.getByRole('dialog', { name: 'Développement web' });
+  await expect(dialog.getByRole('button', { name: 'Demander reprogrammation' })).toBeDisabled();
+  await expect(dialog).toContainText('au moins 24 heures');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+  await teacher.getByRole('button', { name: /Algorithmique.*Mercredi 11\/03/ }).click();
+  dialog = teacher.getByRole('dialog', { name: 'Algorithmique' });
+  await expect(dialog).toContainText('L1-INFO');
+  await expect(dialog).toContainText('Moussa Fall');
+  await expect(dialog).toContainText('08:00 – 10:00');
+  await expect(dialog.getByRole('button', { name: 'Arrivée' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Départ' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Demander reprogrammation' }).click();
+
+  const form = teacher.getByRole('dialog', { name: 'Demande de reprogrammation' });
+  await expect(form.getByLabel('Date proposée')).toHaveValue('2026-03-11');
+  await expect(form.getByLabel('Début')).toHaveValue('08:00');
+  await expect(form.getByLabel('Fin')).toHaveValue('10:00');
+  await expect(form.getByPlaceholder('Précisez la raison de la demande')).toBeVisible();
+  await expect(form).toContainText(
+    "annule automatiquement le cours en attendant la validation par l'administration",
+  );
+  await form.getByLabel('Date proposée').fill('2026-03-13');
+  await form.getByLabel('Raison').fill('Jury de soutenance');
+  await teacher.screenshot({ path: `${SHOTS}/teacher-request.png` });
+  await form.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(form).toHaveCount(0);
+  // the request cancels the course pending validation: it leaves the teacher's planning
+  await expect(teacher.getByRole('button', { name: /Algorithmique.*Mercredi 11\/03/ })).toHaveCount(0);
+  await expect(teacher.getByText('3 cours')).toBeVisible();
+  await waitSynced(teacher);
+  await teacher.context().close();
+
+  // 2. The administrator edits the proposal to Thursday 10:00-12:00, which overlaps the teacher's 10:30 course.
+  const admin = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026', at(MONDAY, '10:00'));
+  await admin.goto('/planning/reprogrammation');
+  await expect(admin.getByRole('heading', { name: 'Demandes de reprogrammation' })).toBeVisible();
+  await expect(admin.getByText('1 en attente · 0 validée(s)')).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: 'Jury de soutenance' });
+  await expect(row).toContainText('13/03/2026');
+  await expect(row).toContainText('08:00 – 10:00');
+  await expect(row).toContainText('L1-INFO');
+  await expect(row).toContainText('Algorithmique');
+  await expect(row).toContainText('Moussa Fall');
+  await expect(row).toContainText('En attente');
+  await row.getByRole('button', { name: /^Modifier/ }).click();
+  const edit = admin.getByRole('dialog', { name: 'Modifier la proposition' });
+  await edit.getByLabel('Date').fill('2026-03-12');
+  await edit.getByLabel('Début').fill('10:00');
+  await edit.getByLabel('Fin').fill('12:00');
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row).toContainText('12/03/2026');
+  await expect(row).toContainText('10:00 – 12:00');
+
+  await row.getByRole('button', { name: /^Valider/ }).click();
+  const conflict = admin.getByRole('alertdialog', { name: 'Conflit enseignant' });
+  await expect(conflict).toContainText('Cet enseignant est déjà planifié sur un autre cours au même moment.');
+  await conflict.getByRole('button', { name: 'Valider quand même' }).click();
+  await expect(admin.getByText('0 en attente · 1 validée(s)')).toBeVisible();
+  await expect(row).toContainText('Validée');
+  await expect(row.getByRole('button', { name: /^Valider/ })).toBeDisabled();
+  await expect(row.getByRole('button', { name: /^Modifier/ })).toBeDisabled();
+  await admin.screenshot({ path: `${SHOTS}/teacher-admin-requests.png`, fullPage: true });
+  await waitSynced(admin);
+  await admin.context().close();
+
+  // 3. The teacher sees the course on Thursday 10:00-12:00.
+  const again = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at(MONDAY, '11:00'));
+  await again.goto('/teacher/planning');
+  await expect(
+    again.getByRole('button', { name: /Algorithmique.*Jeudi 12\/03.*10:00 – 12:00/ }),
+  ).toBeVisible();
+  await expect(again.getByText('4 cours')).toBeVisible();
+  await again
+    .getByRole('radio', { name: 'Cartes' })
+    .or(again.getByRole('button', { name: 'Cartes' }))
+    .click();
+  await expect(again.getByRole('region', { name: 'Jeudi 12/03' })).toContainText('Algorithmique');
+  await again.screenshot({ path: `${SHOTS}/teacher-planning-cards.png`, fullPage: true });
+  await again
+    .getByRole('radio', { name: 'Mois' })
+    .or(again.getByRole('button', { name: 'Mois' }))
+    .click();
+  await again
+    .getByRole('radio', { name: 'Calendrier' })
+    .or(again.getByRole('button', { name: 'Calendrier' }))
+    .click();
+  await expect(again.getByRole('button', { name: /Choisir la période \(Mars 2026\)/ })).toBeVisible();
+  await expect(again.getByRole('button', { name: /Algorithmique.*Jeudi 12\/03/ })).toBeVisible();
+  await again.screenshot({ path: `${SHOTS}/teacher-planning-month.png`, fullPage: true });
+  await again.context().close();
+});
+
+test('Mes heures (réel): closed and open check-ins per module and class, day and week', async ({
+  browser,
+  request,
+}) => {
+  const org = newOrgId('teacher-hours');
+  const store = teacherOrg();
+  await seedOrg(request, org, {
+    ...store,
+    planningLogs: [
+      log('l-1', 'planning-checkin', '2026-03-09T08:00:00.000Z', 'tt-1', 0, 'mod-algo'),
+      log('l-2', 'planning-checkout', '2026-03-09T09:30:00.000Z', 'tt-1', 0, 'mod-algo'),
+      // open since 08:15 on Tuesday: counts until now (09:30) = 1h15
+      log('l-3', 'planning-checkin', '2026-03-10T08:15:00.000Z', 'tt-1', 1, 'mod-web'),
+    ],
+  });
+  const teacher = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at('2026-03-10', '09:30'));
+  await teacher.goto('/teacher/workload');
+  await expect(teacher.getByRole('heading', { name: 'Mes heures (réel)', level: 2 })).toBeVisible();
+  const rows = teacher.getByRole('table').getByRole('row');
+  await expect(rows.nth(1)).toContainText('Algorithmique');
+  await expect(rows.nth(1)).toContainText('L1-INFO');
+  await expect(rows.nth(1)).toContainText('1h30');
+  await expect(rows.nth(2)).toContainText('Développement web');
+  await expect(rows.nth(2)).toContainText('1h15');
+  await expect(teacher.getByRole('status').filter({ hasText: 'Total' })).toContainText('2h45');
+  await teacher.screenshot({ path: `${SHOTS}/teacher-workload.png`, fullPage: true });
+
+  // Day mode, then the picker on the period label moves to Monday.
+  await teacher
+    .getByRole('radio', { name: 'Jour' })
+    .or(teacher.getByRole('button', { name: 'Jour' }))
+    .click();
+  await expect(teacher.getByRole('status').filter({ hasText: 'Total' })).toContainText('1h15');
+  await teacher.getByRole('button', { name: /Choisir la période/ }).click();
+  await teacher.getByLabel('Date de référence').fill(MONDAY);
+  await teacher.getByRole('button', { name: 'Afficher' }).click();
+  await expect(teacher.getByRole('status').filter({ hasText: 'Total' })).toContainText('1h30');
+  await teacher.getByRole('button', { name: 'Période suivante' }).click();
+  await teacher.getByRole('button', { name: 'Période suivante' }).click();
+  await expect(teacher.getByText('Aucune donnée')).toBeVisible();
+});
+
+async function pinSignIn(page: Page, name: string, pin: string) {
+  await page.getByRole('button', { name }).click();
+  for (const digit of pin) await page.getByRole('button', { name: `Chiffre ${digit}` }).click();
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/teacher\/today$/);
+}
+
+test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idle return', async ({
+  browser,
+  request,
+}) => {
+  const org = newOrgId('teacher-kiosk');
+  await seedOrg(request, org, teacherOrg());
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.clock.install({ time: at(MONDAY, '07:50') });
+  await page.goto(`/login?org=${org}`);
+  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  await pinSignIn(page, 'Moussa Fall', '4321');
+
+  await expect(page.getByRole('heading', { name: 'Module du jour' })).toBeVisible();
+  await expect(page.getByText('Enseignant : Moussa Fall')).toBeVisible();
+  await expect(page.getByText('Lundi 9 mars 2026 · 1 cours')).toBeVisible();
+  const algo = page.getByRole('row').filter({ hasText: '08:00 – 10:00' });
+  await expect(algo).toContainText('Algorithmique');
+  await expect(algo).toContainText('Présentiel');
+  await expect(algo).toContainText('À venir');
+  await expect(algo.getByRole('button', { name: /^Départ/ })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/teacher-kiosk-today.png`, fullPage: true });
+  await algo.getByRole('button', { name: /^Arrivée/ }).click();
+  await expect(page.getByText('Arrivée · Moussa Fall · L1-INFO · Algorithmique')).toBeVisible();
+  await expect(page.getByText(/Retour au clavier PIN dans \d s/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/teacher-kiosk-checked-in.png`, fullPage: true });
+
+  // back on the PIN pad by itself, ready for the next teacher
+  await expect(page).toHaveURL(/\/login\?mode=pin/, { timeout: 10_000 });
+  await expect(page.getByRole('tab', { name: 'Accès rapide par PIN' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await pinSignIn(page, 'Fatou Ndiaye', '8765');
+  await expect(page.getByText('Enseignant : Fatou Ndiaye')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Anglais' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Algorithmique' })).toHaveCount(0);
+
+  // a minute without a touch: back to the PIN pad
+  await page.clock.fastForward('01:05');
+  await expect(page).toHaveURL(/\/login\?mode=pin/);
+  await expect(page.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
+
+  // Moussa's check-in was kept: signing in again shows the course in progress, Départ enabled.
+  await pinSignIn(page, 'Moussa Fall', '4321');
+  const again = page.getByRole('row').filter({ hasText: '08:00 – 10:00' });
+  await expect(again).toContainText('En cours');
+  await expect(again.getByRole('button', { name: /^Départ/ })).toBeEnabled();
+  await page.getByRole('button', { name: 'Retour au clavier PIN' }).click();
+  await expect(page).toHaveURL(/\/login\?mode=pin/);
+  await context.close();
+});
