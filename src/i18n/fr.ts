@@ -1,8 +1,9 @@
 import { frPlanning } from './fr-planning';
 import { frContracts } from './fr-contracts';
 import { frSettings } from './fr-settings';
-import { frWorkload } from './fr-workload';
+import { frTeacher } from './fr-teacher';
 import { frAttendance } from './fr-attendance';
+import { frWorkload } from './fr-workload';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
 export const fr = {
@@ -309,9 +310,10 @@ export const fr = {
     lastSync: (hhmm: string) => `Dernière synchro : ${hhmm}`,
   },
   planning: frPlanning,
-  attendance: frAttendance,
   workload: frWorkload,
   contracts: frContracts,
+  attendance: frAttendance,
+  teacher: frTeacher,
   settings: frSettings,
   pwa: {
     updateAvailable: 'Nouvelle version disponible',
