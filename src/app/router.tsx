@@ -20,6 +20,22 @@ const CourseModulesPage = lazyNamed(
 );
 const DataPage = lazyNamed(() => import('../features/settings/data-page'), 'DataPage');
 const WorkloadPage = lazyNamed(() => import('../features/workload/workload-page'), 'WorkloadPage');
+const ReschedulePage = lazyNamed(
+  () => import('../features/planning/reschedule/reschedule-page'),
+  'ReschedulePage',
+);
+const TeacherTodayPage = lazyNamed(
+  () => import('../features/teacher/teacher-today-page'),
+  'TeacherTodayPage',
+);
+const TeacherPlanningPage = lazyNamed(
+  () => import('../features/teacher/teacher-planning-page'),
+  'TeacherPlanningPage',
+);
+const TeacherWorkloadPage = lazyNamed(
+  () => import('../features/teacher/teacher-workload-page'),
+  'TeacherWorkloadPage',
+);
 const VhContractsPage = lazyNamed(
   () => import('../features/contracts/vh/vh-contracts-page'),
   'VhContractsPage',
@@ -129,7 +145,14 @@ export function AppRoutes() {
             </Guard>
           }
         />
-        {screen('/planning/reprogrammation', fr.tabs.reprogrammation)}
+        <Route
+          path="/planning/reprogrammation"
+          element={
+            <Guard path="/planning/reprogrammation">
+              <ReschedulePage />
+            </Guard>
+          }
+        />
         <Route
           path="/planning/historique"
           element={
@@ -172,9 +195,30 @@ export function AppRoutes() {
           }
         />
         <Route path="/teacher" element={<SectionRedirect section="/teacher" />} />
-        {screen('/teacher/today', fr.tabs.today)}
-        {screen('/teacher/planning', fr.tabs.myPlanning)}
-        {screen('/teacher/workload', fr.tabs.myHours)}
+        <Route
+          path="/teacher/today"
+          element={
+            <Guard path="/teacher/today">
+              <TeacherTodayPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/teacher/planning"
+          element={
+            <Guard path="/teacher/planning">
+              <TeacherPlanningPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/teacher/workload"
+          element={
+            <Guard path="/teacher/workload">
+              <TeacherWorkloadPage />
+            </Guard>
+          }
+        />
         <Route
           path="/teacher/contract"
           element={
