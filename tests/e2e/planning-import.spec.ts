@@ -1,0 +1,291 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import { newOrgId, seedOrg } from './support/org';
+
+const SHOTS = '/tmp/shots-import';
+const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
+mkdirSync(SHOTS, { recursive: true });
+
+/** An empty organisation: one administrator, the profiles, nothing else. */
+function emptyOrg() {
+  return {
+    users: [
+      {
+        id: 'u-admin',
+        name: 'Awa Diop',
+        email: 'awa@ecole.sn',
+        profileId: 'admin',
+        status: 'Active',
+        password: 'Admin@2026',
+        mustChangePassword: false,
+      },
+    ],
+    profiles: [
+      {
+        id: 'admin',
+        name: 'Administrateur',
+        moduleIds: [
+          'planning.importer',
+          'planning.historique',
+          'planning.consulter',
+          'settings.classes',
+          'users',
+        ],
+        formFieldKeys: ['email'],
+      },
+      { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] },
+    ],
+  };
+}
+
+async function signIn(page: Page, org: string) {
+  await page.goto(`/login?org=${org}`);
+  await page.getByLabel('Email').first().fill('awa@ecole.sn');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Admin@2026');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+const thisYear = new Date().getUTCFullYear();
+
+/** Opens "Nouvel import" and fills a week of March of the current year, then the file. */
+async function fillWeekImport(page: Page, filePath: string, weekIndex = 1) {
+  await page.goto('/planning/importer');
+  await page.getByRole('button', { name: 'Nouvel import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvel import' });
+  await dialog.getByLabel('Périodicité').selectOption('week');
+  await dialog.getByLabel('Année').selectOption(String(thisYear));
+  await dialog.getByLabel('Mois', { exact: true }).selectOption('3');
+  await dialog.getByLabel('Semaine (lundi)').selectOption({ index: weekIndex });
+  await dialog.getByLabel('Fichier').setInputFiles(filePath);
+  return dialog;
+}
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test('import a week, create references, conflicts, history and deletion', async ({ page, request }) => {
+  const org = newOrgId('import');
+  await seedOrg(request, org, emptyOrg());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, org);
+
+  await test.step('the form explains what is missing', async () => {
+    await page.goto('/planning/importer');
+    await page.getByRole('button', { name: 'Nouvel import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvel import' });
+    await dialog.getByLabel('Mois', { exact: true }).selectOption('');
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await expect(dialog.getByText('Veuillez choisir le mois et la semaine (lundi) de début.')).toBeVisible();
+    await expect(dialog.getByText('Veuillez sélectionner un fichier à importer.')).toBeVisible();
+    await dialog.getByLabel('Périodicité').selectOption('month');
+    await expect(dialog.getByText('Veuillez choisir un mois valide.')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/01-form-errors.png` });
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+  });
+
+  await test.step('a file that is not a spreadsheet', async () => {
+    const dialog = await fillWeekImport(page, join(FIXTURES, 'not-a-spreadsheet.xlsx'));
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Impossible de lire le fichier');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+  });
+
+  await test.step('import stacked-classes.xlsx into the empty organisation', async () => {
+    const dialog = await fillWeekImport(page, join(FIXTURES, 'stacked-classes.xlsx'));
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await expect(page.getByText('Fichier analysé, vérifiez les références avant validation')).toBeVisible();
+    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
+    await expect(verify.getByText('Modules manquants (5)')).toBeVisible();
+    await expect(verify.getByText('Enseignants manquants (4)')).toBeVisible();
+    await expect(verify.getByText('10 créneau(x) ignoré(s)', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/02-verify-missing.png` });
+    await verify.getByRole('button', { name: 'Créer les référentiels manquants' }).click();
+    await expect(page.getByText('Référentiels mis à jour')).toBeVisible();
+    await expect(verify).toBeVisible();
+    await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+    await expect(verify.getByText('3 classe(s), 10 créneau(x) prêts à enregistrer')).toBeVisible();
+    await expect(verify.getByText('ignoré(s)', { exact: false })).toHaveCount(0);
+    await verify.getByLabel('Type du cours Économie, BTS1 A, Lundi 08:00').selectOption('en-ligne');
+    await verify.getByLabel('Module', { exact: true }).selectOption('Droit');
+    await expect(verify.locator('tbody tr.import-preview-row')).toHaveCount(3);
+    await verify.getByLabel('Module', { exact: true }).selectOption('');
+    await page.screenshot({ path: `${SHOTS}/03-verify-table.png` });
+    await verify
+      .getByRole('radio', { name: 'Cartes' })
+      .or(verify.getByRole('button', { name: 'Cartes' }))
+      .click();
+    await page.screenshot({ path: `${SHOTS}/04-verify-cards.png` });
+    await verify
+      .getByRole('radio', { name: 'Calendrier' })
+      .or(verify.getByRole('button', { name: 'Calendrier' }))
+      .click();
+    await verify
+      .getByRole('radio', { name: 'Par enseignant' })
+      .or(verify.getByRole('button', { name: 'Par enseignant' }))
+      .click();
+    await page.screenshot({ path: `${SHOTS}/05-verify-calendar.png` });
+    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
+    await expect(verify).toHaveCount(0);
+  });
+
+  await test.step('the import is in Historique', async () => {
+    await page.goto('/planning/historique');
+    const rows = page.getByRole('row').filter({ hasText: 'stacked-classes.xlsx' });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Semaine');
+    await page.screenshot({ path: `${SHOTS}/06-history.png` });
+  });
+
+  await test.step('a second file for the same week: teacher conflicts, confirmed', async () => {
+    const dialog = await fillWeekImport(page, join(FIXTURES, 'one-sheet-per-class.xlsx'));
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    // Diallo, Diop and Sow exist since the first import.
+    await expect(verify.getByText('Enseignants manquants (5)')).toBeVisible();
+    await verify.getByRole('button', { name: 'Créer les référentiels manquants' }).click();
+    await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    const conflicts = page.getByRole('alertdialog', { name: 'Conflits enseignants' });
+    await expect(conflicts).toBeVisible();
+    await expect(conflicts).toContainText('Diallo');
+    await expect(conflicts).toContainText('Diop');
+    await page.screenshot({ path: `${SHOTS}/07-conflicts.png` });
+    await conflicts.getByRole('button', { name: 'Enregistrer quand même' }).click();
+    await expect(page.getByText('Planning enregistré (avec conflits)')).toBeVisible();
+  });
+
+  await test.step('deleting the first import is blocked: its teachers are used by the second', async () => {
+    await page.goto('/planning/historique');
+    await page.getByRole('button', { name: /Supprimer l'import stacked-classes\.xlsx/ }).click();
+    const blocked = page.getByRole('alertdialog', { name: 'Suppression bloquée' });
+    await expect(blocked).toBeVisible();
+    await expect(blocked).toContainText('Enseignant Diop');
+    await page.screenshot({ path: `${SHOTS}/08-blocked.png` });
+    await blocked.getByRole('button', { name: 'Fermer' }).click();
+  });
+
+  await test.step('delete the second import, then the first, with their created items', async () => {
+    await page.getByRole('button', { name: /Supprimer l'import one-sheet-per-class\.xlsx/ }).click();
+    let confirm = page.getByRole('alertdialog', { name: "Supprimer l'import" });
+    await expect(confirm).toContainText('Plannings (3)');
+    await expect(confirm).toContainText('Enseignants créés (5)');
+    await expect(confirm).toContainText('Modules créés (13)');
+    await expect(confirm).toContainText('+ 8 autres');
+    await page.screenshot({ path: `${SHOTS}/09-delete.png` });
+    await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await expect(page.getByText('Import supprimé, plannings associés nettoyés')).toBeVisible();
+    await page.getByRole('button', { name: /Supprimer l'import stacked-classes\.xlsx/ }).click();
+    confirm = page.getByRole('alertdialog', { name: "Supprimer l'import" });
+    await expect(confirm).toContainText('Classes créées (3)');
+    await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await expect(page.getByText('Aucun import pour les filtres sélectionnés.')).toBeVisible();
+    await page.goto('/settings/classes');
+    await expect(page.getByText('Aucune classe', { exact: false })).toBeVisible();
+  });
+});
+
+test('nothing detected: pick the header row and the time column by hand', async ({ page, request }) => {
+  const org = newOrgId('import-manual');
+  await seedOrg(request, org, emptyOrg());
+  await signIn(page, org);
+  // Only two weekday names: the automatic search needs three.
+  const csv = [
+    'Emploi du temps;;',
+    'Créneau;Lundi;Mardi',
+    '8h-10h;Algorithmique\nDiallo;Anglais\nSmith',
+    '10h-12h;;Physique\nNdiaye',
+  ].join('\r\n');
+  const file = join(SHOTS, 'two-days.csv');
+  writeFileSync(file, csv);
+  const dialog = await fillWeekImport(page, file);
+  await dialog.getByRole('button', { name: 'Analyser' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Fichier lu, mais aucune donnée détectée.');
+  await dialog.getByRole('button', { name: 'Choisir la mise en page à la main' }).click();
+  const manual = page.getByRole('dialog', { name: 'Choisir la mise en page à la main' });
+  await manual.getByLabel('Ligne des jours (entête)').selectOption({ label: 'Ligne 2' });
+  await manual.getByLabel('Colonne des horaires').selectOption({ label: 'Colonne A' });
+  await manual.getByLabel('Nom de la classe').fill('L1 Info');
+  await expect(manual.getByText('1 tableau(x), 3 cours détecté(s)')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/10-manual.png` });
+  await manual.getByRole('button', { name: 'Utiliser ces choix' }).click();
+  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  await expect(verify.getByText('Classes manquantes (1)')).toBeVisible();
+  await expect(verify.getByRole('rowheader', { name: 'L1 Info' })).toBeVisible();
+});
+
+test('large workbook: 120 classes x 30 weekly slots, read off the main thread', async ({ page, request }) => {
+  const org = newOrgId('import-large');
+  await seedOrg(request, org, emptyOrg());
+  await signIn(page, org);
+  const workbook = XLSX.utils.book_new();
+  const days = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi'];
+  const times = [
+    '08:00 - 09:00',
+    '09:00 - 10:00',
+    '10:00 - 11:00',
+    '11:00 - 12:00',
+    '14:00 - 15:00',
+    '15:00 - 16:00',
+  ];
+  for (let c = 0; c < 120; c += 1) {
+    const rows: string[][] = [['Horaire', ...days]];
+    times.forEach((time, t) => {
+      rows.push([time, ...days.map((_, d) => `Module ${(t * 5 + d) % 30}\nProf ${c}`)]);
+    });
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), `Classe ${c + 1}`);
+  }
+  const file = join(SHOTS, 'large-120x30.xlsx');
+  writeFileSync(file, XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+
+  const dialog = await fillWeekImport(page, file);
+  await page.evaluate(() => {
+    const w = window as unknown as { frameGaps: number[] };
+    w.frameGaps = [];
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.frameGaps.push(now - last);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const started = Date.now();
+  await dialog.getByRole('button', { name: 'Analyser' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /Chargement|Décodage|Analyse/ })).toBeVisible();
+  // While the worker reads, the main thread still answers: a click on the file field's hint is handled.
+  const clickStarted = Date.now();
+  await dialog.getByText('Formats acceptés : .xlsx, .xls, .csv').click();
+  const clickMs = Date.now() - clickStarted;
+  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  await expect(verify.getByText('Classes manquantes (120)')).toBeVisible({ timeout: 60_000 });
+  const readMs = Date.now() - started;
+  await expect(verify.getByRole('table', { name: 'Aperçu' })).toBeVisible();
+  const previewMs = Date.now() - started;
+  const gaps = await page.evaluate(() => (window as unknown as { frameGaps: number[] }).frameGaps);
+  await page.screenshot({ path: `${SHOTS}/11-large.png` });
+  const readingGaps = gaps.slice(0, Math.max(1, gaps.length));
+  const report = {
+    readMs,
+    previewMs,
+    clickDuringReadMs: clickMs,
+    frames: gaps.length,
+    maxFrameGapMs: Math.round(Math.max(...readingGaps)),
+  };
+  console.log(`LARGE WORKBOOK ${JSON.stringify(report)}`);
+  writeFileSync(join(SHOTS, 'large-report.json'), JSON.stringify(report, null, 2));
+
+  const created = Date.now();
+  await verify.getByRole('button', { name: 'Créer les référentiels manquants' }).click();
+  await expect(verify.getByText('120 classe(s), 3600 créneau(x) prêts à enregistrer')).toBeVisible({
+    timeout: 60_000,
+  });
+  const createMs = Date.now() - created;
+  const saving = Date.now();
+  await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+  await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible({ timeout: 60_000 });
+  console.log(`LARGE WORKBOOK create ${createMs} ms, save ${Date.now() - saving} ms`);
+});
