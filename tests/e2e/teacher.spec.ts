@@ -152,6 +152,7 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await expect(dialog).toContainText('08:00 – 10:00');
   await expect(dialog.getByRole('button', { name: 'Arrivée' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Départ' })).toBeDisabled();
+  await teacher.screenshot({ path: `${SHOTS}/teacher-slot-dialog.png` });
   await dialog.getByRole('button', { name: 'Demander reprogrammation' }).click();
 
   const form = teacher.getByRole('dialog', { name: 'Demande de reprogrammation' });
@@ -316,6 +317,17 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
     'aria-selected',
     'true',
   );
+  // the check-in made on the kiosk reaches the server even though its teacher has left
+  await expect
+    .poll(async () => {
+      const store = (await (await request.get(`/api/store?orgId=${org}`)).json()) as {
+        planningLogs?: { action: string; teacherUserId: string }[];
+      };
+      return (store.planningLogs ?? []).filter(
+        (l) => l.action === 'planning-checkin' && l.teacherUserId === 'u-t1',
+      ).length;
+    })
+    .toBe(1);
   await pinSignIn(page, 'Fatou Ndiaye', '8765');
   await expect(page.getByText('Enseignant : Fatou Ndiaye')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Anglais' })).toBeVisible();
