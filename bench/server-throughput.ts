@@ -1,0 +1,191 @@
+/**
+ * Issue 14 closing measurement: throughput of check-in batches (requests per second, p99 latency) with
+ * autocannon against one server on SQLite, one on PostgreSQL and two on PostgreSQL (connections split
+ * between them, as a load balancer would). Run: `npm run bench:server` (PostgreSQL from TEST_DATABASE_URL or
+ * the local default of the server tests; BENCH_SECONDS, BENCH_CONNECTIONS to change the load).
+ *
+ * Servers are real `server/main.ts` processes with their production settings (request logging on, SQLite
+ * synchronous=FULL, PostgreSQL synchronous_commit as configured). A request is what a device sends for one
+ * check-in: a batch of two mutations, the planning log and its notification, with fresh ids.
+ * Two workloads: one school (every batch on one organisation, so batches queue on that organisation's
+ * lock) and twenty schools (batches spread over twenty organisations). After each run the revisions are
+ * summed to check that every answered batch was stored exactly once.
+ */
+import type { ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import {
+  serverBackends,
+  startServerProcess,
+  stopProcess,
+  type Backend,
+  type TestDatabase,
+} from '../tests/server/helpers';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SCHOOLS = 20;
+
+interface Row {
+  scenario: string;
+  workload: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  stored: number;
+}
+
+function checkInBatch(n: number, clientId: string): string {
+  const id = `bench-${clientId}-${n}`;
+  const createdAt = new Date(Date.UTC(2026, 10, 16, 7, 55) + n).toISOString();
+  return JSON.stringify({
+    clientId,
+    mutations: [
+      {
+        mutationId: `${id}-log`,
+        collection: 'planningLogs',
+        recordId: `${id}-log`,
+        op: 'put',
+        changedFields: [
+          'id',
+          'timestamp',
+          'action',
+          'actorUserId',
+          'actorUserName',
+          'timetableId',
+          'slotIndex',
+        ],
+        values: {
+          id: `${id}-log`,
+          timestamp: createdAt,
+          action: 'planning-checkin',
+          actorUserId: 'u-teacher',
+          actorUserName: 'Moussa Fall',
+          timetableId: 't-1',
+          slotIndex: n % 12,
+        },
+        baseRevision: 0,
+        createdAt,
+      },
+      {
+        mutationId: `${id}-notif`,
+        collection: 'notifications',
+        recordId: `${id}-notif`,
+        op: 'put',
+        changedFields: ['id', 'kind', 'createdAt', 'timetableId', 'slotIndex', 'read'],
+        values: {
+          id: `${id}-notif`,
+          kind: 'checkin',
+          createdAt,
+          timetableId: 't-1',
+          slotIndex: n % 12,
+          read: false,
+        },
+        baseRevision: 0,
+        createdAt,
+      },
+    ],
+  });
+}
+
+async function revisionOf(base: string, orgId: string): Promise<number> {
+  const response = await fetch(`${base}/api/store?orgId=${orgId}`);
+  return Number((response.headers.get('etag') ?? '"0"').replaceAll('"', ''));
+}
+
+async function run(
+  scenario: string,
+  workload: 'one school' | `${number} schools`,
+  urls: string[],
+  runId: string,
+): Promise<Row> {
+  const schools = workload === 'one school' ? 1 : SCHOOLS;
+  let counter = 0;
+  const result = await autocannon({
+    // autocannon accepts several URLs and spreads the connections over them; its types say one string.
+    url: urls as unknown as string,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/mutations?orgId=s-0',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          counter += 1;
+          const org = `s-${counter % schools}`;
+          return {
+            ...request,
+            path: `/api/mutations?orgId=${org}`,
+            body: checkInBatch(counter, `${runId}-${counter % 50}`),
+          };
+        },
+      },
+    ],
+  });
+  let stored = 0;
+  for (let s = 0; s < schools; s += 1) stored += await revisionOf(urls[0] ?? '', `s-${s}`);
+  return {
+    scenario,
+    workload,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    stored,
+  };
+}
+
+async function withServers<T>(
+  backend: Backend,
+  count: number,
+  fn: (urls: string[]) => Promise<T>,
+): Promise<T> {
+  const db: TestDatabase = await backend.fresh();
+  const base = 30_000 + Math.floor(Math.random() * 10_000);
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < count; i += 1) children.push(await startServerProcess(db, base + i));
+    return await fn(children.map((_, i) => `http://127.0.0.1:${base + i}`));
+  } finally {
+    await Promise.all(children.map((c) => stopProcess(c)));
+    await db.cleanup();
+  }
+}
+
+const backends = await serverBackends();
+const sqlite = backends.find((b) => b.name === 'sqlite');
+const postgres = backends.find((b) => b.name === 'postgres');
+if (!sqlite) throw new Error('no SQLite backend');
+const scenarios: [string, Backend, number][] = [['SQLite, 1 server', sqlite, 1]];
+if (postgres) scenarios.push(['PostgreSQL, 1 server', postgres, 1], ['PostgreSQL, 2 servers', postgres, 2]);
+else process.stdout.write('PostgreSQL not reachable: SQLite only.\n');
+
+const rows: Row[] = [];
+for (const [scenario, backend, count] of scenarios) {
+  for (const workload of ['one school', `${SCHOOLS} schools`] as const) {
+    // A fresh database per run: every run starts from empty organisations.
+    const row = await withServers(backend, count, (urls) =>
+      run(scenario, workload, urls, `${backend.name}${count}-${workload.length}`),
+    );
+    rows.push(row);
+    process.stdout.write(`${JSON.stringify(row)}\n`);
+  }
+}
+
+process.stdout.write(
+  `\n${SECONDS} s per run, ${CONNECTIONS} connections, one check-in batch (2 mutations) per request\n\n` +
+    '"batches stored" = sum of the organisations\' revisions; it exceeds 2xx by the batches still in flight when\n' +
+    'autocannon stopped counting (at most one per connection).\n\n' +
+    '| Storage | Organisations | Requests/s | p50 (ms) | p99 (ms) | 2xx | errors | batches stored |\n' +
+    '|---|---|---|---|---|---|---|---|\n' +
+    rows
+      .map(
+        (r) =>
+          `| ${r.scenario} | ${r.workload} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} | ${r.stored} |`,
+      )
+      .join('\n') +
+    '\n',
+);
