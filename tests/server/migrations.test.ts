@@ -1,0 +1,112 @@
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../server/storage/migrations';
+import { SQLITE_MIGRATIONS } from '../../server/storage/sqlite-sync-storage';
+import type { StoreV1 } from '../../src/domain/store/schema';
+import { sampleStore } from '../fixtures/sample-store';
+import { serverBackends, startServer, withPostgres, type TestDatabase } from './helpers';
+
+/** Issue 14: one list of numbered migrations for both engines, run at start. */
+const backends = await serverBackends();
+
+it('numbers the migrations 1..n, each with a step for both engines', () => {
+  expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+  expect(SQLITE_MIGRATIONS).toHaveLength(MIGRATIONS.length);
+});
+
+const foundationDoc = { ...sampleStore('pbkdf2$hash'), currentUserId: undefined };
+
+/** A database as the foundation left it: migration 1 only, one whole document at revision 7. */
+async function foundationDatabase(db: TestDatabase): Promise<void> {
+  const doc = JSON.stringify(foundationDoc);
+  const at = '2026-11-01T10:00:00.000Z';
+  if (db.backend === 'sqlite') {
+    const sqlite = new Database(db.file);
+    MIGRATIONS[0]?.sqlite(sqlite);
+    sqlite.pragma('user_version = 1');
+    sqlite.prepare('INSERT INTO stores VALUES (?, 7, ?, ?)').run('demo', doc, at);
+    sqlite.close();
+    return;
+  }
+  const pool = new pg.Pool({ connectionString: db.databaseUrl ?? '' });
+  const client = await pool.connect();
+  try {
+    await MIGRATIONS[0]?.postgres(client);
+    await client.query(`CREATE TABLE schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    await client.query(`INSERT INTO schema_migrations (version, name) VALUES (1, 'foundation')`);
+    await client.query('INSERT INTO stores VALUES ($1, 7, $2, $3)', ['demo', doc, at]);
+  } finally {
+    client.release();
+    await pool.end();
+  }
+}
+
+async function appliedVersions(db: TestDatabase): Promise<number[]> {
+  if (db.backend === 'sqlite') {
+    const sqlite = new Database(db.file, { readonly: true });
+    const version = sqlite.pragma('user_version', { simple: true }) as number;
+    sqlite.close();
+    return Array.from({ length: version }, (_, i) => i + 1);
+  }
+  return withPostgres(db, async (client) =>
+    (
+      await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
+    ).rows.map((r) => r.version),
+  );
+}
+
+describe.each(backends)('$name: migrations at start', (backend) => {
+  it('upgrades a foundation database: its document becomes records at its revision', async () => {
+    const db = await backend.fresh();
+    try {
+      await foundationDatabase(db);
+      const server = await startServer(db);
+      try {
+        const response = await fetch(`${server.url}/api/store?orgId=demo`);
+        expect(response.headers.get('etag')).toBe('"7"');
+        const { currentUserId: _ignored, ...expected } = foundationDoc;
+        const store = (await response.json()) as StoreV1;
+        expect(store.users).toEqual(expected.users);
+        expect(store.timetables).toEqual(expected.timetables);
+        expect(store.planningLogs).toEqual(expected.planningLogs);
+      } finally {
+        await server.app.close();
+      }
+      expect(await appliedVersions(db)).toEqual(MIGRATIONS.map((m) => m.version));
+    } finally {
+      await db.cleanup();
+    }
+  });
+
+  it('creates the shared session and rate-limit tables, and runs nothing twice on restart', async () => {
+    const db = await backend.fresh();
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const server = await startServer(db);
+        await server.app.close();
+      }
+      expect(await appliedVersions(db)).toEqual(MIGRATIONS.map((m) => m.version));
+      if (db.backend === 'sqlite') {
+        const sqlite = new Database(db.file, { readonly: true });
+        const names = sqlite
+          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+          .all() as { name: string }[];
+        sqlite.close();
+        expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(['sessions', 'rate_limits']));
+      } else {
+        const tables = await withPostgres(db, async (client) =>
+          (
+            await client.query<{ t: string | null }>(
+              `SELECT to_regclass('sessions')::text AS t UNION ALL SELECT to_regclass('rate_limits')::text`,
+            )
+          ).rows.map((r) => r.t),
+        );
+        expect(tables).toEqual(['sessions', 'rate_limits']);
+      }
+    } finally {
+      await db.cleanup();
+    }
+  });
+});
