@@ -1,9 +1,47 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Tells builds apart (the update prompt's end-to-end test builds twice with different ids).
 const BUILD_ID = process.env.APP_BUILD_ID ?? process.env.npm_package_version ?? 'dev';
+
+/**
+ * Writes brotli and gzip copies of text assets next to them; the server sends them (preCompressed), so
+ * a phone on a slow network downloads about a third of the bytes. Runs after the service worker is built.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          fs
+            .readdirSync(dir, { withFileTypes: true })
+            .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|webmanifest|json)$/.test(file)) continue;
+          const content = fs.readFileSync(file);
+          if (content.length < 1024) continue;
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
@@ -60,6 +98,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: { target: 'es2022', sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:8080' } },

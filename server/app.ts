@@ -136,6 +136,8 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
     await app.register(fastifyStatic, {
       root: config.staticDir,
       wildcard: false,
+      // The build writes .br and .gz copies (vite.config.ts): served to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; the shell and the service worker must be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

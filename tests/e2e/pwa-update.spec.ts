@@ -1,5 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
@@ -49,11 +52,13 @@ async function buildIdOf(page: Page) {
   return page.locator('html').getAttribute('data-build');
 }
 
-test('a new version is announced, and "Recharger" switches to it', async ({ page }, testInfo) => {
+test('a new version is announced, and "Recharger" switches to it', async ({ page }) => {
   test.setTimeout(180_000);
-  const dataFile = testInfo.outputPath('update.sqlite');
-  const dirA = testInfo.outputPath('build-a');
-  const dirB = testInfo.outputPath('build-b');
+  // Outside test-results/, which another Playwright run in the same checkout may wipe meanwhile.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'emargement-update-'));
+  const dataFile = path.join(work, 'update.sqlite');
+  const dirA = path.join(work, 'build-a');
+  const dirB = path.join(work, 'build-b');
   build(dirA, 'version-A');
   let server = await startServer(dirA, dataFile);
   try {
@@ -85,5 +90,6 @@ test('a new version is announced, and "Recharger" switches to it', async ({ page
     await expect(page.getByText('Nouvelle version disponible')).toHaveCount(0);
   } finally {
     await stopServer(server);
+    fs.rmSync(work, { recursive: true, force: true });
   }
 });
