@@ -4,7 +4,7 @@ import { appDb } from '../db/database';
 import { fr } from '../i18n/fr';
 import { expireEphemeralSession } from '../session/session';
 import { ToastProvider } from '../ui/toast';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { applyOrgFromUrl } from './org-param';
 import { PwaSupport } from './pwa/pwa-support';
 import { AppRoutes } from './router';
