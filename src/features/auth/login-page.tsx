@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
@@ -25,10 +25,8 @@ export function LoginPage() {
   const emergencyParam = params.get('emergency');
   const wantsEmergency = emergencyParam === '1' || emergencyParam === 'true' || needsEmergency === true;
   // Once shown, the area stays until the page changes, so its answer remains readable after a promotion.
-  const [showEmergency, setShowEmergency] = useState(false);
-  useEffect(() => {
-    if (wantsEmergency) setShowEmergency(true);
-  }, [wantsEmergency]);
+  const [hasPromoted, setHasPromoted] = useState(false);
+  const showEmergency = wantsEmergency || hasPromoted;
   const signedIn = (destination: string) => void navigate(destination, { replace: true });
   return (
     <div className="login-page">
@@ -59,7 +57,9 @@ export function LoginPage() {
             </Suspense>
           </TabPanel>
         </Tabs>
-        {showEmergency ? <EmergencyArea onPromoted={setEmail} /> : null}
+        {showEmergency ? (
+          <EmergencyArea onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))} />
+        ) : null}
       </main>
       {isForgotOpen ? (
         <Suspense fallback={null}>
