@@ -42,6 +42,7 @@ async function applyInTransaction(
   const revision = current + 1;
   let changed = false;
   const results: MutationResult[] = [];
+  await tx.prefetch?.(mutations);
   for (const mutation of mutations) {
     const { mutationId, collection, recordId } = mutation;
     const seen = await tx.getMutation(mutationId);

@@ -3,7 +3,7 @@ import type { CollectionName } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
 import { MIGRATIONS } from './migrations';
-import type { SyncStorage, SyncTransaction } from './sync-storage';
+import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
 
 /**
  * PostgreSQL storage (issue 14): several stateless app servers share one database.
@@ -117,10 +117,70 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
   return applied;
 }
 
-function transactionFor(client: pg.PoolClient, orgId: string, locked: number): SyncTransaction {
+const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+
+interface PendingMutation {
+  mutation: StoredMutation;
+  clientId: string;
+  nowIso: string;
+}
+
+/**
+ * One batch's view of the organisation while it holds the lock. Round trips are what the lock is held for,
+ * so `prefetch` loads the batch's mutation ids and records at once (kept up to date by our own writes;
+ * nobody else can write them until COMMIT), and mutation ids are written together by `flush` before COMMIT.
+ */
+function transactionFor(
+  client: pg.PoolClient,
+  orgId: string,
+  locked: number,
+): { tx: SyncTransaction; flush: () => Promise<void> } {
   let revision = locked;
   const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-  return {
+  const knownRecords = new Map<string, ServerRecord | null>();
+  const knownMutations = new Map<string, StoredMutation | null>();
+  const pending: PendingMutation[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    await client.query(
+      `INSERT INTO mutations (org_id, mutation_id, rev, status, client_id, applied_at)
+       SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[])`,
+      [
+        orgId,
+        pending.map((p) => p.mutation.mutationId),
+        pending.map((p) => p.mutation.rev),
+        pending.map((p) => p.mutation.status),
+        pending.map((p) => p.clientId),
+        pending.map((p) => p.nowIso),
+      ],
+    );
+    pending.length = 0;
+  };
+  const tx: SyncTransaction = {
+    prefetch: async (items) => {
+      const ids = [...new Set(items.map((i) => i.mutationId))];
+      const found = await client.query<{ mutation_id: string; rev: Int8; status: string }>(
+        'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = ANY($2::text[])',
+        [orgId, ids],
+      );
+      for (const id of ids) if (!knownMutations.has(id)) knownMutations.set(id, null);
+      for (const row of found.rows)
+        knownMutations.set(row.mutation_id, {
+          mutationId: row.mutation_id,
+          rev: Number(row.rev),
+          status: row.status,
+        });
+      const keys = new Map(items.map((i) => [keyOf(i.collection, i.recordId), i]));
+      const wanted = [...keys.values()].filter((i) => !knownRecords.has(keyOf(i.collection, i.recordId)));
+      if (wanted.length === 0) return;
+      const records = await client.query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM records
+         WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+        [orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
+      );
+      for (const i of wanted) knownRecords.set(keyOf(i.collection, i.recordId), null);
+      for (const row of records.rows) knownRecords.set(keyOf(row.collection, row.record_id), toRecord(row));
+    },
     revision: () => Promise.resolve(revision),
     setRevision: async (next, nowIso) => {
       // We hold the row lock: the revision only moves forward, and only from the value we read.
@@ -132,6 +192,8 @@ function transactionFor(client: pg.PoolClient, orgId: string, locked: number): S
       revision = next;
     },
     getRecord: async (collection, id) => {
+      const known = knownRecords.get(keyOf(collection, id));
+      if (known !== undefined) return known === null ? null : structuredClone(known);
       const { rows } = await client.query<RecordRow>(
         `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
         [orgId, collection, id],
@@ -155,6 +217,7 @@ function transactionFor(client: pg.PoolClient, orgId: string, locked: number): S
       return rows.map(toRecord);
     },
     putRecord: async (record, mutationId, nowIso) => {
+      knownRecords.set(keyOf(record.collection, record.id), structuredClone(record));
       // One round trip: the record and its change-log entry.
       await client.query(
         `WITH upsert AS (
@@ -181,6 +244,8 @@ function transactionFor(client: pg.PoolClient, orgId: string, locked: number): S
       );
     },
     getMutation: async (mutationId) => {
+      const known = knownMutations.get(mutationId);
+      if (known !== undefined) return known;
       const { rows } = await client.query<{ mutation_id: string; rev: Int8; status: string }>(
         'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = $2',
         [orgId, mutationId],
@@ -188,12 +253,11 @@ function transactionFor(client: pg.PoolClient, orgId: string, locked: number): S
       const row = rows[0];
       return row ? { mutationId: row.mutation_id, rev: Number(row.rev), status: row.status } : null;
     },
-    saveMutation: async (m, clientId, nowIso) => {
-      await client.query(
-        `INSERT INTO mutations (org_id, mutation_id, rev, status, client_id, applied_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [orgId, m.mutationId, m.rev, m.status, clientId, nowIso],
-      );
+    saveMutation: (m, clientId, nowIso) => {
+      // A second save of one id in a batch must fail as the primary key would: the flush then raises 23505.
+      knownMutations.set(m.mutationId, m);
+      pending.push({ mutation: m, clientId, nowIso });
+      return Promise.resolve();
     },
     addConflict: async (c) => {
       await client.query(
@@ -215,6 +279,7 @@ function transactionFor(client: pg.PoolClient, orgId: string, locked: number): S
       );
     },
   };
+  return { tx, flush };
 }
 
 export async function openPostgresSyncStorage(
@@ -285,7 +350,9 @@ export async function openPostgresSyncStorage(
              ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision`,
             [orgId, new Date().toISOString()],
           );
-          const result = await fn(transactionFor(client, orgId, Number(locked.rows[0]?.revision ?? 0)));
+          const { tx, flush } = transactionFor(client, orgId, Number(locked.rows[0]?.revision ?? 0));
+          const result = await fn(tx);
+          await flush();
           await client.query('COMMIT');
           return result;
         } catch (error) {

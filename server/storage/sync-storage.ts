@@ -41,6 +41,13 @@ export interface SyncTransaction {
   getMutation(mutationId: string): Promise<StoredMutation | null>;
   saveMutation(mutation: StoredMutation, clientId: string, nowIso: string): Promise<void>;
   addConflict(conflict: NewConflict): Promise<void>;
+  /**
+   * Optional hint at the start of a batch: the mutation ids and records it will look up. A networked storage
+   * (PostgreSQL) loads them in a couple of round trips instead of two per mutation; results are unchanged.
+   */
+  prefetch?(
+    items: readonly { mutationId: string; collection: CollectionName; recordId: string }[],
+  ): Promise<void>;
 }
 
 export interface ChangesPage {

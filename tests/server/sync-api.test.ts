@@ -304,6 +304,20 @@ describe.each(backends)('$name', (backend) => {
       expect((await store()).levels).toEqual([]);
     });
 
+    it('applies a batch that touches one record twice and repeats a mutation id, in order', async () => {
+      const create = mutation({ collection: 'levels', recordId: 'l-1', values: level });
+      const answer = await push('a', [
+        create,
+        mutation({ collection: 'levels', recordId: 'l-1', values: { name: 'Licence un' } }),
+        create,
+      ]);
+      expect(answer.results.map((r) => r.status)).toEqual(['applied', 'applied', 'duplicate']);
+      expect(answer.results[2]?.record?.data).toEqual({ ...level, name: 'Licence un' });
+      expect((await store()).levels).toEqual([{ ...level, name: 'Licence un' }]);
+      const replay = await push('a', [create]);
+      expect(replay).toEqual({ revision: 1, results: [expect.objectContaining({ status: 'duplicate' })] });
+    });
+
     it('refuses a mutation that would leave an invalid record, and applies the rest of the batch', async () => {
       const answer = await push('a', [
         mutation({ collection: 'levels', recordId: 'l-1', values: { name: 42 } }),
