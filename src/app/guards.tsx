@@ -1,6 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { canOpen, landingRoute, sectionDefault, type GuardedPath } from '../domain/auth/routes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../db/database';
+import { canOpen, postLoginRoute, sectionDefault, type GuardedPath } from '../domain/auth/routes';
+import type { SessionInfo } from '../session/session';
 import { fr } from '../i18n/fr';
 import { useSession } from '../session/use-session';
 import { lazyNamed } from './lazy-named';
@@ -56,7 +59,28 @@ export function RootRedirect() {
   const session = useSession();
   if (session.status === 'loading') return <p className="page-loading">{fr.app.loading}</p>;
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
-  const target = landingRoute({ granted: session.granted, loginMode: session.loginMode });
+  return <SignedInLanding session={session} />;
+}
+
+/**
+ * The same destination as right after sign-in (spec part 1 point 4 and the teacher routing rule of part 2
+ * point 4), so a reload or a visit to "/" never lets a teacher skip the contract file.
+ */
+function SignedInLanding({ session }: { session: SessionInfo }) {
+  const hasValidatedFile = useLiveQuery(
+    async () =>
+      (
+        await appDb().teacherContractSubmissions.where('teacherUserId').equals(session.user.id).toArray()
+      ).some((f) => f.status === 'validated'),
+    [session.user.id],
+  );
+  if (hasValidatedFile === undefined) return <p className="page-loading">{fr.app.loading}</p>;
+  const target = postLoginRoute({
+    access: { granted: session.granted, loginMode: session.loginMode },
+    mustChangePassword: session.user.mustChangePassword === true,
+    usedInitialPassword: false,
+    hasValidatedContractFile: hasValidatedFile,
+  });
   return target ? <Navigate to={target} replace /> : <Outlet />;
 }
 

@@ -1,25 +1,43 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { GuardedPath } from '../domain/auth/routes';
 import { LoginPage } from '../features/auth/login-page';
-import { fr } from '../i18n/fr';
 import { Guard, RequireSession, RootRedirect, SectionRedirect, SignedOutOnly } from './guards';
-import { NoRoutePage, PlaceholderPage } from './placeholder-page';
+import { NoRoutePage } from './no-route-page';
 import { lazyNamed } from './lazy-named';
 
 // Every screen but the login one is its own chunk (budget: login JavaScript at most 170 KB gzip).
 const FirstLoginPage = lazyNamed(() => import('../features/auth/first-login-page'), 'FirstLoginPage');
-const AttendancePage = lazyNamed(() => import('../features/attendance/attendance-page'), 'AttendancePage');
 const ResetPasswordPage = lazyNamed(
   () => import('../features/auth/reset-password-page'),
   'ResetPasswordPage',
 );
+const JournalPage = lazyNamed(() => import('../features/journal/journal-page'), 'JournalPage');
+const ProfilesPage = lazyNamed(() => import('../features/profiles/profiles-page'), 'ProfilesPage');
+const UsersPage = lazyNamed(() => import('../features/users/users-page'), 'UsersPage');
+const InstitutesPage = lazyNamed(() => import('../features/settings/institutes-page'), 'InstitutesPage');
+const LevelsPage = lazyNamed(() => import('../features/settings/levels-page'), 'LevelsPage');
 const ClassesPage = lazyNamed(() => import('../features/settings/classes-page'), 'ClassesPage');
 const CourseModulesPage = lazyNamed(
   () => import('../features/settings/course-modules-page'),
   'CourseModulesPage',
 );
+const AttendancePage = lazyNamed(() => import('../features/attendance/attendance-page'), 'AttendancePage');
 const DataPage = lazyNamed(() => import('../features/settings/data-page'), 'DataPage');
 const WorkloadPage = lazyNamed(() => import('../features/workload/workload-page'), 'WorkloadPage');
+const VhContractsPage = lazyNamed(
+  () => import('../features/contracts/vh/vh-contracts-page'),
+  'VhContractsPage',
+);
+const CompliancePage = lazyNamed(
+  () => import('../features/contracts/compliance/compliance-page'),
+  'CompliancePage',
+);
+const MyContractPage = lazyNamed(
+  () => import('../features/contracts/teacher-file/my-contract-page'),
+  'MyContractPage',
+);
+const ImporterPage = lazyNamed(() => import('../features/planning/import/importer-page'), 'ImporterPage');
+const HistoryPage = lazyNamed(() => import('../features/planning/history/history-page'), 'HistoryPage');
+const ConsultPage = lazyNamed(() => import('../features/planning/consult/consult-page'), 'ConsultPage');
 const ReschedulePage = lazyNamed(
   () => import('../features/planning/reschedule/reschedule-page'),
   'ReschedulePage',
@@ -35,35 +53,6 @@ const TeacherPlanningPage = lazyNamed(
 const TeacherWorkloadPage = lazyNamed(
   () => import('../features/teacher/teacher-workload-page'),
   'TeacherWorkloadPage',
-);
-const VhContractsPage = lazyNamed(
-  () => import('../features/contracts/vh/vh-contracts-page'),
-  'VhContractsPage',
-);
-const CompliancePage = lazyNamed(
-  () => import('../features/contracts/compliance/compliance-page'),
-  'CompliancePage',
-);
-const MyContractPage = lazyNamed(
-  () => import('../features/contracts/teacher-file/my-contract-page'),
-  'MyContractPage',
-);
-const InstitutesPage = lazyNamed(() => import('../features/settings/institutes-page'), 'InstitutesPage');
-const LevelsPage = lazyNamed(() => import('../features/settings/levels-page'), 'LevelsPage');
-
-const ImporterPage = lazyNamed(() => import('../features/planning/import/importer-page'), 'ImporterPage');
-const HistoryPage = lazyNamed(() => import('../features/planning/history/history-page'), 'HistoryPage');
-
-const screen = (path: GuardedPath, title: string) => (
-  <Route
-    key={path}
-    path={path}
-    element={
-      <Guard path={path}>
-        <PlaceholderPage title={title} />
-      </Guard>
-    }
-  />
 );
 
 /** Route table of spec part 1 point 2. */
@@ -84,9 +73,30 @@ export function AppRoutes() {
         <Route path="/" element={<RootRedirect />}>
           <Route index element={<NoRoutePage />} />
         </Route>
-        {screen('/users', fr.tabs.users)}
-        {screen('/profiles', fr.tabs.profiles)}
-        {screen('/journal', fr.tabs.journal)}
+        <Route
+          path="/users"
+          element={
+            <Guard path="/users">
+              <UsersPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/profiles"
+          element={
+            <Guard path="/profiles">
+              <ProfilesPage />
+            </Guard>
+          }
+        />
+        <Route
+          path="/journal"
+          element={
+            <Guard path="/journal">
+              <JournalPage />
+            </Guard>
+          }
+        />
         <Route path="/settings" element={<SectionRedirect section="/settings" />} />
         <Route
           path="/settings/instituts"

@@ -5,6 +5,7 @@ test('a fresh browser opens the app and reaches the login screen in French', asy
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
-  await expect(page.getByLabel('Mot de passe')).toBeVisible();
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Accès rapide par PIN' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });

@@ -10,7 +10,7 @@ test('a teacher PIN sign-in on the kiosk reaches only /teacher/today', async ({ 
   const org = newOrgId('kiosk');
   await seedOrg(request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}`);
-  await page.getByRole('tab', { name: 'Code PIN' }).click();
+  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
   await page.getByRole('button', { name: 'Moussa Fall' }).click();
   await expect(page.getByText('Code PIN de Moussa Fall')).toBeVisible();
   await typePin(page, '4321');
@@ -18,7 +18,13 @@ test('a teacher PIN sign-in on the kiosk reaches only /teacher/today', async ({ 
   await expect(page.getByRole('heading', { name: 'Module du jour' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Modules' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Mon planning' })).toHaveCount(0);
-  for (const path of ['/teacher/planning', '/teacher/workload', '/teacher/contract', '/users', '/attendance']) {
+  for (const path of [
+    '/teacher/planning',
+    '/teacher/workload',
+    '/teacher/contract',
+    '/users',
+    '/attendance',
+  ]) {
     await page.goto(path);
     await expect(page.getByText('Accès non autorisé')).toBeVisible();
   }
@@ -30,7 +36,7 @@ test('three wrong PINs start the cooldown', async ({ page, request }) => {
   const org = newOrgId('cooldown');
   await seedOrg(request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}`);
-  await page.getByRole('tab', { name: 'Code PIN' }).click();
+  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
   await page.getByRole('button', { name: 'Fatou Ndiaye' }).click();
   await typePin(page, '12');
   await expect(page.getByRole('alert')).toHaveText('Saisissez votre code PIN.');

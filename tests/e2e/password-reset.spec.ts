@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 
-test('forgot password: the link is displayed, opens the reset screen, and the new password works', async ({ page, request }) => {
+test('forgot password: the link is displayed, opens the reset screen, and the new password works', async ({
+  page,
+  request,
+}) => {
   const org = newOrgId('reset');
   await seedOrg(request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}`);
@@ -12,14 +15,18 @@ test('forgot password: the link is displayed, opens the reset screen, and the ne
   await expect(dialog.getByText('Saisissez un email valide')).toBeVisible();
   await dialog.getByLabel('Email').fill('inconnu@ecole.sn');
   await dialog.getByRole('button', { name: 'Envoyer le lien' }).click();
-  await expect(dialog.getByText('Si un compte correspond à cet email, un lien de réinitialisation a été envoyé.')).toBeVisible();
+  await expect(
+    dialog.getByText('Si un compte correspond à cet email, un lien de réinitialisation a été envoyé.'),
+  ).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Ouvrir' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Fermer' }).click();
 
   await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
   await dialog.getByLabel('Email').fill('moussa@ecole.sn');
   await dialog.getByRole('button', { name: 'Envoyer le lien' }).click();
-  await expect(dialog.getByText('Si un compte correspond à cet email, un lien de réinitialisation a été envoyé.')).toBeVisible();
+  await expect(
+    dialog.getByText('Si un compte correspond à cet email, un lien de réinitialisation a été envoyé.'),
+  ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copier' })).toBeVisible();
   const link = await dialog.getByRole('link', { name: 'Ouvrir' }).getAttribute('href');
   expect(link).toMatch(/\/reset-password\?token=[0-9a-f]{32}$/);

@@ -42,7 +42,9 @@ test('fresh install: emergency admin, forced password change, then /users', asyn
   const area = page.getByRole('region', { name: 'Accès administrateur de secours' });
   await area.getByLabel('Email').fill('intrus@ecole.sn');
   await area.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
-  await expect(page.getByText('Un administrateur actif existe déjà. Utilisez ses identifiants ou la réinitialisation.')).toBeVisible();
+  await expect(
+    page.getByText('Un administrateur actif existe déjà. Utilisez ses identifiants ou la réinitialisation.'),
+  ).toBeVisible();
 
   await signIn(page, 'directrice@ecole.sn', 'Directrice@1');
   await expect(page).toHaveURL(/\/users$/);
@@ -75,7 +77,9 @@ test('wrong password, unknown e-mail and empty password messages', async ({ page
   await dialog.getByLabel('Nouveau mot de passe', { exact: true }).fill('abc');
   await dialog.getByLabel('Confirmation du nouveau mot de passe').fill('abc');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Le nouveau mot de passe doit contenir au moins 6 caractères.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Le nouveau mot de passe doit contenir au moins 6 caractères.',
+  );
   await dialog.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau@2026');
   await dialog.getByLabel('Confirmation du nouveau mot de passe').fill('Nouveau@2026');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -92,7 +96,13 @@ test('unknown paths go to /, guarded sections redirect to their first tab', asyn
   await expect(page).toHaveURL(/\/users$/);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/settings\/instituts$/);
-  await expect(page.getByRole('navigation', { name: 'Onglets de la section' }).getByRole('link')).toHaveText(['Instituts', 'Niveaux', 'Classes', 'Modules', 'Données']);
+  await expect(page.getByRole('navigation', { name: 'Onglets de la section' }).getByRole('link')).toHaveText([
+    'Instituts',
+    'Niveaux',
+    'Classes',
+    'Modules',
+    'Données',
+  ]);
   await page.goto('/planning/importer');
   await expect(page.getByText('Accès non autorisé')).toBeVisible();
 });

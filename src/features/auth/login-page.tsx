@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
 import { fr } from '../../i18n/fr';
+import { SegmentedTabs, tabPanelProps } from '../../ui/segmented-tabs';
 import { needsEmergencyAdmin } from './auth-service';
 import { EmergencyArea } from './emergency-area';
 import { PasswordForm } from './password-form';
@@ -21,6 +21,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [isForgotOpen, setIsForgotOpen] = useState(false);
+  // ?mode=pin: the kiosk returns here after each teacher (issue 9), on the PIN pad.
+  const [mode, setMode] = useState<'password' | 'pin'>(params.get('mode') === 'pin' ? 'pin' : 'password');
   const needsEmergency = useLiveQuery(() => needsEmergencyAdmin(appDb()), []);
   const emergencyParam = params.get('emergency');
   const wantsEmergency = emergencyParam === '1' || emergencyParam === 'true' || needsEmergency === true;
@@ -33,30 +35,32 @@ export function LoginPage() {
       <main className="login-card">
         <p className="brand">{fr.app.name}</p>
         <h1>{fr.login.title}</h1>
-        {/* ?mode=pin: the kiosk returns here after each teacher (issue 9), on the PIN pad. */}
-        <Tabs className="login-tabs" defaultSelectedKey={params.get('mode') === 'pin' ? 'pin' : 'password'}>
-          <TabList aria-label={fr.login.modeTabs} className="segmented">
-            <Tab id="password" className="segment">
-              {fr.login.passwordMode}
-            </Tab>
-            <Tab id="pin" className="segment">
-              {fr.login.pinMode}
-            </Tab>
-          </TabList>
-          <TabPanel id="password">
+        <SegmentedTabs
+          label={fr.login.modeTabs}
+          idPrefix="login-mode"
+          tabs={[
+            { id: 'password', label: fr.login.passwordMode },
+            { id: 'pin', label: fr.login.pinMode },
+          ]}
+          selected={mode}
+          onSelect={(id) => setMode(id === 'pin' ? 'pin' : 'password')}
+        />
+        {mode === 'password' ? (
+          <div {...tabPanelProps('login-mode', 'password')}>
             <PasswordForm
               email={email}
               onEmailChange={setEmail}
               onSignedIn={signedIn}
               onForgotPassword={() => setIsForgotOpen(true)}
             />
-          </TabPanel>
-          <TabPanel id="pin">
+          </div>
+        ) : (
+          <div {...tabPanelProps('login-mode', 'pin')}>
             <Suspense fallback={<p className="page-loading">{fr.app.loading}</p>}>
               <PinLogin onSignedIn={signedIn} />
             </Suspense>
-          </TabPanel>
-        </Tabs>
+          </div>
+        )}
         {showEmergency ? (
           <EmergencyArea onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))} />
         ) : null}
