@@ -43,7 +43,18 @@ const featureBoundaries = FEATURES.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'data'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'dev-dist',
+      'node_modules',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'data',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -116,7 +127,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/ui/**/*.{ts,tsx}', 'src/db/**/*.ts', 'src/sync/**/*.ts', 'src/i18n/**/*.ts', 'src/services/**/*.ts', 'src/session/**/*.ts'],
+    files: [
+      'src/ui/**/*.{ts,tsx}',
+      'src/db/**/*.ts',
+      'src/sync/**/*.ts',
+      'src/i18n/**/*.ts',
+      'src/services/**/*.ts',
+      'src/session/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -38,6 +38,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_FILE: dataFile, STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_FILE: dataFile,
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+    },
   },
 });

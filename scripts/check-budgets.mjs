@@ -50,7 +50,11 @@ function staticClosure(distDir, urls, seen = new Set()) {
 export function firstVisitExtraGzipBytes(distDir) {
   const login = new Set(loginChunks(distDir));
   const startUp = fs.readdirSync(path.join(distDir, 'assets')).filter((f) => /^bootstrap-.*\.js$/.test(f));
-  const extra = staticClosure(distDir, startUp.map((f) => `/assets/${f}`), new Set(login));
+  const extra = staticClosure(
+    distDir,
+    startUp.map((f) => `/assets/${f}`),
+    new Set(login),
+  );
   return [...extra]
     .filter((file) => !login.has(file))
     .reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length, 0);

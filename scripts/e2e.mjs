@@ -9,8 +9,12 @@ const run = (cmd, args, env = {}) =>
 // E2E_OUT_DIR lets several people (or CI jobs) build and test side by side without sharing dist/.
 const outDir = process.env.E2E_OUT_DIR ?? 'dist';
 try {
-  if (!process.env.E2E_SKIP_BUILD) run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']);
-  run('npx', ['playwright', 'test', ...process.argv.slice(2)], { CHROMIUM_PATH: chromium, E2E_STATIC_DIR: outDir });
+  if (!process.env.E2E_SKIP_BUILD)
+    run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']);
+  run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    CHROMIUM_PATH: chromium,
+    E2E_STATIC_DIR: outDir,
+  });
 } catch (error) {
   process.exit(typeof error?.status === 'number' ? error.status : 1);
 }

@@ -39,7 +39,10 @@ for (const shot of [
   { file: 'public/screenshots/login-narrow.png', width: 540, height: 1200 },
   { file: 'public/screenshots/login-wide.png', width: 1280, height: 800 },
 ]) {
-  const page = await browser.newPage({ viewport: { width: shot.width, height: shot.height }, locale: 'fr-FR' });
+  const page = await browser.newPage({
+    viewport: { width: shot.width, height: shot.height },
+    locale: 'fr-FR',
+  });
   await page.goto(`${base}/login?org=${org}`);
   await page.getByRole('button', { name: 'Se connecter' }).waitFor();
   await page.screenshot({ path: shot.file });

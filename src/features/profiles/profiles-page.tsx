@@ -18,9 +18,9 @@ type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'fields' | 'delete'; pro
 const MODULE_NAMES = new Map(MODULE_CATALOGUE.map((m) => [m.id, m.name]));
 /** Badges name what a profile opens; the top-level groups are implied by their children. */
 const BADGE_IDS = new Set(
-  MODULE_CATALOGUE.filter((m) => m.parentId !== null || !MODULE_CATALOGUE.some((c) => c.parentId === m.id)).map(
-    (m) => m.id,
-  ),
+  MODULE_CATALOGUE.filter(
+    (m) => m.parentId !== null || !MODULE_CATALOGUE.some((c) => c.parentId === m.id),
+  ).map((m) => m.id),
 );
 
 export function ProfilesPage() {

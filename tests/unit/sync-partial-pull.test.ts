@@ -1,0 +1,87 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../../src/db/database';
+import { writeBatch } from '../../src/db/repository';
+import type { TeacherContractSubmission } from '../../src/domain/store/schema';
+import { syncNow } from '../../src/sync/remote-store';
+import { startTestServer, type TestServer } from './sync-helpers';
+
+let server: TestServer;
+let devices: AppDatabase[] = [];
+let n = 0;
+const device = () => {
+  const db = openDatabase(`sync-partial-${(n += 1)}`);
+  devices.push(db);
+  return db;
+};
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  for (const db of devices) await db.delete();
+  devices = [];
+  await server.close();
+});
+
+const file: TeacherContractSubmission = {
+  id: 'tc-1',
+  teacherUserId: 'u-t',
+  status: 'draft',
+  civility: 'Mme.',
+  firstName: 'Fatou',
+  lastName: 'Ndiaye',
+  address: 'Dakar',
+  bankName: 'CBAO',
+  attachments: [
+    {
+      id: 'a-1',
+      kind: 'rib',
+      name: 'rib.pdf',
+      contentBase64: 'JVBERi0=',
+      size: 5,
+      uploadedAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
+
+describe('a reviewer edit pulled by the teacher (issue 10 report)', () => {
+  it('keeps every field the teacher wrote', async () => {
+    const teacher = device();
+    const reviewer = device();
+    await writeBatch(teacher, (w) => w.put('teacherContractSubmissions', file));
+    await writeBatch(teacher, (w) =>
+      w
+        .patch('teacherContractSubmissions', 'tc-1', {
+          status: 'submitted',
+          submittedAt: '2026-11-20T11:00:00.000Z',
+        })
+        .then(() => undefined),
+    );
+    await syncNow(teacher, server.fetch);
+    await syncNow(reviewer, server.fetch);
+    expect((await reviewer.teacherContractSubmissions.get('tc-1'))?.address).toBe('Dakar');
+    await writeBatch(reviewer, (w) =>
+      w
+        .patch('teacherContractSubmissions', 'tc-1', { status: 'rejected', rejectionReason: 'RIB illisible' })
+        .then(() => undefined),
+    );
+    await syncNow(reviewer, server.fetch);
+    await syncNow(teacher, server.fetch);
+    const seen = await teacher.teacherContractSubmissions.get('tc-1');
+    expect(seen?.status).toBe('rejected');
+    expect(seen?.address).toBe('Dakar');
+    expect(seen?.attachments).toHaveLength(1);
+  });
+});
+
+describe('a record the server refuses', () => {
+  it('is not wiped on the device that wrote it', async () => {
+    const teacher = device();
+    await writeBatch(teacher, (w) =>
+      w.put('teacherContractSubmissions', { ...file, civility: '' as never, idType: '' as never }),
+    );
+    await syncNow(teacher, server.fetch);
+    const seen = await teacher.teacherContractSubmissions.get('tc-1');
+    expect(seen?.address).toBe('Dakar');
+  });
+});
