@@ -243,7 +243,7 @@ const PNG = Buffer.from(
 // copy of the file has no attachments any more, while the server still holds both (checked by reading
 // GET /api/store and the teacher's IndexedDB before the reload). Everything up to that point passes; the
 // step "Retirer rib.png" after the reload finds no file. Re-enable once the pull keeps id-array fields.
-test.fixme('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; reviewer validates', async ({
+test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; reviewer validates', async ({
   browser,
   request,
 }) => {
@@ -399,7 +399,7 @@ test.fixme('teacher file: fill, upload, submit; reviewer rejects; teacher correc
 // redirects to "/", whose RootRedirect uses landingRoute() without the teacher routing rule, so the teacher
 // ends on /teacher/today instead of the /teacher/contract that signInWithPassword chose. Fix: make
 // RootRedirect (or SignedOutOnly) follow postLoginRoute, reading the user's contract file.
-test.fixme('teacher routing rule: without a validated file the teacher lands on /teacher/contract', async ({
+test('teacher routing rule: without a validated file the teacher lands on /teacher/contract', async ({
   browser,
   request,
 }) => {
