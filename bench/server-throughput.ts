@@ -2,7 +2,8 @@
  * Issue 14 closing measurement: throughput of check-in batches (requests per second, p99 latency) with
  * autocannon against one server on SQLite, one on PostgreSQL and two on PostgreSQL (connections split
  * between them, as a load balancer would). Run: `npm run bench:server` (PostgreSQL from TEST_DATABASE_URL or
- * the local default of the server tests; BENCH_SECONDS, BENCH_CONNECTIONS to change the load).
+ * the local default of the server tests; BENCH_SECONDS, BENCH_CONNECTIONS to change the load, BENCH_ONLY
+ * to pick scenarios).
  *
  * Servers are real `server/main.ts` processes with their production settings (request logging on, SQLite
  * synchronous=FULL, PostgreSQL synchronous_commit as configured). A request is what a device sends for one
@@ -163,8 +164,11 @@ const scenarios: [string, Backend, number][] = [['SQLite, 1 server', sqlite, 1]]
 if (postgres) scenarios.push(['PostgreSQL, 1 server', postgres, 1], ['PostgreSQL, 2 servers', postgres, 2]);
 else process.stdout.write('PostgreSQL not reachable: SQLite only.\n');
 
+// BENCH_ONLY=postgres (or sqlite) runs only the scenarios whose label contains that word.
+const only = process.env.BENCH_ONLY?.toLowerCase();
 const rows: Row[] = [];
 for (const [scenario, backend, count] of scenarios) {
+  if (only && !scenario.toLowerCase().includes(only)) continue;
   for (const workload of ['one school', `${SCHOOLS} schools`] as const) {
     // A fresh database per run: every run starts from empty organisations.
     const row = await withServers(backend, count, (urls) =>

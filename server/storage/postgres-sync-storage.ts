@@ -29,6 +29,8 @@ type Int8 = number | string;
 
 /** Every migration holds this advisory lock, so that two servers starting together never race. */
 const MIGRATION_LOCK_KEY = 7_340_146_014;
+/** First key of the per-organisation advisory locks (two-key form: a key space apart from the one above). */
+const ORG_LOCK_CLASS = 14_014;
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 8;
 
@@ -344,11 +346,15 @@ export async function openPostgresSyncStorage(
         let broken = false;
         try {
           await client.query('BEGIN');
-          // Creates the organisation on its first write and row-locks it until COMMIT.
+          // Queues on the organisation's advisory lock (first come, first served: writers waiting on the row
+          // lock alone all wake at each COMMIT, which doubled the p99 with two servers on one school), then
+          // creates the organisation on its first write and row-locks it until COMMIT. The row lock is what
+          // makes it correct; the advisory lock (a hash: two organisations may share one) only orders the queue.
           const locked = await client.query<{ revision: Int8 }>(
-            `INSERT INTO orgs (org_id, revision, updated_at) VALUES ($1, 0, $2)
+            `INSERT INTO orgs (org_id, revision, updated_at)
+             SELECT $1, 0, $2 FROM (SELECT pg_advisory_xact_lock($3, hashtext($1))) AS queue
              ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision`,
-            [orgId, new Date().toISOString()],
+            [orgId, new Date().toISOString(), ORG_LOCK_CLASS],
           );
           const { tx, flush } = transactionFor(client, orgId, Number(locked.rows[0]?.revision ?? 0));
           const result = await fn(tx);
