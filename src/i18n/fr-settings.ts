@@ -148,4 +148,17 @@ export const frSettings = {
     teacherContractSubmissions: "Fiches d'identification",
     settings: 'Paramètres',
   },
+  zone: {
+    legend: 'Zone de référence (facultatif)',
+    hint: 'Les émargements dont la position est hors de ce rayon sont signalés « hors zone », sans être bloqués.',
+    latitude: 'Latitude',
+    longitude: 'Longitude',
+    radius: 'Rayon (m)',
+    issues: {
+      'zone-incomplete': 'Renseignez la latitude, la longitude et le rayon, ou laissez les trois vides.',
+      'latitude-invalid': 'La latitude doit être un nombre entre -90 et 90.',
+      'longitude-invalid': 'La longitude doit être un nombre entre -180 et 180.',
+      'radius-invalid': 'Le rayon doit être un nombre entier de mètres entre 10 et 50 000.',
+    },
+  },
 } as const;
