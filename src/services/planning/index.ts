@@ -17,3 +17,4 @@ export {
   timetablesOfPeriod,
   type PlanningReferences,
 } from './read';
+export { contractWarningTexts } from './contract-warnings';

@@ -5,7 +5,12 @@ import type { Actor } from '../../../domain/planning/planning-log';
 import type { SlotDisplayItem } from '../../../domain/planning/slot-display';
 import { validateTimeRange } from '../../../domain/planning/time-input';
 import { fr } from '../../../i18n/fr';
-import { checkReschedule, rescheduleTimetableSlot, type NewSlotTimes } from '../../../services/planning';
+import {
+  checkReschedule,
+  contractWarningTexts,
+  rescheduleTimetableSlot,
+  type NewSlotTimes,
+} from '../../../services/planning';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { TextField } from '../../../ui/text-field';
 import { dayName } from '../../../ui/timetable';
@@ -36,6 +41,16 @@ export function RescheduleForm({ item, actor }: Props) {
   const write = async (times: NewSlotTimes) => {
     const result = await rescheduleTimetableSlot(appDb(), { ...target, ...times, actor });
     toast.show(result.ok ? t.rescheduled : actionErrorMessage(result.code), result.ok ? 'success' : 'error');
+    if (!result.ok) return;
+    // spec part 2 point 5: contract warnings are shown and logged, never blocking.
+    const moved = await appDb().timetables.get(item.timetableId);
+    const slot = moved?.slots[item.slotIndex];
+    if (!moved || !slot) return;
+    const warnings = await contractWarningTexts(appDb(), [moved], {
+      teacherUserId: slot.teacherUserId,
+      moduleId: slot.moduleId,
+    });
+    for (const warning of warnings) toast.show(warning, 'info', 6000);
   };
 
   const submit = async (event: FormEvent) => {

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { appDb } from '../../../db/database';
 import type { RescheduleRequest } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
+import { isDateInTimetable } from '../../../domain/time/timetable-dates';
+import { contractWarningTexts } from '../../../services/planning';
 import { validateReschedule } from '../../../services/reschedule/reschedule-service';
 import { useSignedInSession } from '../../../session/use-session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -35,8 +37,22 @@ export function ReschedulePage() {
         now: new Date(),
         allowConflicts,
       });
-      if (result.ok) toast.show(t.validatedToast);
-      else if (result.code === 'conflict') setConflictFor(request);
+      if (result.ok) {
+        toast.show(t.validatedToast);
+        // spec part 2 point 5: contract warnings of the moved course, shown and logged, never blocking.
+        const moved = result.value.request;
+        const target = (
+          await appDb()
+            .timetables.where('classId')
+            .equals(moved.classId ?? '')
+            .toArray()
+        ).filter((tt) => isDateInTimetable(tt, moved.proposedDate));
+        const warnings = await contractWarningTexts(appDb(), target, {
+          teacherUserId: moved.teacherUserId ?? '',
+          moduleId: moved.moduleId ?? '',
+        });
+        for (const warning of warnings) toast.show(warning, 'info', 6000);
+      } else if (result.code === 'conflict') setConflictFor(request);
       else toast.show(rescheduleErrorMessage(result.code), 'error');
     } catch {
       toast.show(t.failed, 'error');
