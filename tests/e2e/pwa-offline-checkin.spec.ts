@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+
+// Issue 13, "Offline start": a device used before opens without network, signs in, shows its data and
+// records a check-in, which reaches the server once the network is back.
+test.use({ serviceWorkers: 'allow' });
+
+const MONDAY = '2026-03-09';
+
+function schoolWithTodayCourse() {
+  const base = schoolWithTeachers();
+  return {
+    ...base,
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
+    ],
+    timetables: [
+      {
+        id: 'tt-1',
+        periodicity: 'week',
+        year: 2026,
+        weekStartDate: MONDAY,
+        classId: 'cls-1',
+        createdAt: '2026-03-01T00:00:00.000Z',
+        slots: [
+          {
+            id: 's-1',
+            dayOfWeek: 1,
+            startTime: '08:00',
+            endTime: '10:00',
+            moduleId: 'mod-algo',
+            teacherUserId: 'u-t1',
+            deliveryMode: 'presentiel',
+            canceled: false,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+test('offline: sign in, navigate, check in; back online the check-in reaches the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const org = newOrgId('offline-checkin');
+  await seedOrg(request, org, schoolWithTodayCourse());
+  await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await expect(page).toHaveURL(/\/teacher\/today$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await context.setOffline(true);
+  await page.reload();
+  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await expect(page).toHaveURL(/\/teacher\/today$/);
+  const tabs = page.getByRole('navigation', { name: 'Onglets de la section' });
+  await tabs.getByRole('link', { name: 'Mon planning' }).click();
+  await expect(page).toHaveURL(/\/teacher\/planning$/);
+  await tabs.getByRole('link', { name: 'Mes heures (réel)' }).click();
+  await expect(page).toHaveURL(/\/teacher\/workload$/);
+  await tabs.getByRole('link', { name: 'Module du jour' }).click();
+  const course = page.getByRole('row').filter({ hasText: '08:00 – 10:00' });
+  await expect(course).toContainText('Algorithmique');
+  await course.getByRole('button', { name: /^Arrivée/ }).click();
+  await expect(page.getByText(/Arrivée · Moussa Fall/).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Hors ligne' })).toBeVisible();
+
+  const checkins = async () => {
+    const store = (await (await request.get(`/api/store?orgId=${org}`)).json()) as {
+      planningLogs?: { action: string; teacherUserId: string }[];
+    };
+    return (store.planningLogs ?? []).filter(
+      (l) => l.action === 'planning-checkin' && l.teacherUserId === 'u-t1',
+    ).length;
+  };
+  expect(await checkins()).toBe(0);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(checkins, { timeout: 20_000 }).toBe(1);
+  // A later exchange does not send it twice.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(1500);
+  expect(await checkins()).toBe(1);
+});
