@@ -32,7 +32,10 @@ async function startWorkbox(onFlushRequest: () => void): Promise<void> {
       wb.messageSkipWaiting();
     });
   });
-  wb.addEventListener('message', (event) => {
+  // From the container, not wb's 'message' event: workbox-window forwards only messages of a worker it saw
+  // controlling or installing when this page registered. On a first visit /login installs the worker and the
+  // next page is claimed only later, so that tab would never flush (tests/e2e/sync.spec.ts).
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
     if ((event.data as { type?: string } | null)?.type === 'FLUSH_OUTBOX') onFlushRequest();
   });
   const registration = await wb.register();
