@@ -1,13 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { Button, Form } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
 import { RESET_REDIRECT_DELAY_MS } from '../../domain/auth/password';
 import { fr } from '../../i18n/fr';
-import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import { completePasswordReset, isResetTokenUsable } from './auth-service';
+import { NewPasswordForm } from './new-password-form';
 
 const MESSAGES = {
   'too-short': fr.password.tooShort,
@@ -22,16 +21,14 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const isUsable = useLiveQuery(() => isResetTokenUsable(appDb(), token, new Date()), [token]);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [isDone, setIsDone] = useState(false);
-  const submit = async () => {
+  const submit = async (password: string, confirmation: string) => {
     const result = await completePasswordReset(appDb(), token, password, confirmation, new Date());
-    if (!result.ok) return setError(MESSAGES[result.code]);
+    if (!result.ok) return MESSAGES[result.code];
     setIsDone(true);
     toast.show(fr.password.changed);
     setTimeout(() => void navigate('/login', { replace: true }), RESET_REDIRECT_DELAY_MS);
+    return null;
   };
   return (
     <div className="login-page">
@@ -50,36 +47,7 @@ export function ResetPasswordPage() {
             {fr.reset.done}
           </p>
         ) : (
-          <Form
-            validationBehavior="aria"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <TextField
-              label={fr.firstLogin.newPassword}
-              type="password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="new-password"
-            />
-            <TextField
-              label={fr.firstLogin.confirmation}
-              type="password"
-              value={confirmation}
-              onChange={setConfirmation}
-              autoComplete="new-password"
-            />
-            {error ? (
-              <p role="alert" className="form-error">
-                {error}
-              </p>
-            ) : null}
-            <Button type="submit" className="button primary wide" isDisabled={isUsable !== true}>
-              {fr.password.save}
-            </Button>
-          </Form>
+          <NewPasswordForm onSubmit={submit} isDisabled={isUsable !== true} />
         )}
       </main>
     </div>
