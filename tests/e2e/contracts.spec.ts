@@ -239,15 +239,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-// Known bug outside this area (sync, issue 11): after the reviewer's rejection is pulled, the teacher's local
-// copy of the file has no attachments any more, while the server still holds both (checked by reading
-// GET /api/store and the teacher's IndexedDB before the reload). Everything up to that point passes; the
-// step "Retirer rib.png" after the reload finds no file. Re-enable once the pull keeps id-array fields.
-// KNOWN BUG, open in issue 10: after the reviewer's rejection syncs and the teacher reloads, the teacher's page
-// shows the rejected status but no longer the other fields nor the attachments (the server keeps them). Root
-// cause not found yet (the sync-level scenario passes: tests/unit/sync-partial-pull.test.ts). Everything up to
-// the rejection passes; this test is marked fixme, not deleted, so the bug stays visible.
-test.fixme('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; reviewer validates', async ({
+// Issue 10: after the rejection and a reload, the form used to mount on a stale empty query result (see
+// tests/unit/contract-file-reload.test.tsx); the reload step below checks the stored fields are shown.
+test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; reviewer validates', async ({
   browser,
   request,
 }) => {
@@ -354,6 +348,10 @@ test.fixme('teacher file: fill, upload, submit; reviewer rejects; teacher correc
     'Motif : RIB illisible, merci de le renvoyer.',
   );
   await expect(teacher.getByText('rejeté', { exact: true })).toBeVisible();
+  // Issue 10: the stored fields are shown after the reload, not the defaults.
+  await expect(teacher.getByLabel('Adresse', { exact: true })).toHaveValue('Rue 10, Dakar');
+  await expect(teacher.getByLabel('Banque', { exact: true })).toHaveValue('Banque Exemple');
+  await expect(teacher.getByRole('radio', { name: 'M.', exact: true })).toBeChecked();
   await shot(teacher, 'file-rejected');
   await teacher.getByLabel('Adresse', { exact: true }).fill('Rue 12, Dakar');
   await teacher.getByRole('button', { name: 'Suivant' }).click();

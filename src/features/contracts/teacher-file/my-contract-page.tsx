@@ -11,11 +11,17 @@ export function MyContractPage() {
   const t = fr.contracts.file;
   const session = useSignedInSession();
   const userId = session?.user.id ?? null;
-  const submission = useLiveQuery(
-    async () => (userId ? loadTeacherSubmission(appDb(), userId) : null),
+  // The result names the user it was read for: when `userId` arrives (the session is read after the first
+  // render), useLiveQuery keeps returning the previous query's `null` until the new one answers. Mounting the
+  // form on that stale `null` filled it with defaults, and "Suivant" then wrote them (an empty attachment
+  // list) over the stored file (issue 10).
+  const loaded = useLiveQuery(
+    async () => ({ userId, file: userId ? await loadTeacherSubmission(appDb(), userId) : null }),
     [userId],
   );
-  if (!session || submission === undefined) return <p className="page-loading">{fr.app.loading}</p>;
+  if (!session || loaded === undefined || loaded.userId !== session.user.id)
+    return <p className="page-loading">{fr.app.loading}</p>;
+  const submission = loaded.file;
   const status = submission?.status ?? 'draft';
   return (
     <section aria-labelledby="file-title" className="contracts-file">
