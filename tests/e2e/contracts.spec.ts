@@ -248,7 +248,7 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   const org = newOrgId('contracts-file');
   await seedOrg(request, org, contractsOrg());
 
-  // The routing rule itself is checked in the fixme test below (a redirect race outside this area).
+  // The routing rule itself is checked in the last test of this file.
   const teacher = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026');
   await teacher.goto('/teacher/contract');
   await expect(teacher.getByRole('heading', { name: 'Mon contrat', level: 2 })).toBeVisible();
@@ -397,10 +397,8 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await expect(teacher).toHaveURL(/\/teacher\/today$/);
 });
 
-// Known bug outside this area (src/app/guards.tsx): once the session exists, the login route's SignedOutOnly
-// redirects to "/", whose RootRedirect uses landingRoute() without the teacher routing rule, so the teacher
-// ends on /teacher/today instead of the /teacher/contract that signInWithPassword chose. Fix: make
-// RootRedirect (or SignedOutOnly) follow postLoginRoute, reading the user's contract file.
+// Spec part 2 point 4, teacher routing rule. "/" follows the same post-login rules as the sign-in itself
+// (src/app/guards.tsx), so the redirect of the login route to "/" cannot skip the contract file.
 test('teacher routing rule: without a validated file the teacher lands on /teacher/contract', async ({
   browser,
   request,
