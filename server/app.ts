@@ -1,18 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { hashSecret } from '../src/domain/secrets';
 import { hashClearSecrets } from '../src/domain/store/clear-secrets';
 import { DEFAULT_ORG_ID, parseStoreV1, type StoreV1 } from '../src/domain/store/schema';
 import { changesQuerySchema, decodeCursor, pushRequestSchema } from '../src/domain/sync/protocol';
+import { authorizerFor, lookupFor, lookupOfRecords, projectAll, projectResults } from './auth/access';
+import { SessionService, type Authenticated } from './auth/sessions';
 import type { ServerConfig } from './config';
+import { ORG_ID_PATTERN, registerAuthRoutes } from './routes/auth';
+import { registerEmergencyRoute } from './routes/emergency';
 import { registerResetEmailRoute } from './routes/reset-email';
 import { openStorage } from './storage/open-storage';
 import type { SyncStorage } from './storage/sync-storage';
-import { applyBatch, applyWholeStore, readChanges, readStore } from './sync-service';
+import { applyBatch, applyWholeStore, assembleStore, readChanges, toRemote } from './sync-service';
 
-const ORG_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * Security headers on every answer (issue 12). The CSP allows no inline script; styles may be inline
+ * (React style attributes, maplibre); map tiles and fonts come from https origins; frames never embed us.
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https:",
+    "connect-src 'self' https:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'permissions-policy': 'geolocation=(self), camera=(), microphone=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
 
 function etagOf(revision: number): string {
   return `"${revision}"`;
@@ -46,9 +74,35 @@ function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; mess
 }
 
 export async function buildApp({ config, storage, logger = false }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes });
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy: config.trustProxy });
   const store = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   app.addHook('onClose', () => store.close());
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000');
+    return payload;
+  });
+  const sessions = new SessionService(store);
+  const authenticate = (request: FastifyRequest) => sessions.authenticate(request, new Date());
+  /** The session for a store call on `orgId`: 401 without one, 403 for another organisation's data. */
+  const sessionFor = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    orgId: string,
+  ): Promise<Authenticated | null> => {
+    const auth = await authenticate(request);
+    if (!auth) {
+      await reply.code(401).header('cache-control', 'no-store').send({ error: 'unauthenticated' });
+      return null;
+    }
+    if (auth.session.orgId !== orgId) {
+      await reply.code(403).header('cache-control', 'no-store').send({ error: 'other-organisation' });
+      return null;
+    }
+    return auth;
+  };
+  registerAuthRoutes(app, { storage: store, sessions, authenticate });
+  registerEmergencyRoute(app, { storage: store, initialPassword: config.initialPassword });
 
   const orgIdOf = (query: unknown): string | null => {
     const raw = (query as { orgId?: unknown }).orgId;
@@ -71,9 +125,12 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
   app.get('/api/store', async (request, reply) => {
     const orgId = orgIdOf(request.query);
     if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
-    const { revision, store: doc } = await readStore(store, orgId);
+    const auth = await sessionFor(request, reply, orgId);
+    if (!auth) return reply;
+    const { revision, records } = await store.readAll(orgId);
+    const visible = projectAll(auth.viewer, records, lookupOfRecords(records));
     void reply.header('etag', etagOf(revision)).header('cache-control', 'no-store');
-    return doc;
+    return assembleStore(visible);
   });
 
   app.put('/api/store', async (request, reply) => {
@@ -81,11 +138,27 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
     if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
     const expected = parseIfMatch(request.headers['if-match']);
     if (expected === 'invalid') return reply.code(400).send({ error: 'invalid-if-match' });
+    // Two writers of a whole store: the first device of a new organisation (no session; refused once the
+    // organisation holds anything) and an administrator importing a file (settings.donnees).
+    const auth = await authenticate(request);
+    if (auth && auth.session.orgId !== orgId) return reply.code(403).send({ error: 'other-organisation' });
+    if (auth && (auth.viewer.kind !== 'user' || !auth.viewer.granted.has('settings.donnees')))
+      return reply.code(403).send({ error: 'forbidden' });
+    if (!auth && !config.allowNewOrgs) return reply.code(401).send({ error: 'unauthenticated' });
     const parsed = parseStoreV1(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.code, issues: parsed.issues });
     const doc = await prepareForStorage(parsed.value);
-    const result = await applyWholeStore(store, orgId, doc, expected, new Date());
+    const result = await applyWholeStore(
+      store,
+      orgId,
+      doc,
+      expected,
+      new Date(),
+      auth ? { authorize: authorizerFor(auth.viewer, auth.profiles) } : { onlyIfEmpty: true },
+    );
     void reply.header('cache-control', 'no-store');
+    if (!result.ok && result.reason === 'not-empty')
+      return reply.code(401).send({ error: 'unauthenticated', revision: result.revision });
     if (!result.ok)
       return reply
         .code(412)
@@ -104,24 +177,60 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
     const { since, limit, cursor } = query.data;
     const after = cursor === undefined ? { rev: since, collection: '\uffff', id: '' } : decodeCursor(cursor);
     if (!after) return reply.code(400).send({ error: 'invalid-cursor' });
+    const auth = await sessionFor(request, reply, orgId);
+    if (!auth) return reply;
     const page = await readChanges(store, orgId, after, limit);
-    return reply.header('cache-control', 'no-store').send(page);
+    // Filtered after paging: the cursor still advances over records this session may not see.
+    const lookup = await lookupFor(
+      store,
+      orgId,
+      auth.profiles,
+      page.changes.map((c) => ({ collection: c.collection, data: c.data })),
+    );
+    const visible = projectAll(
+      auth.viewer,
+      page.changes.map((c) => ({ ...c, data: c.data ?? {}, stamps: {} })),
+      lookup,
+    ).map(toRemote);
+    return reply.header('cache-control', 'no-store').send({ ...page, changes: visible });
   });
 
   // Push: a batch of mutations applied in one transaction, idempotently (issue 11).
   app.post('/api/mutations', async (request, reply) => {
     const orgId = orgIdOf(request.query);
     if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
+    const auth = await sessionFor(request, reply, orgId);
+    if (!auth) return reply;
     const body = pushRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body', issues: issuesOf(body.error) });
-    const answer = await applyBatch(store, orgId, body.data.clientId, body.data.mutations, new Date());
-    return reply.header('cache-control', 'no-store').header('etag', etagOf(answer.revision)).send(answer);
+    const answer = await applyBatch(
+      store,
+      orgId,
+      body.data.clientId,
+      body.data.mutations,
+      new Date(),
+      authorizerFor(auth.viewer, auth.profiles),
+    );
+    const results = await projectResults(store, orgId, auth.viewer, auth.profiles, answer.results);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('etag', etagOf(answer.revision))
+      .send({ ...answer, results });
   });
 
   // Values that lost a concurrent edit, kept so that no edit disappears without trace (issue 11).
   app.get('/api/conflicts', async (request, reply) => {
     const orgId = orgIdOf(request.query);
     if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
+    const auth = await sessionFor(request, reply, orgId);
+    if (!auth) return reply;
+    // Lost values of any record, secrets included: for the people who hold the whole store only.
+    if (
+      auth.viewer.kind !== 'user' ||
+      !auth.viewer.granted.has('users') ||
+      !auth.viewer.granted.has('settings.donnees')
+    )
+      return reply.code(403).send({ error: 'forbidden' });
     const raw = request.query as { after?: unknown; limit?: unknown };
     const after = Number(raw.after ?? 0);
     const limit = Math.min(Number(raw.limit ?? 100), 1_000);

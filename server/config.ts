@@ -10,6 +10,18 @@ export interface ServerConfig {
   pgPoolMax: number;
   staticDir: string | null;
   bodyLimitBytes: number;
+  /** Behind a reverse proxy that terminates HTTPS (TRUST_PROXY=1): client addresses and https come from it. */
+  trustProxy: boolean;
+  /** SMTP server for reset e-mails (SMTP_URL, e.g. smtp://user:pass@mail.example:587); null: links are answered. */
+  smtpUrl: string | null;
+  /** Sender of e-mails (MAIL_FROM). */
+  mailFrom: string;
+  /** Public address of the app for links in e-mails (PUBLIC_URL); null: the request's own origin. */
+  publicUrl: string | null;
+  /** Whether a new organisation may be created by its first device without a session (ALLOW_NEW_ORGS). */
+  allowNewOrgs: boolean;
+  /** The spec's initial password {key}, the same as the app's build (INITIAL_PASSWORD or VITE_INITIAL_PASSWORD). */
+  initialPassword: string;
 }
 
 const MIB = 1024 * 1024;
@@ -30,5 +42,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR ?? 'dist'),
     // Contract files carry attachments of up to 3,000,000 bytes each, base64-encoded in the store.
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 64 * MIB),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smtpUrl: env.SMTP_URL?.trim() ? env.SMTP_URL.trim() : null,
+    mailFrom: env.MAIL_FROM?.trim() || 'Émargement <no-reply@localhost>',
+    publicUrl: env.PUBLIC_URL?.trim() ? env.PUBLIC_URL.trim().replace(/\/+$/, '') : null,
+    initialPassword: env.INITIAL_PASSWORD || env.VITE_INITIAL_PASSWORD || 'Bienvenue@2026',
+    allowNewOrgs: env.ALLOW_NEW_ORGS !== '0' && env.ALLOW_NEW_ORGS !== 'false',
   };
 }

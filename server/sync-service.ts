@@ -31,11 +31,31 @@ export function toRemote(record: ServerRecord): RemoteRecord {
   };
 }
 
+/** A write as the access rules judge it: the record before and after the merge (null: absent / deleted). */
+export interface WriteCheck {
+  collection: CollectionName;
+  recordId: string;
+  before: RecordData | null;
+  after: RecordData | null;
+}
+
+/** Per-mutation authorisation (issue 12); absent for the server's own writes. */
+export type Authorize = (
+  tx: SyncTransaction,
+  write: WriteCheck,
+) => Promise<{ ok: true } | { ok: false; reason: string }>;
+
+/** What a refused creation answers: the device drops the record it made. */
+function tombstone(collection: CollectionName, id: string, rev: number): RemoteRecord {
+  return { collection, id, rev, deleted: true, data: null };
+}
+
 async function applyInTransaction(
   tx: SyncTransaction,
   clientId: string,
   mutations: readonly Mutation[],
   now: Date,
+  authorize?: Authorize,
 ): Promise<PushResponse> {
   const nowIso = now.toISOString();
   const current = await tx.revision();
@@ -62,9 +82,22 @@ async function applyInTransaction(
       // A record that would make the whole store invalid is refused here, not discovered by every device later.
       const valid =
         outcome.record.deleted || COLLECTION_SCHEMAS[collection].safeParse(outcome.record.data).success;
+      const decision =
+        valid && authorize
+          ? await authorize(tx, {
+              collection,
+              recordId,
+              before: record && !record.deleted ? record.data : null,
+              after: outcome.record.deleted ? null : outcome.record.data,
+            })
+          : ({ ok: true } as const);
       if (!valid) {
         result = { mutationId, status: 'rejected', reason: 'invalid-record' };
         if (record) result.record = toRemote(record);
+      } else if (!decision.ok) {
+        // Outside the session's rights: nothing is written, and the device gets the record back as it is.
+        result = { mutationId, status: 'rejected', reason: 'forbidden', detail: decision.reason };
+        result.record = record ? toRemote(record) : tombstone(collection, recordId, current);
       } else {
         await tx.putRecord(outcome.record, mutationId, nowIso);
         changed = true;
@@ -77,7 +110,7 @@ async function applyInTransaction(
       const latest = await tx.getRecord(collection, recordId);
       if (latest) result.record = toRemote(latest);
     }
-    if (result.status !== 'rejected' || result.reason !== 'invalid-record') {
+    if (result.status !== 'rejected' || (result.reason !== 'invalid-record' && result.reason !== 'forbidden')) {
       for (const conflict of outcome.conflicts) {
         await tx.addConflict({ ...conflict, rev: revision, collection, recordId, createdAt: nowIso });
       }
@@ -101,8 +134,9 @@ export function applyBatch(
   clientId: string,
   mutations: readonly Mutation[],
   now: Date,
+  authorize?: Authorize,
 ): Promise<PushResponse> {
-  return storage.transaction(orgId, (tx) => applyInTransaction(tx, clientId, mutations, now));
+  return storage.transaction(orgId, (tx) => applyInTransaction(tx, clientId, mutations, now, authorize));
 }
 
 export function assembleStore(records: readonly ServerRecord[]): StoreV1 {
@@ -142,7 +176,37 @@ export async function readChanges(
 
 export type WholeStoreResult =
   | { ok: true; revision: number; results: MutationResult[] }
-  | { ok: false; reason: 'revision-mismatch'; revision: number };
+  | { ok: false; reason: 'revision-mismatch' | 'not-empty'; revision: number };
+
+export interface WholeStoreOptions {
+  authorize?: Authorize;
+  /** The first device of a new organisation: refused once anything is stored (checked in the transaction). */
+  onlyIfEmpty?: boolean;
+}
+
+/**
+ * Devices never receive other users' password or PIN hashes (issue 12), so a whole store written back by one
+ * lacks them: an absent secret field means "unchanged", never "erase".
+ */
+const USER_SECRET_FIELDS = [
+  'passwordHash',
+  'pinHash',
+  'pinSalt',
+  'passwordResetTokenHash',
+  'passwordResetExpiresAt',
+] as const;
+
+function keepAbsentSecrets(users: RecordData[], before: Map<string, RecordData> | undefined): RecordData[] {
+  if (!before) return users;
+  return users.map((user) => {
+    const previous = before.get(String(user.id));
+    if (!previous) return user;
+    const filled = { ...user };
+    for (const field of USER_SECRET_FIELDS)
+      if (!(field in filled) && previous[field] !== undefined) filled[field] = previous[field];
+    return filled;
+  });
+}
 
 /**
  * PUT /api/store: the document is compared with the organisation as it was at the revision the writer names
@@ -156,9 +220,11 @@ export function applyWholeStore(
   store: StoreV1,
   expected: number | null,
   now: Date,
+  options: WholeStoreOptions = {},
 ): Promise<WholeStoreResult> {
   return storage.transaction(orgId, async (tx): Promise<WholeStoreResult> => {
     const current = await tx.revision();
+    if (options.onlyIfEmpty && current > 0) return { ok: false, reason: 'not-empty', revision: current };
     if (expected !== null && expected > current)
       return { ok: false, reason: 'revision-mismatch', revision: current };
     const base = expected ?? current;
@@ -175,6 +241,7 @@ export function applyWholeStore(
     }
     const after: Partial<Record<CollectionName, RecordData[]>> = {};
     for (const name of COLLECTION_NAMES) after[name] = store[name];
+    after.users = keepAbsentSecrets(store.users, before.users);
     const createdAt = now.toISOString();
     const batchId = randomUUID();
     const mutations: Mutation[] = diffStore(before as RecordsByCollection, after).map((change, i) => ({
@@ -184,7 +251,7 @@ export function applyWholeStore(
       createdAt,
     }));
     if (mutations.length === 0) return { ok: true, revision: current, results: [] };
-    const response = await applyInTransaction(tx, `put-${batchId}`, mutations, now);
+    const response = await applyInTransaction(tx, `put-${batchId}`, mutations, now, options.authorize);
     return { ok: true, revision: response.revision, results: response.results };
   });
 }

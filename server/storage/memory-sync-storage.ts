@@ -1,5 +1,6 @@
 import type { ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
+import { memoryAuthStores } from './memory-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
 
 interface OrgState {
@@ -42,6 +43,24 @@ export function createMemorySyncStorage(): SyncStorage {
 
   return {
     engine: 'memory',
+    ...memoryAuthStores(),
+    readCollection: (orgId, collection) =>
+      locked(() =>
+        Promise.resolve(
+          structuredClone(
+            [...org(orgId).records.values()].filter((r) => r.collection === collection && !r.deleted),
+          ),
+        ),
+      ),
+    readRecords: (orgId, keys) =>
+      locked(() => {
+        const state = org(orgId);
+        const found = keys.flatMap((k) => {
+          const r = state.records.get(keyOf(k.collection, k.id));
+          return r && !r.deleted ? [r] : [];
+        });
+        return Promise.resolve(structuredClone(found));
+      }),
     ping: () => Promise.resolve(),
     transaction: (orgId, fn) =>
       locked(async () => {

@@ -3,6 +3,7 @@ import type { CollectionName } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
 import { MIGRATIONS } from './migrations';
+import { postgresAuthStores } from './postgres-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
 
 /**
@@ -329,6 +330,25 @@ export async function openPostgresSyncStorage(
 
   return {
     engine: 'postgres',
+    ...postgresAuthStores(pool),
+    readCollection: async (orgId, collection) => {
+      const { rows } = await pool.query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND NOT deleted
+         ORDER BY record_id`,
+        [orgId, collection],
+      );
+      return rows.map(toRecord);
+    },
+    readRecords: async (orgId, keys) => {
+      if (keys.length === 0) return [];
+      const { rows } = await pool.query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM records
+         WHERE org_id = $1 AND NOT deleted AND (collection, record_id) IN
+           (SELECT * FROM unnest($2::text[], $3::text[]))`,
+        [orgId, keys.map((k) => k.collection), keys.map((k) => k.id)],
+      );
+      return rows.map(toRecord);
+    },
     ping: async () => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

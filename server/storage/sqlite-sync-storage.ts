@@ -5,6 +5,7 @@ import type { CollectionName } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
 import { MIGRATIONS } from './migrations';
+import { sqliteAuthStores } from './sqlite-auth-store';
 import type { SyncStorage, SyncTransaction } from './sync-storage';
 
 type Db = Database.Database;
@@ -77,6 +78,10 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
     ),
     live: db.prepare<[string], RecordRow>(
       'SELECT collection, record_id, rev, deleted, data, stamps FROM records WHERE org_id = ? AND deleted = 0 ORDER BY collection, record_id',
+    ),
+    collection: db.prepare<[string, string], RecordRow>(
+      `SELECT collection, record_id, rev, deleted, data, stamps FROM records
+       WHERE org_id = ? AND collection = ? AND deleted = 0 ORDER BY record_id`,
     ),
     changes: db.prepare<[string, number, string, string, number], RecordRow>(
       `SELECT collection, record_id, rev, deleted, data, stamps FROM records
@@ -174,6 +179,18 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
 
   return {
     engine: 'sqlite',
+    ...sqliteAuthStores(db, locked),
+    readCollection: (orgId, collection) =>
+      locked(() => Promise.resolve(q.collection.all(orgId, collection).map(toRecord))),
+    readRecords: (orgId, keys) =>
+      locked(() =>
+        Promise.resolve(
+          keys.flatMap((k) => {
+            const row = q.record.get(orgId, k.collection, k.id);
+            return row && row.deleted === 0 ? [toRecord(row)] : [];
+          }),
+        ),
+      ),
     ping: () => locked(() => Promise.resolve(void db.prepare('SELECT 1').get())),
     transaction: (orgId, fn) =>
       locked(async () => {

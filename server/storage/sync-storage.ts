@@ -55,8 +55,52 @@ export interface ChangesPage {
   records: ServerRecord[];
 }
 
+/** One signed-in browser or enrolled kiosk (issue 12). The cookie value is never stored: only its SHA-256. */
+export interface SessionRow {
+  tokenHash: string;
+  orgId: string;
+  /** The signed-in user; for a kiosk, the administrator who enrolled it. */
+  userId: string;
+  scope: 'user' | 'kiosk';
+  /** Kiosk: the name given at enrolment; user session: the sign-in mode ('password'). */
+  deviceId: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+/** Sessions shared by every app server on the database (issue 14 point 3). */
+export interface SessionStore {
+  create(row: SessionRow): Promise<void>;
+  find(tokenHash: string): Promise<SessionRow | null>;
+  touch(tokenHash: string, lastSeenAt: string): Promise<void>;
+  revoke(tokenHash: string, at: string): Promise<void>;
+  /** Ends every session of a user (password reset, archive), except `keep`. */
+  revokeUser(orgId: string, userId: string, at: string, keep?: string): Promise<number>;
+  listKiosks(orgId: string): Promise<SessionRow[]>;
+  /** Drops sessions that expired or were revoked before `before`. */
+  purge(before: string): Promise<void>;
+}
+
+/** Fixed-window counters; one atomic statement per hit, so two servers never both grant the last try. */
+export interface RateLimitStore {
+  /** Counts one hit in the window starting at `windowStartMs`; answers the hits of that window. */
+  hit(bucket: string, windowStartMs: number): Promise<number>;
+  purge(beforeMs: number): Promise<void>;
+}
+
 export interface SyncStorage {
   readonly engine: 'sqlite' | 'postgres' | 'memory';
+  readonly sessions: SessionStore;
+  readonly rateLimits: RateLimitStore;
+  /** Live records of one collection (sign-in looks users up; access rules need the profiles). */
+  readCollection(orgId: string, collection: CollectionName): Promise<ServerRecord[]>;
+  /** Live records by key (the timetables and users an access rule looks up); absent ones are skipped. */
+  readRecords(
+    orgId: string,
+    keys: readonly { collection: CollectionName; id: string }[],
+  ): Promise<ServerRecord[]>;
   /** Resolves when the database answers a trivial query (GET /api/health); rejects otherwise. */
   ping(): Promise<void>;
   /** Runs `fn` in one serialised write transaction of the organisation; a throw rolls everything back. */

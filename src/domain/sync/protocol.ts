@@ -59,13 +59,15 @@ export type RemoteRecord = z.infer<typeof remoteRecordSchema>;
 export const MUTATION_STATUSES = ['applied', 'merged', 'unchanged', 'rejected', 'duplicate'] as const;
 export type MutationStatus = (typeof MUTATION_STATUSES)[number];
 
-export const REJECT_REASONS = ['append-only', 'edited-concurrently', 'invalid-record'] as const;
+/** 'forbidden': outside the rights of the session that pushed it (issue 12); `detail` names the rule. */
+export const REJECT_REASONS = ['append-only', 'edited-concurrently', 'invalid-record', 'forbidden'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export const mutationResultSchema = z.object({
   mutationId: z.string(),
   status: z.enum(MUTATION_STATUSES),
   reason: z.enum(REJECT_REASONS).optional(),
+  detail: z.string().max(200).optional(),
   /** Number of field conflicts recorded on the server for this mutation. */
   conflicts: z.number().int().min(0).optional(),
   /** The record as the server now holds it, whenever it differs from what the device assumed. */

@@ -1,0 +1,28 @@
+import {
+  isWithinLimit,
+  retryAfterSeconds,
+  windowStart,
+  type RateLimitRule,
+} from '../../src/domain/auth/session-policy';
+import type { SyncStorage } from '../storage/sync-storage';
+
+export type RateDecision = { ok: true } | { ok: false; retryAfter: number };
+
+/**
+ * Counts one attempt in every bucket named (per account and per address) and refuses when any is over its
+ * limit. Counters live in the database, so a second app server does not grant a second allowance.
+ */
+export async function hitRateLimits(
+  storage: SyncStorage,
+  buckets: readonly { rule: RateLimitRule; key: string }[],
+  now: Date,
+): Promise<RateDecision> {
+  const nowMs = now.getTime();
+  const start = windowStart(nowMs);
+  let ok = true;
+  for (const { rule, key } of buckets) {
+    const hits = await storage.rateLimits.hit(`${rule}:${key}`, start);
+    if (!isWithinLimit(rule, hits)) ok = false;
+  }
+  return ok ? { ok: true } : { ok: false, retryAfter: retryAfterSeconds(nowMs) };
+}

@@ -1,0 +1,216 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isAdminType } from '../../src/domain/module-catalogue';
+import { KIOSK_ABSOLUTE_MS, SESSION_ABSOLUTE_MS } from '../../src/domain/auth/session-policy';
+import { verifySecret } from '../../src/domain/secrets';
+import { holdsTeacherToday } from '../../src/domain/store/access';
+import type { Profile, User } from '../../src/domain/store/schema';
+import { hitRateLimits, type RateDecision } from '../auth/rate-limit';
+import { findByEmail, serverUsers } from '../auth/server-writes';
+import {
+  clearSessionCookie,
+  hashToken,
+  setSessionCookie,
+  type Authenticated,
+  type SessionService,
+} from '../auth/sessions';
+import type { SyncStorage } from '../storage/sync-storage';
+
+/**
+ * Sign-in, sign-out and kiosk enrolment (issue 12). Errors answer the codes the login screen turns into the
+ * spec's French messages; a refused attempt never says more than the local sign-in would.
+ */
+
+export const ORG_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const orgIdSchema = z.string().regex(ORG_ID_PATTERN);
+
+const loginSchema = z.object({
+  orgId: orgIdSchema,
+  email: z.string().max(320),
+  password: z.string().max(1_000),
+  remember: z.boolean().default(true),
+});
+const pinSchema = z.object({
+  orgId: orgIdSchema,
+  userId: z.string().min(1).max(256),
+  pin: z.string().max(12),
+});
+const kioskSchema = z.object({ name: z.string().trim().min(1).max(80) });
+
+export interface AuthRouteDeps {
+  storage: SyncStorage;
+  sessions: SessionService;
+  authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
+}
+
+function tooMany(reply: FastifyReply, decision: Extract<RateDecision, { ok: false }>) {
+  return reply.code(429).header('retry-after', String(decision.retryAfter)).send({ error: 'rate-limited' });
+}
+
+async function profilesOf(storage: SyncStorage, orgId: string): Promise<Profile[]> {
+  return (await storage.readCollection(orgId, 'profiles')).map((r) => r.data as Profile);
+}
+
+/** What a kiosk list shows: never the token, a short id derived from its hash to revoke it. */
+function kioskView(row: {
+  tokenHash: string;
+  deviceId: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}) {
+  return {
+    id: row.tokenHash.slice(0, 16),
+    name: row.deviceId ?? '',
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+  };
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { storage, sessions } = deps;
+
+  // Whether an organisation exists: the first device of a new school seeds it, the others must sign in.
+  app.get('/api/org-status', async (request, reply) => {
+    const orgId = orgIdSchema.safeParse((request.query as { orgId?: unknown }).orgId);
+    if (!orgId.success) return reply.code(400).send({ error: 'invalid-org' });
+    const { revision } = await storage.readChanges(
+      orgId.data,
+      { rev: Number.MAX_SAFE_INTEGER, collection: '', id: '' },
+      1,
+    );
+    return reply.header('cache-control', 'no-store').send({ initialised: revision > 0 });
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const body = loginSchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const { orgId, email, password, remember } = body.data;
+    const now = new Date();
+    const limited = await hitRateLimits(
+      storage,
+      [
+        { rule: 'signinAccount', key: `${orgId}:${email.trim().toLowerCase()}` },
+        { rule: 'signinAddress', key: request.ip },
+      ],
+      now,
+    );
+    if (!limited.ok) return tooMany(reply, limited);
+    const user = findByEmail(await serverUsers(storage, orgId), email) as User | undefined;
+    if (!user || user.status === 'Archived') return reply.code(401).send({ error: 'unknown-user' });
+    if (user.status !== 'Active') return reply.code(403).send({ error: 'inactive' });
+    if (password === '') return reply.code(400).send({ error: 'empty-password' });
+    if (!(await verifySecret(password, user.passwordHash)))
+      return reply.code(401).send({ error: 'wrong-password' });
+    await sessions.revokeCookie(request, 'user', now);
+    const { token } = await sessions.open({
+      orgId,
+      userId: user.id,
+      scope: 'user',
+      deviceId: 'password',
+      now,
+    });
+    // "Se souvenir de moi" unchecked: a browser-session cookie, gone when the browser closes.
+    setSessionCookie(request, reply, 'user', token, remember ? SESSION_ABSOLUTE_MS / 1000 : undefined);
+    // The person's own record, hash included: the device can then let them sign in offline (issue 12).
+    return reply.header('cache-control', 'no-store').send({ user });
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await sessions.revokeCookie(request, 'user', new Date());
+    clearSessionCookie(request, reply, 'user');
+    return reply.send({ ok: true });
+  });
+
+  app.get('/api/auth/session', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const auth = await deps.authenticate(request);
+    if (!auth) return reply.code(401).send({ error: 'unauthenticated' });
+    return {
+      orgId: auth.session.orgId,
+      scope: auth.session.scope,
+      userId: auth.user?.id ?? null,
+      kiosk: auth.session.scope === 'kiosk' ? kioskView(auth.session) : null,
+    };
+  });
+
+  // PIN check of an enrolled kiosk, online: the server's hash and rate limits decide (the tablet keeps its
+  // own 3-tries cooldown for offline use).
+  app.post('/api/auth/pin', async (request, reply) => {
+    const body = pinSchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const auth = await deps.authenticate(request);
+    if (!auth || auth.session.scope !== 'kiosk' || auth.session.orgId !== body.data.orgId)
+      return reply.code(401).send({ error: 'kiosk-required' });
+    const now = new Date();
+    const limited = await hitRateLimits(
+      storage,
+      [
+        { rule: 'pinAccount', key: `${body.data.orgId}:${body.data.userId}` },
+        { rule: 'pinAddress', key: request.ip },
+      ],
+      now,
+    );
+    if (!limited.ok) return tooMany(reply, limited);
+    const [record] = await storage.readRecords(body.data.orgId, [
+      { collection: 'users', id: body.data.userId },
+    ]);
+    const user = record?.data as User | undefined;
+    const profiles = await profilesOf(storage, body.data.orgId);
+    if (!user || user.status !== 'Active' || !holdsTeacherToday(profiles, user))
+      return reply.code(403).send({ error: 'not-allowed' });
+    if (!(await verifySecret(body.data.pin, user.pinHash)))
+      return reply.code(401).send({ error: 'wrong-pin' });
+    return { ok: true };
+  });
+
+  // Kiosk enrolment: an administrator signed in on the tablet turns it into a classroom kiosk. The device
+  // credential is a second cookie, long-lived, that survives the administrator's sign-out.
+  app.post('/api/kiosks', async (request, reply) => {
+    const body = kioskSchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const auth = await deps.authenticate(request);
+    if (!auth || auth.session.scope !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
+    if (auth.viewer.kind !== 'user' || !isAdminType(auth.viewer.granted))
+      return reply.code(403).send({ error: 'forbidden' });
+    const now = new Date();
+    await sessions.revokeCookie(request, 'kiosk', now);
+    const { token, row } = await sessions.open({
+      orgId: auth.session.orgId,
+      userId: auth.session.userId,
+      scope: 'kiosk',
+      deviceId: body.data.name,
+      now,
+    });
+    setSessionCookie(request, reply, 'kiosk', token, KIOSK_ABSOLUTE_MS / 1000);
+    return reply.code(201).send(kioskView(row));
+  });
+
+  app.get('/api/kiosks', async (request, reply) => {
+    const auth = await deps.authenticate(request);
+    if (!auth || auth.viewer.kind !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
+    if (!isAdminType(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
+    const rows = await storage.sessions.listKiosks(auth.session.orgId);
+    return reply.header('cache-control', 'no-store').send({ kiosks: rows.map(kioskView) });
+  });
+
+  app.delete('/api/kiosks/:id', async (request, reply) => {
+    const auth = await deps.authenticate(request);
+    if (!auth || auth.viewer.kind !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
+    if (!isAdminType(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
+    const id = (request.params as { id: string }).id;
+    const rows = await storage.sessions.listKiosks(auth.session.orgId);
+    const row = rows.find((r) => r.tokenHash.slice(0, 16) === id);
+    if (!row) return reply.code(404).send({ error: 'not-found' });
+    await storage.sessions.revoke(row.tokenHash, new Date().toISOString());
+    return { ok: true };
+  });
+
+  // This tablet stops being a kiosk (an administrator signed in on it, or the kiosk itself).
+  app.delete('/api/kiosk', async (request, reply) => {
+    await sessions.revokeCookie(request, 'kiosk', new Date());
+    clearSessionCookie(request, reply, 'kiosk');
+    return { ok: true };
+  });
+}
+
+export { hashToken };

@@ -1,0 +1,54 @@
+import type { RateLimitStore, SessionRow, SessionStore } from './sync-storage';
+
+/** In-memory sessions and counters, for the memory storage used by property tests. */
+export function memoryAuthStores(): { sessions: SessionStore; rateLimits: RateLimitStore } {
+  const sessions = new Map<string, SessionRow>();
+  const limits = new Map<string, { windowStartMs: number; hits: number }>();
+  return {
+    sessions: {
+      create: (r) => Promise.resolve(void sessions.set(r.tokenHash, { ...r })),
+      find: (tokenHash) => Promise.resolve(sessions.has(tokenHash) ? { ...sessions.get(tokenHash)! } : null),
+      touch: (tokenHash, at) => {
+        const row = sessions.get(tokenHash);
+        if (row) row.lastSeenAt = at;
+        return Promise.resolve();
+      },
+      revoke: (tokenHash, at) => {
+        const row = sessions.get(tokenHash);
+        if (row && !row.revokedAt) row.revokedAt = at;
+        return Promise.resolve();
+      },
+      revokeUser: (orgId, userId, at, keep = '') => {
+        let count = 0;
+        for (const row of sessions.values()) {
+          if (row.orgId !== orgId || row.userId !== userId || row.scope !== 'user') continue;
+          if (row.revokedAt || row.tokenHash === keep) continue;
+          row.revokedAt = at;
+          count += 1;
+        }
+        return Promise.resolve(count);
+      },
+      listKiosks: (orgId) =>
+        Promise.resolve(
+          [...sessions.values()].filter((r) => r.orgId === orgId && r.scope === 'kiosk' && !r.revokedAt),
+        ),
+      purge: (before) => {
+        for (const [key, row] of sessions)
+          if (row.expiresAt < before || (row.revokedAt && row.revokedAt < before)) sessions.delete(key);
+        return Promise.resolve();
+      },
+    },
+    rateLimits: {
+      hit: (bucket, windowStartMs) => {
+        const current = limits.get(bucket);
+        const hits = current && current.windowStartMs === windowStartMs ? current.hits + 1 : 1;
+        limits.set(bucket, { windowStartMs, hits });
+        return Promise.resolve(hits);
+      },
+      purge: (beforeMs) => {
+        for (const [key, value] of limits) if (value.windowStartMs < beforeMs) limits.delete(key);
+        return Promise.resolve();
+      },
+    },
+  };
+}

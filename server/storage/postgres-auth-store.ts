@@ -1,0 +1,82 @@
+import type pg from 'pg';
+import { toSessionRow } from './sqlite-auth-store';
+import type { RateLimitStore, SessionStore } from './sync-storage';
+
+/** Sessions and rate-limit counters on PostgreSQL (tables of migration 4), shared by every app server. */
+export function postgresAuthStores(pool: pg.Pool): { sessions: SessionStore; rateLimits: RateLimitStore } {
+  return {
+    sessions: {
+      create: async (r) => {
+        await pool.query(
+          `INSERT INTO sessions (token_hash, org_id, user_id, scope, device_id, created_at, last_seen_at, expires_at,
+             revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            r.tokenHash,
+            r.orgId,
+            r.userId,
+            r.scope,
+            r.deviceId,
+            r.createdAt,
+            r.lastSeenAt,
+            r.expiresAt,
+            r.revokedAt,
+          ],
+        );
+      },
+      find: async (tokenHash) => {
+        const { rows } = await pool.query<Parameters<typeof toSessionRow>[0]>(
+          'SELECT * FROM sessions WHERE token_hash = $1',
+          [tokenHash],
+        );
+        return rows[0] ? toSessionRow(rows[0]) : null;
+      },
+      touch: async (tokenHash, at) => {
+        await pool.query('UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2', [at, tokenHash]);
+      },
+      revoke: async (tokenHash, at) => {
+        await pool.query('UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL', [
+          at,
+          tokenHash,
+        ]);
+      },
+      revokeUser: async (orgId, userId, at, keep = '') => {
+        const result = await pool.query(
+          `UPDATE sessions SET revoked_at = $1 WHERE org_id = $2 AND user_id = $3 AND scope = 'user'
+             AND revoked_at IS NULL AND token_hash <> $4`,
+          [at, orgId, userId, keep],
+        );
+        return result.rowCount ?? 0;
+      },
+      listKiosks: async (orgId) => {
+        const { rows } = await pool.query<Parameters<typeof toSessionRow>[0]>(
+          `SELECT * FROM sessions WHERE org_id = $1 AND scope = 'kiosk' AND revoked_at IS NULL ORDER BY created_at`,
+          [orgId],
+        );
+        return rows.map(toSessionRow);
+      },
+      purge: async (before) => {
+        await pool.query(
+          'DELETE FROM sessions WHERE expires_at < $1 OR (revoked_at IS NOT NULL AND revoked_at < $1)',
+          [before],
+        );
+      },
+    },
+    rateLimits: {
+      hit: async (bucket, windowStartMs) => {
+        const { rows } = await pool.query<{ hits: number }>(
+          `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES ($1, $2, 1)
+           ON CONFLICT (bucket) DO UPDATE SET
+             hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
+                         THEN rate_limits.hits + 1 ELSE 1 END,
+             window_start_ms = excluded.window_start_ms
+           RETURNING hits`,
+          [bucket, windowStartMs],
+        );
+        return Number(rows[0]?.hits ?? 1);
+      },
+      purge: async (beforeMs) => {
+        await pool.query('DELETE FROM rate_limits WHERE window_start_ms < $1', [beforeMs]);
+      },
+    },
+  };
+}

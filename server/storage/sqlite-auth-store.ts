@@ -1,0 +1,102 @@
+import type Database from 'better-sqlite3';
+import type { RateLimitStore, SessionRow, SessionStore } from './sync-storage';
+
+/** Sessions and rate-limit counters on SQLite (tables of migration 4). */
+
+interface SessionDbRow {
+  token_hash: string;
+  org_id: string;
+  user_id: string;
+  scope: string;
+  device_id: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export function toSessionRow(r: SessionDbRow): SessionRow {
+  return {
+    tokenHash: r.token_hash,
+    orgId: r.org_id,
+    userId: r.user_id,
+    scope: r.scope === 'kiosk' ? 'kiosk' : 'user',
+    deviceId: r.device_id,
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at,
+    expiresAt: r.expires_at,
+    revokedAt: r.revoked_at,
+  };
+}
+
+type Locked = <T>(fn: () => Promise<T>) => Promise<T>;
+
+export function sqliteAuthStores(
+  db: Database.Database,
+  locked: Locked,
+): { sessions: SessionStore; rateLimits: RateLimitStore } {
+  const q = {
+    insert: db.prepare(
+      `INSERT INTO sessions (token_hash, org_id, user_id, scope, device_id, created_at, last_seen_at, expires_at,
+         revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    find: db.prepare<[string], SessionDbRow>('SELECT * FROM sessions WHERE token_hash = ?'),
+    touch: db.prepare<[string, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?'),
+    revoke: db.prepare<[string, string]>(
+      'UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL',
+    ),
+    revokeUser: db.prepare<[string, string, string, string]>(
+      `UPDATE sessions SET revoked_at = ? WHERE org_id = ? AND user_id = ? AND scope = 'user'
+         AND revoked_at IS NULL AND token_hash <> ?`,
+    ),
+    kiosks: db.prepare<[string], SessionDbRow>(
+      `SELECT * FROM sessions WHERE org_id = ? AND scope = 'kiosk' AND revoked_at IS NULL ORDER BY created_at`,
+    ),
+    purge: db.prepare<[string, string]>(
+      'DELETE FROM sessions WHERE expires_at < ? OR (revoked_at IS NOT NULL AND revoked_at < ?)',
+    ),
+    hit: db.prepare<[string, number], { hits: number }>(
+      `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES (?, ?, 1)
+       ON CONFLICT (bucket) DO UPDATE SET
+         hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
+                     THEN rate_limits.hits + 1 ELSE 1 END,
+         window_start_ms = excluded.window_start_ms
+       RETURNING hits`,
+    ),
+    purgeLimits: db.prepare<[number]>('DELETE FROM rate_limits WHERE window_start_ms < ?'),
+  };
+  const run = <T>(fn: () => T): Promise<T> => locked(() => Promise.resolve(fn()));
+  return {
+    sessions: {
+      create: (r) =>
+        run(() => {
+          q.insert.run(
+            r.tokenHash,
+            r.orgId,
+            r.userId,
+            r.scope,
+            r.deviceId,
+            r.createdAt,
+            r.lastSeenAt,
+            r.expiresAt,
+            r.revokedAt,
+          );
+        }),
+      find: (tokenHash) =>
+        run(() => {
+          const row = q.find.get(tokenHash);
+          return row ? toSessionRow(row) : null;
+        }),
+      touch: (tokenHash, at) => run(() => void q.touch.run(at, tokenHash)),
+      revoke: (tokenHash, at) => run(() => void q.revoke.run(at, tokenHash)),
+      revokeUser: (orgId, userId, at, keep = '') =>
+        run(() => q.revokeUser.run(at, orgId, userId, keep).changes),
+      listKiosks: (orgId) => run(() => q.kiosks.all(orgId).map(toSessionRow)),
+      purge: (before) => run(() => void q.purge.run(before, before)),
+    },
+    rateLimits: {
+      hit: (bucket, windowStartMs) => run(() => q.hit.get(bucket, windowStartMs)?.hits ?? 1),
+      purge: (beforeMs) => run(() => void q.purgeLimits.run(beforeMs)),
+    },
+  };
+}
