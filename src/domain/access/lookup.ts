@@ -1,0 +1,47 @@
+import type { CollectionName } from '../store/collections';
+import type { Profile, Timetable, User } from '../store/schema';
+import type { RecordData } from '../sync/merge';
+
+/** What the predicates may consult besides the record itself; the server fills it from its current data. */
+export interface AccessLookup {
+  /** Every profile of the organisation. */
+  profiles: readonly Profile[];
+  /** The server's current user record (full), or null. */
+  user(id: string): User | null;
+  /** The server's current timetable, or null. */
+  timetable(id: string): Timetable | null;
+}
+
+/** Collections whose records point at a timetable slot (timetableId + slotIndex) and its teacher. */
+const SLOT_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
+  'planningLogs',
+  'notifications',
+  'rescheduleRequests',
+]);
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * Which users and timetables projectRecord/authorizeWrite will look up for this record, so the server can
+ * load just those: the slot's timetable and the record's teacher (a kiosk may record attendance only for an
+ * active teacher.today holder). Other collections need only the profiles.
+ */
+export function lookupKeys(
+  collection: CollectionName,
+  before: RecordData | null,
+  after: RecordData | null,
+): { users: string[]; timetables: string[] } {
+  if (!SLOT_COLLECTIONS.has(collection)) return { users: [], timetables: [] };
+  const users = new Set<string>();
+  const timetables = new Set<string>();
+  for (const record of [before, after]) {
+    if (!record) continue;
+    const timetableId = text(record.timetableId);
+    const teacherUserId = text(record.teacherUserId);
+    if (timetableId) timetables.add(timetableId);
+    if (teacherUserId) users.add(teacherUserId);
+  }
+  return { users: [...users], timetables: [...timetables] };
+}

@@ -1,0 +1,125 @@
+import type { CollectionName } from '../store/collections';
+import type { RecordData } from '../sync/merge';
+import type { AccessLookup } from './lookup';
+import { projectRecord } from './read';
+import { isPinTeacher, mayReplaceStore, modulesOf, PIN_ATTEMPT_FIELDS } from './rules';
+import type { UserViewer, Viewer } from './viewer';
+import {
+  ALLOWED,
+  changedFields,
+  isAutoCheckout,
+  isCheckAction,
+  isCheckNotification,
+  refuse,
+  slotOf,
+  type UserWrite,
+  type WriteDecision,
+  type WriteOp,
+  type WriteRefusal,
+  type WriteRequest,
+} from './write-context';
+import { authorizeSubmissionWrite, authorizeUserLogWrite, authorizeUserWrite } from './write-people';
+import {
+  authorizeNotificationWrite,
+  authorizePlanningImportWrite,
+  authorizePlanningLogWrite,
+  authorizeReferenceWrite,
+  authorizeRescheduleRequestWrite,
+  authorizeTimetableWrite,
+} from './write-planning';
+
+export type { WriteDecision, WriteRefusal, WriteRequest };
+
+function needsModule(moduleId: string): (write: UserWrite) => WriteDecision {
+  return (write) => (write.modules.has(moduleId) ? ALLOWED : refuse('not-permitted'));
+}
+
+/** Who may write each collection, as a signed-in user (Données and system aside). */
+const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = {
+  users: authorizeUserWrite,
+  profiles: needsModule('profiles'),
+  // The catalogue is rewritten by the load-time migration only (never pushed) or a Données import.
+  modules: () => refuse('not-permitted'),
+  institutes: (write) => authorizeReferenceWrite({ ...write, collection: 'institutes' }),
+  levels: (write) => authorizeReferenceWrite({ ...write, collection: 'levels' }),
+  classes: (write) => authorizeReferenceWrite({ ...write, collection: 'classes' }),
+  courseModules: (write) => authorizeReferenceWrite({ ...write, collection: 'courseModules' }),
+  timetables: authorizeTimetableWrite,
+  planningImports: authorizePlanningImportWrite,
+  planningLogs: authorizePlanningLogWrite,
+  userLogs: authorizeUserLogWrite,
+  notifications: authorizeNotificationWrite,
+  rescheduleRequests: authorizeRescheduleRequestWrite,
+  contracts: needsModule('contracts.vh'),
+  teacherContractSubmissions: authorizeSubmissionWrite,
+  // The PIN validity setting lives on the Données screen, which mayReplaceStore already covers.
+  settings: () => refuse('not-permitted'),
+};
+
+function writeOp(before: RecordData | null, after: RecordData | null): WriteOp | null {
+  if (before && after) return { op: 'update', before, after };
+  if (after) return { op: 'create', before: null, after };
+  if (before) return { op: 'delete', before, after: null };
+  return null;
+}
+
+/**
+ * Kiosk (enrolled classroom tablet in PIN mode, issue 12 point 2): check-in and check-out logs of an active
+ * teacher.today holder's slot with their notifications, and the PIN attempt counters of those teachers.
+ */
+function authorizeKioskWrite(collection: CollectionName, op: WriteOp, lookup: AccessLookup): WriteDecision {
+  if (collection === 'users') {
+    if (op.op !== 'update' || !isPinTeacher(op.before, lookup)) return refuse('not-permitted');
+    const fields = changedFields(op.before, op.after);
+    return fields.every((f) => (PIN_ATTEMPT_FIELDS as readonly string[]).includes(f))
+      ? ALLOWED
+      : refuse('field-not-permitted');
+  }
+  if (collection !== 'planningLogs' && collection !== 'notifications') return refuse('not-permitted');
+  if (op.op !== 'create') return refuse('append-only');
+  const record = op.after;
+  const isCheck = collection === 'planningLogs' ? isCheckAction(record) : isCheckNotification(record);
+  if (!isCheck) return refuse('not-permitted');
+  const slot = slotOf(lookup, record);
+  if (!slot) return refuse('slot-not-found');
+  if ((record.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
+  if (!isPinTeacher(lookup.user(slot.teacherUserId), lookup)) return refuse('not-permitted');
+  // An automatic check-out closes a check-in already made: it does not depend on the slot staying open.
+  if (isAutoCheckout(record)) return ALLOWED;
+  if (slot.canceled) return refuse('slot-canceled');
+  // The PIN session acts as the teacher of the slot.
+  if (collection === 'planningLogs' && record.actorUserId !== slot.teacherUserId) return refuse('actor-mismatch');
+  return ALLOWED;
+}
+
+/**
+ * Whether a pushed mutation may be applied (issue 12 point 4), comparing the server's record before and
+ * the merged record after. Pure: the server supplies the lookups (lookupKeys says which).
+ */
+export function authorizeWrite(
+  viewer: Viewer,
+  write: WriteRequest,
+  lookup: AccessLookup,
+): { ok: true } | { ok: false; reason: WriteRefusal } {
+  if (viewer.kind === 'system') return ALLOWED;
+  const op = writeOp(write.before, write.after);
+  if (!op) return ALLOWED; // deleting what does not exist changes nothing
+  if (op.after && op.after.id !== undefined && op.after.id !== write.recordId) return refuse('id-mismatch');
+  const changed = changedFields(op.before, op.after);
+  if (op.op === 'update' && changed.length === 0) {
+    // A replay or an unchanged put changes nothing; still no answer about records one may not see.
+    return projectRecord(viewer, write.collection, op.before, lookup) ? ALLOWED : refuse('not-permitted');
+  }
+  if (viewer.kind === 'kiosk') return authorizeKioskWrite(write.collection, op, lookup);
+  if (mayReplaceStore(modulesOf(viewer))) return ALLOWED;
+  const userWrite: UserWrite = {
+    ...op,
+    viewer: viewer satisfies UserViewer,
+    modules: modulesOf(viewer),
+    collection: write.collection,
+    recordId: write.recordId,
+    changed,
+    lookup,
+  };
+  return USER_RULES[write.collection](userWrite);
+}
