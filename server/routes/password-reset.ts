@@ -1,0 +1,240 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  checkNewPassword,
+  isResetEmailValid,
+  isResetLinkValid,
+  RESET_TOKEN_HEX_LENGTH,
+  resetTokenExpiry,
+} from '../../src/domain/auth/password';
+import type { RateLimitRule } from '../../src/domain/auth/session-policy';
+import { buildUserLog, type Actor } from '../../src/domain/journal/user-log';
+import { hashSecret, randomHex, randomId, sha256Hex } from '../../src/domain/secrets';
+import type { RecordData } from '../../src/domain/sync/merge';
+import type { PushResponse } from '../../src/domain/sync/protocol';
+import { hitRateLimits } from '../auth/rate-limit';
+import { applyServerChanges, findByEmail, serverUsers, type ServerChange } from '../auth/server-writes';
+import type { ServerConfig } from '../config';
+import type { Mailer } from '../mail';
+import type { SyncStorage } from '../storage/sync-storage';
+
+/** Answered with the link when no SMTP server is configured (spec part 1 point 7: "resetUrl and note"). */
+export const RESET_NOTE = "Aucun service d'e-mail n'est configuré : voici le lien de réinitialisation.";
+export const RESET_MAIL_SUBJECT = 'Réinitialisation de votre mot de passe';
+
+const NO_SMTP_WARNING =
+  'Aucun serveur SMTP configuré (SMTP_URL) : le lien de réinitialisation est renvoyé pour affichage.';
+const NO_PUBLIC_URL_WARNING =
+  "PUBLIC_URL n'est pas défini : les liens envoyés par e-mail reprennent l'adresse de la requête (en-tête Host). Définissez PUBLIC_URL en production.";
+
+const orgId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const token = z.string().regex(new RegExp(`^[0-9a-f]{${RESET_TOKEN_HEX_LENGTH}}$`));
+const requestBody = z.object({ orgId, email: z.string().max(320) });
+const checkBody = z.object({ orgId, token: z.string().max(200) });
+const completeBody = z.object({ orgId, token: z.string().max(200), password: z.string().max(1_000) });
+
+export interface PasswordResetDeps {
+  storage: SyncStorage;
+  config: ServerConfig;
+  /** null/absent: no SMTP server, the link is answered for display. */
+  mailer?: Mailer | null;
+  /** Injected by tests that move time (token expiry); the real clock otherwise. */
+  clock?: () => Date;
+}
+
+const SYSTEM_ACTOR: Actor = { id: null, name: null };
+
+function userName(user: RecordData): string {
+  return typeof user.name === 'string' ? user.name : '';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+export function resetMail(name: string, link: string): { subject: string; text: string; html: string } {
+  const greeting = name ? `Bonjour ${name},` : 'Bonjour,';
+  const intro = 'Une réinitialisation du mot de passe de votre compte a été demandée.';
+  const action = 'Pour choisir un nouveau mot de passe, ouvrez ce lien, valable 1 heure :';
+  const ignore =
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.";
+  return {
+    subject: RESET_MAIL_SUBJECT,
+    text: `${greeting}\n\n${intro}\n${action}\n${link}\n\n${ignore}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}<br>${escapeHtml(action)}</p>` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(ignore)}</p>`,
+  };
+}
+
+function rejected(answer: PushResponse): boolean {
+  return answer.results.some((r) => r.status === 'rejected');
+}
+
+function originOf(request: FastifyRequest, config: ServerConfig): string {
+  // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is set (Fastify's trustProxy).
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+async function limited(
+  storage: SyncStorage,
+  reply: FastifyReply,
+  buckets: { rule: RateLimitRule; key: string }[],
+  now: Date,
+): Promise<boolean> {
+  const decision = await hitRateLimits(storage, buckets, now);
+  if (decision.ok) return false;
+  void reply.code(429).header('retry-after', String(decision.retryAfter)).send({ error: 'rate-limited' });
+  return true;
+}
+
+/** The user a token designates, if the link is usable (spec part 1 point 4: match, unexpired, not archived). */
+async function userOfToken(
+  storage: SyncStorage,
+  org: string,
+  rawToken: string,
+  now: Date,
+): Promise<RecordData | null> {
+  if (!token.safeParse(rawToken).success) return null;
+  const tokenHash = await sha256Hex(rawToken);
+  const user = (await serverUsers(storage, org)).find((u) => u.passwordResetTokenHash === tokenHash);
+  if (!user) return null;
+  const target = {
+    status: String(user.status),
+    passwordResetTokenHash: user.passwordResetTokenHash as string | null | undefined,
+    passwordResetExpiresAt: user.passwordResetExpiresAt as string | null | undefined,
+  };
+  return isResetLinkValid(target, tokenHash, now) ? user : null;
+}
+
+function sendInBackground(mailer: Mailer, to: string, name: string, link: string, log: FastifyBaseLogger) {
+  // Not awaited: a known address must not answer measurably later than an unknown one (no enumeration), and
+  // an SMTP failure must never reach the requester.
+  void mailer.send({ to, ...resetMail(name, link) }).catch((error: unknown) => {
+    log.error({ err: error }, "Échec de l'envoi de l'e-mail de réinitialisation.");
+  });
+}
+
+/**
+ * Password reset done by the server (issue 12 point 5; spec part 1 points 4, 7, 8, 9). No session needed.
+ * - POST /api/password-reset/request {orgId, email}: stores the token's SHA-256 and a 1-hour expiry on the user,
+ *   e-mails the link, or without SMTP answers it for display; unknown and archived accounts get the same answer.
+ * - POST /api/password-reset/check {orgId, token} -> {valid}
+ * - POST /api/password-reset/complete {orgId, token, password}: sets the password, clears the token, ends the
+ *   user's sessions.
+ */
+export function registerPasswordResetRoutes(app: FastifyInstance, deps: PasswordResetDeps): void {
+  const { storage, config } = deps;
+  const mailer = deps.mailer ?? null;
+  const clock = deps.clock ?? (() => new Date());
+  if (mailer && !config.publicUrl) app.log.warn(NO_PUBLIC_URL_WARNING);
+
+  app.post('/api/password-reset/request', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const body = requestBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const { orgId: org, email } = body.data;
+    if (!isResetEmailValid(email)) return reply.code(400).send({ error: 'invalid-email' });
+    const now = clock();
+    const account = `${org}:${email.trim().toLowerCase()}`;
+    const buckets: { rule: RateLimitRule; key: string }[] = [
+      { rule: 'resetAccount', key: account },
+      { rule: 'resetAddress', key: request.ip },
+    ];
+    if (await limited(storage, reply, buckets, now)) return reply;
+
+    const user = findByEmail(await serverUsers(storage, org), email);
+    if (!user || user.status === 'Archived' || typeof user.id !== 'string') return { ok: true };
+    const rawToken = randomHex(RESET_TOKEN_HEX_LENGTH / 2);
+    const target = { id: user.id, name: userName(user) };
+    const log = buildUserLog({
+      id: randomId('log-'),
+      action: 'password-reset-requested',
+      target,
+      actor: SYSTEM_ACTOR,
+      now,
+    });
+    const changes: ServerChange[] = [
+      {
+        collection: 'users',
+        id: user.id,
+        fields: {
+          passwordResetTokenHash: await sha256Hex(rawToken),
+          // Only the hash is kept (never the spec's clear passwordResetToken): a read of the store cannot reset.
+          passwordResetExpiresAt: resetTokenExpiry(now),
+        },
+      },
+      { collection: 'userLogs', id: log.id, fields: { ...log } },
+    ];
+    const written = await applyServerChanges(storage, org, changes, now);
+    if (rejected(written)) {
+      request.log.error({ results: written.results }, 'Jeton de réinitialisation non enregistré.');
+      return { ok: true };
+    }
+    const link = `${originOf(request, config)}/reset-password?token=${rawToken}&org=${encodeURIComponent(org)}`;
+    const to = typeof user.email === 'string' ? user.email.trim() : email.trim();
+    if (mailer) {
+      sendInBackground(mailer, to, target.name, link, request.log);
+      return { ok: true };
+    }
+    request.log.warn(NO_SMTP_WARNING);
+    return { ok: true, resetUrl: link, note: RESET_NOTE };
+  });
+
+  app.post('/api/password-reset/check', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const body = checkBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const user = await userOfToken(storage, body.data.orgId, body.data.token, clock());
+    return { valid: user !== null };
+  });
+
+  app.post('/api/password-reset/complete', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const body = completeBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const { orgId: org, token: rawToken, password } = body.data;
+    const now = clock();
+    if (await limited(storage, reply, [{ rule: 'resetAddress', key: request.ip }], now)) return reply;
+    const user = await userOfToken(storage, org, rawToken, now);
+    if (!user || typeof user.id !== 'string') return reply.code(400).send({ error: 'invalid-link' });
+    if (checkNewPassword(password, password) === 'too-short')
+      return reply.code(400).send({ error: 'too-short' });
+    const target = { id: user.id, name: userName(user) };
+    const log = buildUserLog({
+      id: randomId('log-'),
+      action: 'password-reset-completed',
+      target,
+      actor: target,
+      now,
+    });
+    const written = await applyServerChanges(
+      storage,
+      org,
+      [
+        {
+          collection: 'users',
+          id: user.id,
+          fields: {
+            passwordHash: await hashSecret(password),
+            passwordResetTokenHash: null,
+            passwordResetExpiresAt: null,
+            mustChangePassword: false,
+          },
+        },
+        { collection: 'userLogs', id: log.id, fields: { ...log } },
+      ],
+      now,
+    );
+    if (rejected(written)) {
+      request.log.error({ results: written.results }, 'Nouveau mot de passe non enregistré.');
+      return reply.code(500).send({ error: 'not-saved' });
+    }
+    // Whoever held a session of this account (the reason for a reset may be a stolen password) is signed out.
+    await storage.sessions.revokeUser(org, user.id, now.toISOString());
+    return { ok: true };
+  });
+}

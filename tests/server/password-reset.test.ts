@@ -1,0 +1,320 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashSecret, verifySecret } from '../../src/domain/secrets';
+import type { StoreV1 } from '../../src/domain/store/schema';
+import { buildApp } from '../../server/app';
+import { applyServerChanges } from '../../server/auth/server-writes';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { createMailer } from '../../server/mail';
+import {
+  registerPasswordResetRoutes,
+  RESET_MAIL_SUBJECT,
+  RESET_NOTE,
+} from '../../server/routes/password-reset';
+import { openStorage } from '../../server/storage/open-storage';
+import type { SyncStorage } from '../../server/storage/sync-storage';
+import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
+import { serverBackends, type TestDatabase } from './helpers';
+
+// Issue 12 point 5 ("a reset e-mail reaches a real SMTP sink started by the test with a working link"), on every
+// storage engine of this run.
+const backends = await serverBackends();
+const ORG = 'ecole-reset';
+
+interface Sink {
+  url: string;
+  messages: { to: string[]; raw: string }[];
+  next: () => Promise<{ to: string[]; raw: string }>;
+  close: () => Promise<void>;
+}
+
+/** A real SMTP server on a free port that keeps every message it receives. */
+async function startSink(): Promise<Sink> {
+  const messages: Sink['messages'] = [];
+  let waiters: ((m: Sink['messages'][number]) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const message = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        messages.push(message);
+        for (const w of waiters) w(message);
+        waiters = [];
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    next: () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no e-mail within 10 s')), 10_000);
+        waiters.push((m) => {
+          clearTimeout(timer);
+          resolve(m);
+        });
+      }),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Enough MIME for the test: undo quoted-printable (soft breaks, =XX) so the link reads as sent. */
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The Subject header, folded lines joined and RFC 2047 Q-encoded words decoded. */
+function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  const words = [...header.matchAll(/=\?UTF-8\?Q\?(.*?)\?=/gi)].map((m) => m[1] ?? '');
+  if (words.length === 0) return header.trim();
+  return decodeQuotedPrintable(words.join('').replace(/_/g, ' '));
+}
+
+function linkIn(raw: string): URL {
+  const match = /https?:\/\/[^\s"<]+\/reset-password\?token=[0-9a-f]{32}&(?:amp;)?org=[A-Za-z0-9_-]+/.exec(
+    decodeQuotedPrintable(raw),
+  );
+  if (!match) throw new Error(`no reset link in:\n${raw}`);
+  return new URL(match[0].replace('&amp;', '&'));
+}
+
+let data: TestDatabase;
+let sink: Sink;
+let running: { app: FastifyInstance; url: string; storage: SyncStorage } | null = null;
+
+async function start(overrides: Partial<ServerConfig>) {
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    dataFile: data.file,
+    databaseUrl: data.databaseUrl,
+    staticDir: null,
+    host: '127.0.0.1',
+    port: 0,
+    smtpUrl: null,
+    publicUrl: null,
+    ...overrides,
+  };
+  const storage = await openStorage(config);
+  const app = await buildApp({ config, storage });
+  // Until server/app.ts registers the routes itself (then with the same config: SMTP_URL names the sink).
+  if (!app.hasRoute({ method: 'POST', url: '/api/password-reset/request' }))
+    registerPasswordResetRoutes(app, { storage, config, mailer: createMailer(config) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  running = { app, url: `http://127.0.0.1:${port}`, storage };
+  await seed(running.url);
+  return running;
+}
+
+async function seed(url: string) {
+  const hash = await hashSecret('Ancien@123', { iterations: TEST_ITERATIONS });
+  const store: StoreV1 = sampleStore(hash);
+  store.users.push({
+    id: 'u-archived',
+    name: 'Ancien Compte',
+    email: 'ancien@ecole.sn',
+    profileId: 'teacher',
+    status: 'Archived',
+    passwordHash: hash,
+  });
+  // An unauthenticated PUT is accepted on a new, empty organisation (its first device).
+  const response = await fetch(`${url}/api/store?orgId=${ORG}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(store),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${running?.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+}
+
+const requestReset = (email: string, orgId = ORG) => post('/api/password-reset/request', { orgId, email });
+const check = (token: string) => post('/api/password-reset/check', { orgId: ORG, token });
+const complete = (token: string, password: string) =>
+  post('/api/password-reset/complete', { orgId: ORG, token, password });
+
+async function userRecord(id: string) {
+  const users = await running!.storage.readCollection(ORG, 'users');
+  return users.find((u) => u.id === id)?.data;
+}
+
+describe.each(backends)('$name', (backend) => {
+  beforeEach(async () => {
+    data = await backend.fresh();
+    sink = await startSink();
+  });
+  afterEach(async () => {
+    await running?.app.close();
+    running = null;
+    await sink.close();
+    await data.cleanup();
+  });
+
+  it('e-mails a working link through SMTP; the new password verifies; the link works once', async () => {
+    const { storage } = await start({ smtpUrl: sink.url });
+    const arrival = sink.next();
+    const answer = await requestReset('  Moussa@Ecole.sn ');
+    expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+    expect(answer.body).not.toHaveProperty('resetUrl');
+    const mail = await arrival;
+    expect(mail.to).toEqual(['moussa@ecole.sn']);
+    expect(subjectOf(mail.raw)).toBe(RESET_MAIL_SUBJECT);
+    expect(decodeQuotedPrintable(mail.raw)).toContain('valable 1 heure');
+    const link = linkIn(mail.raw);
+    expect(link.origin).toBe(running!.url);
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.searchParams.get('org')).toBe(ORG);
+    const token = link.searchParams.get('token') ?? '';
+
+    // Only the token's hash is stored, with a 1-hour expiry; the request is in the journal.
+    const before = await userRecord('u-teacher');
+    expect(JSON.stringify(before)).not.toContain(token);
+    const expiresIn = Date.parse(String(before?.passwordResetExpiresAt)) - Date.now();
+    expect(expiresIn).toBeGreaterThan(59 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
+
+    // A session of the account ends with the reset.
+    const nowIso = new Date().toISOString();
+    await storage.sessions.create({
+      tokenHash: 'session-of-moussa',
+      orgId: ORG,
+      userId: 'u-teacher',
+      scope: 'user',
+      deviceId: 'password',
+      createdAt: nowIso,
+      lastSeenAt: nowIso,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      revokedAt: null,
+    });
+
+    expect((await check(token)).body).toEqual({ valid: true });
+    expect(await complete(token, 'court')).toMatchObject({ status: 400, body: { error: 'too-short' } });
+    expect(await complete(token, 'Nouveau@2026')).toMatchObject({ status: 200, body: { ok: true } });
+
+    const after = await userRecord('u-teacher');
+    expect(await verifySecret('Nouveau@2026', String(after?.passwordHash))).toBe(true);
+    expect(await verifySecret('Ancien@123', String(after?.passwordHash))).toBe(false);
+    expect(after?.passwordResetTokenHash ?? null).toBeNull();
+    expect(after?.passwordResetExpiresAt ?? null).toBeNull();
+    expect(after?.mustChangePassword).toBe(false);
+    expect((await storage.sessions.find('session-of-moussa'))?.revokedAt).not.toBeNull();
+
+    const logs = (await storage.readCollection(ORG, 'userLogs')).map((r) => r.data);
+    expect(logs.map((l) => [l.action, l.targetUserId])).toEqual(
+      expect.arrayContaining([
+        ['password-reset-requested', 'u-teacher'],
+        ['password-reset-completed', 'u-teacher'],
+      ]),
+    );
+
+    // The token does not work twice.
+    expect((await check(token)).body).toEqual({ valid: false });
+    expect(await complete(token, 'Encore@2026')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid-link' },
+    });
+  });
+
+  it('refuses an expired token', async () => {
+    const { storage } = await start({ smtpUrl: null });
+    const answer = await requestReset('awa@ecole.sn');
+    const token =
+      new URL(String((answer.body as { resetUrl: string }).resetUrl)).searchParams.get('token') ?? '';
+    expect((await check(token)).body).toEqual({ valid: true });
+    await applyServerChanges(
+      storage,
+      ORG,
+      [
+        {
+          collection: 'users',
+          id: 'u-admin',
+          fields: { passwordResetExpiresAt: new Date(Date.now() - 1).toISOString() },
+        },
+      ],
+      new Date(),
+    );
+    expect((await check(token)).body).toEqual({ valid: false });
+    expect(await complete(token, 'Nouveau@2026')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid-link' },
+    });
+  });
+
+  it('answers unknown and archived accounts exactly like a known one, and mails nothing', async () => {
+    await start({ smtpUrl: sink.url });
+    const arrival = sink.next();
+    const known = await requestReset('awa@ecole.sn');
+    await arrival;
+    for (const email of ['personne@ecole.sn', 'ancien@ecole.sn']) {
+      const answer = await requestReset(email);
+      expect(answer.status).toBe(known.status);
+      expect(answer.body).toEqual(known.body);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.messages.map((m) => m.to)).toEqual([['awa@ecole.sn']]);
+    expect(await userRecord('u-archived')).not.toHaveProperty('passwordResetTokenHash');
+    expect(await requestReset('sans-arobase')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid-email' },
+    });
+  });
+
+  it('without SMTP answers the link (PUBLIC_URL when set) and the note', async () => {
+    await start({ smtpUrl: null, publicUrl: 'https://emargement.example' });
+    const answer = await requestReset('moussa@ecole.sn');
+    expect(answer.body).toMatchObject({ ok: true, note: RESET_NOTE });
+    const link = new URL(String((answer.body as { resetUrl: string }).resetUrl));
+    expect(link.origin).toBe('https://emargement.example');
+    expect(link.searchParams.get('org')).toBe(ORG);
+    expect((await check(link.searchParams.get('token') ?? '')).body).toEqual({ valid: true });
+    expect((await requestReset('personne@ecole.sn')).body).toEqual({ ok: true });
+  });
+
+  it('answers the neutral success when the SMTP server cannot be reached', async () => {
+    const closed = await startSink();
+    await closed.close();
+    await start({ smtpUrl: closed.url });
+    expect(await requestReset('moussa@ecole.sn')).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('refuses the 4th request for one account within 5 minutes with 429', async () => {
+    await start({ smtpUrl: null });
+    for (let i = 0; i < 3; i += 1) expect((await requestReset('moussa@ecole.sn')).status).toBe(200);
+    const refused = await requestReset('MOUSSA@ecole.sn');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'rate-limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account from the same address is still served.
+    expect((await requestReset('awa@ecole.sn')).status).toBe(200);
+  });
+
+  it('rejects malformed bodies and organisation ids', async () => {
+    await start({ smtpUrl: null });
+    expect((await requestReset('awa@ecole.sn', '../etc')).status).toBe(400);
+    expect((await check('not-a-token')).body).toEqual({ valid: false });
+    expect((await post('/api/password-reset/complete', { orgId: ORG })).status).toBe(400);
+  });
+});
