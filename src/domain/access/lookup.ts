@@ -1,6 +1,6 @@
 import type { CollectionName } from '../store/collections';
 import type { Profile, Timetable, User } from '../store/schema';
-import type { RecordData } from '../sync/merge';
+import type { RecordData } from './record';
 
 /** What the predicates may consult besides the record itself; the server fills it from its current data. */
 export interface AccessLookup {

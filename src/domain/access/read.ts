@@ -1,5 +1,5 @@
 import type { CollectionName } from '../store/collections';
-import type { RecordData } from '../sync/merge';
+import type { RecordData } from './record';
 import type { AccessLookup } from './lookup';
 import {
   isPinTeacher,

@@ -54,7 +54,11 @@ export const PIN_STATE_FIELDS = [
 export const PIN_ATTEMPT_FIELDS = ['pinFailedAttempts', 'pinCooldownUntil'] as const;
 
 /** What a user may change on their own record: password change, first login, PIN attempts. */
-export const OWN_USER_WRITABLE_FIELDS = ['passwordHash', 'mustChangePassword', ...PIN_ATTEMPT_FIELDS] as const;
+export const OWN_USER_WRITABLE_FIELDS = [
+  'passwordHash',
+  'mustChangePassword',
+  ...PIN_ATTEMPT_FIELDS,
+] as const;
 
 /** Position captured at check-in/out (spec part 2 point 5): a kiosk never receives it. */
 export const POSITION_FIELDS = ['latitude', 'longitude', 'accuracy'] as const;

@@ -1,6 +1,6 @@
 import type { CollectionName } from '../store/collections';
 import type { Slot } from '../store/schema';
-import { deepEqual, type RecordData } from '../sync/merge';
+import { deepEqual, type RecordData } from './record';
 import type { AccessLookup } from './lookup';
 import type { UserViewer } from './viewer';
 

@@ -1,5 +1,5 @@
 import { canOpen } from '../auth/routes';
-import type { RecordData } from '../sync/merge';
+import type { RecordData } from './record';
 import { mayReviewContracts, OWN_USER_WRITABLE_FIELDS, REVIEW_FIELDS, TEACHER_MODULE_IDS } from './rules';
 import { profileModuleIds } from './viewer';
 import {
@@ -101,7 +101,8 @@ function reviewDecision(write: UserWrite & { op: 'update' }): WriteDecision {
   if (write.before.status === 'validated') return refuse('read-only');
   if (!onlyChanged(write, [...REVIEW_FIELDS, 'status', 'updatedAt'])) return refuse('field-not-permitted');
   const status = write.after.status;
-  if (status !== write.before.status && !REVIEW_STATUSES.includes(status)) return refuse('status-not-permitted');
+  if (status !== write.before.status && !REVIEW_STATUSES.includes(status))
+    return refuse('status-not-permitted');
   for (const field of ['validatedByUserId', 'rejectedByUserId'] as const) {
     const reviewer = write.after[field] ?? null;
     if (anyChanged(write, [field]) && reviewer !== null && reviewer !== write.viewer.userId)

@@ -1,5 +1,5 @@
 import type { Slot } from '../store/schema';
-import { deepEqual, type RecordData } from '../sync/merge';
+import { deepEqual, type RecordData } from './record';
 import { mayRecordAttendance, readsAllPlanningLogs, seesAllNotifications } from './rules';
 import {
   ALLOWED,
@@ -44,8 +44,11 @@ function autoCheckoutDecision(write: UserWrite, slot: Slot): WriteDecision {
  */
 export function authorizeTimetableWrite(write: UserWrite): WriteDecision {
   if (write.op === 'create')
-    return holdsAny(write, ['planning.importer', 'planning.reprogrammation']) ? ALLOWED : refuse('not-permitted');
-  if (write.op === 'delete') return holdsAny(write, ['planning.historique']) ? ALLOWED : refuse('not-permitted');
+    return holdsAny(write, ['planning.importer', 'planning.reprogrammation'])
+      ? ALLOWED
+      : refuse('not-permitted');
+  if (write.op === 'delete')
+    return holdsAny(write, ['planning.historique']) ? ALLOWED : refuse('not-permitted');
   if (holdsAny(write, ['planning.importer', 'planning.consulter.actions', 'planning.reprogrammation']))
     return ALLOWED;
   if (!write.modules.has('teacher.planning')) return refuse('not-permitted');
@@ -60,7 +63,8 @@ function slotsOf(record: RecordData): RecordData[] | null {
 function ownSlotCancellation(write: UserWrite & { op: 'update' }): WriteDecision {
   const b = slotsOf(write.before);
   const a = slotsOf(write.after);
-  if (!onlyChanged(write, ['slots']) || !a || !b || a.length !== b.length) return refuse('field-not-permitted');
+  if (!onlyChanged(write, ['slots']) || !a || !b || a.length !== b.length)
+    return refuse('field-not-permitted');
   for (let i = 0; i < a.length; i += 1) {
     const was = b[i];
     const now = a[i];
@@ -90,10 +94,16 @@ export type ReferenceCollection = keyof typeof REFERENCE_MODULE;
  * Settings screens edit their own reference; the import creates the missing classes and modules stamped
  * with createdByImportId, and its deletion removes those it created (spec part 2 point 4).
  */
-export function authorizeReferenceWrite(write: UserWrite & { collection: ReferenceCollection }): WriteDecision {
+export function authorizeReferenceWrite(
+  write: UserWrite & { collection: ReferenceCollection },
+): WriteDecision {
   if (write.modules.has(REFERENCE_MODULE[write.collection])) return ALLOWED;
   if (write.collection !== 'classes' && write.collection !== 'courseModules') return refuse('not-permitted');
-  if (write.op === 'create' && write.modules.has('planning.importer') && textOf(write.after.createdByImportId))
+  if (
+    write.op === 'create' &&
+    write.modules.has('planning.importer') &&
+    textOf(write.after.createdByImportId)
+  )
     return ALLOWED;
   if (
     write.op === 'update' &&
@@ -103,7 +113,11 @@ export function authorizeReferenceWrite(write: UserWrite & { collection: Referen
     onlyChanged(write, ['createdByImportId'])
   )
     return ALLOWED;
-  if (write.op === 'delete' && write.modules.has('planning.historique') && textOf(write.before.createdByImportId))
+  if (
+    write.op === 'delete' &&
+    write.modules.has('planning.historique') &&
+    textOf(write.before.createdByImportId)
+  )
     return ALLOWED;
   return refuse('not-permitted');
 }
@@ -111,8 +125,7 @@ export function authorizeReferenceWrite(write: UserWrite & { collection: Referen
 /** Slot changes logged by a teacher's reschedule request: the cancel and the proposal. */
 function isRequestLog(log: RecordData): boolean {
   return (
-    log.action === 'planning-cancel' ||
-    (log.action === 'planning-reschedule' && log.note === PROPOSAL_NOTE)
+    log.action === 'planning-cancel' || (log.action === 'planning-reschedule' && log.note === PROPOSAL_NOTE)
   );
 }
 
@@ -141,8 +154,7 @@ export function authorizeNotificationWrite(write: UserWrite): WriteDecision {
   if (write.op === 'delete') return refuse('append-only');
   if (write.op === 'update') {
     if (!onlyChanged(write, ['read']) || write.after.read !== true) return refuse('append-only');
-    const visible =
-      seesAllNotifications(write.modules) || write.before.teacherUserId === write.viewer.userId;
+    const visible = seesAllNotifications(write.modules) || write.before.teacherUserId === write.viewer.userId;
     return visible ? ALLOWED : refuse('not-permitted');
   }
   const notification = write.after;
@@ -169,6 +181,7 @@ export function authorizeRescheduleRequestWrite(write: UserWrite): WriteDecision
   if (!slot) return refuse('slot-not-found');
   if (slot.teacherUserId !== userId) return refuse('not-own-slot');
   if (request.status !== 'pending') return refuse('status-not-permitted');
-  if (APPROVAL_FIELDS.some((field) => (request[field] ?? null) !== null)) return refuse('field-not-permitted');
+  if (APPROVAL_FIELDS.some((field) => (request[field] ?? null) !== null))
+    return refuse('field-not-permitted');
   return ALLOWED;
 }

@@ -1,5 +1,5 @@
 import type { CollectionName } from '../store/collections';
-import type { RecordData } from '../sync/merge';
+import type { RecordData } from './record';
 import type { AccessLookup } from './lookup';
 import { projectRecord } from './read';
 import { isPinTeacher, mayReplaceStore, modulesOf, PIN_ATTEMPT_FIELDS } from './rules';
@@ -88,7 +88,8 @@ function authorizeKioskWrite(collection: CollectionName, op: WriteOp, lookup: Ac
   if (isAutoCheckout(record)) return ALLOWED;
   if (slot.canceled) return refuse('slot-canceled');
   // The PIN session acts as the teacher of the slot.
-  if (collection === 'planningLogs' && record.actorUserId !== slot.teacherUserId) return refuse('actor-mismatch');
+  if (collection === 'planningLogs' && record.actorUserId !== slot.teacherUserId)
+    return refuse('actor-mismatch');
   return ALLOWED;
 }
 
