@@ -4,6 +4,7 @@ import { frSettings } from './fr-settings';
 import { frTeacher } from './fr-teacher';
 import { frAttendance } from './fr-attendance';
 import { frWorkload } from './fr-workload';
+import { frPasswordReset } from './fr-password-reset';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
 export const fr = {
@@ -314,6 +315,7 @@ export const fr = {
   contracts: frContracts,
   attendance: frAttendance,
   teacher: frTeacher,
+  passwordReset: frPasswordReset,
   settings: frSettings,
   pwa: {
     updateAvailable: 'Nouvelle version disponible',

@@ -5,7 +5,7 @@ import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { requestPasswordReset } from './auth-service';
+import { requestPasswordReset, resetOrgId } from './password-reset-service';
 
 interface Props {
   isOpen: boolean;
@@ -28,11 +28,13 @@ export function ForgotPasswordDialog({ isOpen, onOpenChange, initialEmail }: Pro
   };
   const submit = async () => {
     setIsBusy(true);
-    const result = await requestPasswordReset(appDb(), email, new Date(), window.location.origin, (i, init) =>
-      fetch(i, init),
-    );
+    const orgId = await resetOrgId(appDb(), null);
+    const result = await requestPasswordReset(email, orgId, (i, init) => fetch(i, init));
     setIsBusy(false);
-    if (!result.ok) return setError(fr.password.invalidEmail);
+    if (!result.ok)
+      return setError(
+        result.code === 'rate-limited' ? fr.passwordReset.rateLimited : fr.password.invalidEmail,
+      );
     setError(null);
     setAnswer({ link: result.link, note: result.note });
   };

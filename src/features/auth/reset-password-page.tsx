@@ -1,18 +1,26 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
 import { RESET_REDIRECT_DELAY_MS } from '../../domain/auth/password';
 import { fr } from '../../i18n/fr';
 import { useToast } from '../../ui/toast';
-import { completePasswordReset, isResetTokenUsable } from './auth-service';
+import {
+  completePasswordReset,
+  isResetTokenUsable,
+  resetOrgId,
+  type ResetTokenState,
+} from './password-reset-service';
 import { NewPasswordForm } from './new-password-form';
 
 const MESSAGES = {
   'too-short': fr.password.tooShort,
   mismatch: fr.password.mismatch,
   'invalid-link': fr.password.invalidLink,
+  'rate-limited': fr.passwordReset.rateLimited,
+  offline: fr.passwordReset.offline,
 } as const;
+
+const serverFetch = (input: string, init?: RequestInit) => fetch(input, init);
 
 /** /reset-password?token=…, shown instead of the shell (spec part 1 point 2). */
 export function ResetPasswordPage() {
@@ -20,10 +28,23 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
-  const isUsable = useLiveQuery(() => isResetTokenUsable(appDb(), token, new Date()), [token]);
+  const linkOrg = params.get('org');
+  const [state, setState] = useState<{ orgId: string; token: ResetTokenState } | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void (async () => {
+      const orgId = await resetOrgId(appDb(), linkOrg);
+      const tokenState = await isResetTokenUsable(token, orgId, serverFetch);
+      if (isCurrent) setState({ orgId, token: tokenState });
+    })();
+    return () => {
+      isCurrent = false;
+    };
+  }, [token, linkOrg]);
   const [isDone, setIsDone] = useState(false);
   const submit = async (password: string, confirmation: string) => {
-    const result = await completePasswordReset(appDb(), token, password, confirmation, new Date());
+    if (!state) return null;
+    const result = await completePasswordReset(token, password, confirmation, state.orgId, serverFetch);
     if (!result.ok) return MESSAGES[result.code];
     setIsDone(true);
     toast.show(fr.password.changed);
@@ -35,7 +56,7 @@ export function ResetPasswordPage() {
       <main className="login-card">
         <p className="brand">{fr.app.name}</p>
         <h1>{fr.reset.title}</h1>
-        {isUsable === false && !isDone ? (
+        {state?.token === 'invalid' && !isDone ? (
           <>
             <p role="alert" className="form-error">
               {fr.password.invalidLink}
@@ -47,7 +68,15 @@ export function ResetPasswordPage() {
             {fr.reset.done}
           </p>
         ) : (
-          <NewPasswordForm onSubmit={submit} isDisabled={isUsable !== true} />
+          <>
+            {state?.token === 'offline' ? (
+              <p role="alert" className="form-error">
+                {fr.passwordReset.offline}
+              </p>
+            ) : null}
+            {/* Offline, the form stays usable: completing tells again if the server is still unreachable. */}
+            <NewPasswordForm onSubmit={submit} isDisabled={state === null} />
+          </>
         )}
       </main>
     </div>
