@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Outlet, useLocation } from 'react-router-dom';
 import type { SessionInfo } from '../../session/session';
+import { seesAllNotifications } from '../../domain/access/rules';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
 import { sectionOf } from '../sections';
@@ -50,7 +51,7 @@ export function Shell({ session }: { session: SessionInfo }) {
                 />
               )}
               {isKiosk ? null : (
-                <NotificationBell userId={session.user.id} seesAll={session.granted.has('attendance')} />
+                <NotificationBell userId={session.user.id} seesAll={seesAllNotifications(session.granted)} />
               )}
               <UserMenu user={session.user} profile={session.profile} loginMode={session.loginMode} />
             </div>
@@ -63,7 +64,7 @@ export function Shell({ session }: { session: SessionInfo }) {
           </Suspense>
         </main>
       </div>
-      <AttendanceWatcher hasAttendance={session.granted.has('attendance')} />
+      <AttendanceWatcher hasAttendance={seesAllNotifications(session.granted)} />
       <AppDialog isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title={fr.shell.modules} size="small">
         <SideNav access={access} onNavigate={() => setIsMenuOpen(false)} />
       </AppDialog>

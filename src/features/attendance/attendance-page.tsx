@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
+import { mayRecordAttendance } from '../../domain/access/rules';
+import { userViewer } from '../../domain/access/viewer';
 import type { CheckKind } from '../../domain/attendance/check-actions';
 import { attendanceOverview, type AttendanceRow } from '../../domain/attendance/overview';
-import { allowedSlotActions, hasPlanningActions } from '../../domain/planning/permissions';
 import { parseIsoDate, toIsoDate } from '../../domain/time/instant';
 import { periodRange, type PeriodKind } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
@@ -54,11 +55,9 @@ export function AttendancePage() {
       replace: true,
     });
   };
-  const viewer = {
-    currentUserId: session?.user.id ?? null,
-    hasPlanningActions: hasPlanningActions(session?.granted ?? []),
-  };
-  const canAct = (row: AttendanceRow) => allowedSlotActions(row.slot, viewer).includes('checkin');
+  // The same predicate the server applies to the pushed check-in (issue 12).
+  const viewer = session ? userViewer(session.user.id, session.granted, session.loginMode) : null;
+  const canAct = (row: AttendanceRow) => !!viewer && mayRecordAttendance(viewer, row.slot);
 
   const check = async (row: AttendanceRow, key: string, checkKind: CheckKind) => {
     if (!session || busy) return;
