@@ -136,6 +136,12 @@ describe('attendance: check-in and check-out logs with their notifications', () 
       expect(decide(who, 'notifications', null, auto.notification)).toBe('ok');
     }
     expect(decide('t2', 'planningLogs', null, auto.log)).toBe('not-own-slot');
+    // the kiosk closes any check-in it received, even one an administrator made for a non-PIN teacher
+    const inactiveAuto = { ...auto.log, id: 'auto-ci-3', slotIndex: 3, teacherUserId: 't3' };
+    expect(decide('kiosk', 'planningLogs', null, inactiveAuto)).toBe('ok');
+    expect(decide('kiosk', 'planningLogs', null, { ...inactiveAuto, teacherUserId: 't1' })).toBe(
+      'teacher-mismatch',
+    );
     expect(decide('contrib', 'notifications', null, auto.notification)).toBe('not-own-slot');
     // a manual check-out dressed as automatic still needs the slot: another teacher's is refused
     expect(decide('t1', 'planningLogs', null, { ...auto.log, id: 'auto-x', actorUserId: 't2' })).toBe(

@@ -83,9 +83,10 @@ function authorizeKioskWrite(collection: CollectionName, op: WriteOp, lookup: Ac
   const slot = slotOf(lookup, record);
   if (!slot) return refuse('slot-not-found');
   if ((record.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
-  if (!isPinTeacher(lookup.user(slot.teacherUserId), lookup)) return refuse('not-permitted');
-  // An automatic check-out closes a check-in already made: it does not depend on the slot staying open.
+  // An automatic check-out closes a check-in the kiosk received (it receives them all): deterministic and
+  // written by every device alike, it depends neither on the slot staying open nor on who checked in.
   if (isAutoCheckout(record)) return ALLOWED;
+  if (!isPinTeacher(lookup.user(slot.teacherUserId), lookup)) return refuse('not-permitted');
   if (slot.canceled) return refuse('slot-canceled');
   // The PIN session acts as the teacher of the slot.
   if (collection === 'planningLogs' && record.actorUserId !== slot.teacherUserId)
