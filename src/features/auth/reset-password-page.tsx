@@ -42,8 +42,11 @@ export function ResetPasswordPage() {
     };
   }, [token, linkOrg]);
   const [isDone, setIsDone] = useState(false);
+  // Once a save was tried, the form's own message tells whether the server is still unreachable.
+  const [hasTried, setHasTried] = useState(false);
   const submit = async (password: string, confirmation: string) => {
     if (!state) return null;
+    setHasTried(true);
     const result = await completePasswordReset(token, password, confirmation, state.orgId, serverFetch);
     if (!result.ok) return MESSAGES[result.code];
     setIsDone(true);
@@ -69,12 +72,12 @@ export function ResetPasswordPage() {
           </p>
         ) : (
           <>
-            {state?.token === 'offline' ? (
+            {state?.token === 'offline' && !hasTried ? (
               <p role="alert" className="form-error">
                 {fr.passwordReset.offline}
               </p>
             ) : null}
-            {/* Offline, the form stays usable: completing tells again if the server is still unreachable. */}
+            {/* Offline, the form stays usable: the server may answer by the time the person saves. */}
             <NewPasswordForm onSubmit={submit} isDisabled={state === null} />
           </>
         )}
