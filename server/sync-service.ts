@@ -110,7 +110,10 @@ async function applyInTransaction(
       const latest = await tx.getRecord(collection, recordId);
       if (latest) result.record = toRemote(latest);
     }
-    if (result.status !== 'rejected' || (result.reason !== 'invalid-record' && result.reason !== 'forbidden')) {
+    if (
+      result.status !== 'rejected' ||
+      (result.reason !== 'invalid-record' && result.reason !== 'forbidden')
+    ) {
       for (const conflict of outcome.conflicts) {
         await tx.addConflict({ ...conflict, rev: revision, collection, recordId, createdAt: nowIso });
       }

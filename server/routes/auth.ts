@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { isAdminType } from '../../src/domain/module-catalogue';
 import { KIOSK_ABSOLUTE_MS, SESSION_ABSOLUTE_MS } from '../../src/domain/auth/session-policy';
 import { verifySecret } from '../../src/domain/secrets';
-import { holdsTeacherToday } from '../../src/domain/store/access';
+import { hasActiveFullAdmin, holdsTeacherToday } from '../../src/domain/store/access';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { hitRateLimits, type RateDecision } from '../auth/rate-limit';
 import { findByEmail, serverUsers } from '../auth/server-writes';
+import { parseCookies } from '../auth/cookies';
 import {
+  KIOSK_COOKIE,
   clearSessionCookie,
   hashToken,
   setSessionCookie,
@@ -78,7 +80,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       { rev: Number.MAX_SAFE_INTEGER, collection: '', id: '' },
       1,
     );
-    return reply.header('cache-control', 'no-store').send({ initialised: revision > 0 });
+    let needsEmergency = true;
+    if (revision > 0) {
+      const [users, profiles] = await Promise.all([
+        serverUsers(storage, orgId.data),
+        profilesOf(storage, orgId.data),
+      ]);
+      needsEmergency = !hasActiveFullAdmin({ users: users as User[], profiles }, { excludeEmergency: true });
+    }
+    return reply.header('cache-control', 'no-store').send({ initialised: revision > 0, needsEmergency });
   });
 
   app.post('/api/auth/login', async (request, reply) => {
@@ -121,15 +131,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     return reply.send({ ok: true });
   });
 
+  // Who this browser is for the server: the person signed in (if any) and the kiosk credential (if any).
   app.get('/api/auth/session', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
+    const now = new Date();
     const auth = await deps.authenticate(request);
-    if (!auth) return reply.code(401).send({ error: 'unauthenticated' });
+    const kiosk = await sessions.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), now);
+    if (!auth && !kiosk) return reply.code(401).send({ error: 'unauthenticated' });
     return {
-      orgId: auth.session.orgId,
-      scope: auth.session.scope,
-      userId: auth.user?.id ?? null,
-      kiosk: auth.session.scope === 'kiosk' ? kioskView(auth.session) : null,
+      orgId: (auth?.session ?? kiosk)?.orgId ?? null,
+      userId: auth?.user?.id ?? null,
+      kiosk: kiosk ? kioskView(kiosk) : null,
     };
   });
 

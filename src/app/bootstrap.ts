@@ -1,9 +1,11 @@
 import { appDb, type AppDatabase } from '../db/database';
-import { ensureInitialised, enqueueWholeStore, importLegacyLocalStorage } from '../db/store-io';
+import { getMeta, setMeta } from '../db/meta';
+import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
+import { endSession } from '../session/session';
 import { SyncEngine, type FetchLike } from '../sync/engine';
-import { loadRemoteStore } from '../sync/remote-store';
-
-const SESSION_FLAG = 'remote-store-loaded';
+import { loadRemoteStore, seedServer } from '../sync/remote-store';
+import { fetchOrgStatus, fetchServerSession } from '../sync/server-auth';
+import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
 
 let engine: SyncEngine | null = null;
 
@@ -13,23 +15,40 @@ export function syncEngine(): SyncEngine | null {
 }
 
 /**
- * Start-up order: the legacy localStorage copy (once), then the remote store on the first load of the
- * session (spec part 1 point 4), then defaults for a brand-new device, then the sync engine (push of the
- * outbox, delta pulls, retries). A server never written gets this device's store.
+ * Start-up order: the legacy localStorage copy (once); then what the server says about this browser (issue 12):
+ * - a session (a person's, or an enrolled kiosk's): the remote store, filtered for it, on the first load of
+ *   the browser session (spec part 1 point 4); a person signed in here whose server session ended signs in again;
+ * - no session, and the organisation does not exist yet: this device seeds it (defaults and the emergency
+ *   administrator);
+ * - no answer (offline): the device's copy, as it is.
+ * Then the sync engine (push of the outbox, delta pulls, retries).
  */
 export async function bootstrap(
   db: AppDatabase = appDb(),
   fetchImpl: FetchLike = (i, init) => fetch(i, init),
 ): Promise<void> {
   await importLegacyLocalStorage(db, window.localStorage);
-  let serverEmpty = false;
-  if (window.sessionStorage.getItem(SESSION_FLAG) === null) {
-    const result = await loadRemoteStore(db, fetchImpl);
-    serverEmpty = result === 'server-empty';
-    if (result !== 'failed') window.sessionStorage.setItem(SESSION_FLAG, '1');
+  const session = await fetchServerSession(fetchImpl);
+  if (session.status !== 'offline') {
+    await setMeta(db, 'kioskName', session.status === 'none' ? null : (session.kiosk?.name ?? null));
+    const localUser = await getMeta(db, 'currentUserId');
+    const passwordMode = (await getMeta(db, 'currentLoginMode')) === 'password';
+    const userId = session.status === 'none' ? null : session.userId;
+    if (localUser && passwordMode && localUser !== userId) await endSession(db);
+    if (localUser && !passwordMode && session.status === 'none') await endSession(db);
   }
-  await ensureInitialised(db);
-  if (serverEmpty) await enqueueWholeStore(db);
+  if (session.status === 'signed-in' || session.status === 'kiosk-only') {
+    if (!isRemoteStoreLoaded()) {
+      const result = await loadRemoteStore(db, fetchImpl);
+      if (result !== 'failed') await markRemoteStoreLoaded();
+    }
+  } else if (session.status === 'none') {
+    const status = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));
+    if (status && !status.initialised) {
+      await ensureInitialised(db);
+      await seedServer(db, fetchImpl);
+    }
+  }
   engine?.stop();
   engine = new SyncEngine({ db, fetch: fetchImpl });
   engine.start();

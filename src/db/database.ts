@@ -22,6 +22,12 @@ export interface OutboxMutation {
   createdAt: string;
   /** Values the change replaced, for arrays merged by element id (slots): the ancestor of their merge. */
   baseValues?: Record<string, unknown>;
+  /**
+   * Who made the change on this device (issue 12): the signed-in user's id, 'kiosk' in PIN mode, null when
+   * nobody was signed in. The server authorises a mutation with the session that pushes it, so a change waits
+   * until its author's own session (or the kiosk credential) is there: never sent under someone else's.
+   */
+  author?: string | null;
 }
 
 /** Server revision of each record as last received (key `collection/id`); absent = the store revision. */

@@ -14,6 +14,12 @@ export interface DeviceMeta {
   deviceId: string | null;
   /** Whether the last exchange with the server succeeded (the header shows « Hors ligne » otherwise). */
   serverReachable: boolean;
+  /** This tablet is an enrolled classroom kiosk (issue 12): its name, or null. */
+  kioskName: string | null;
+  /** The server answered that this device has no valid session: unsent changes wait for a sign-in. */
+  signInNeeded: boolean;
+  /** Changes the server refused as outside the author's rights since the count was last reset. */
+  refusedChanges: number;
 }
 
 export const META_DEFAULTS: DeviceMeta = {
@@ -25,7 +31,17 @@ export const META_DEFAULTS: DeviceMeta = {
   legacyImported: false,
   deviceId: null,
   serverReachable: true,
+  kioskName: null,
+  signInNeeded: false,
+  refusedChanges: 0,
 };
+
+/** The author stamped on outbox mutations (see OutboxMutation.author). */
+export async function currentAuthor(db: AppDatabase): Promise<string | null> {
+  const userId = await getMeta(db, 'currentUserId');
+  if (!userId) return null;
+  return (await getMeta(db, 'currentLoginMode')) === 'pin' ? 'kiosk' : userId;
+}
 
 export async function getMeta<K extends keyof DeviceMeta>(db: AppDatabase, key: K): Promise<DeviceMeta[K]> {
   const entry = await db.meta.get(key);

@@ -2,7 +2,7 @@ import type { CollectionName, CollectionRecords } from '../domain/store/schema';
 import { COLLECTION_NAMES } from '../domain/store/collections';
 import { isIdArrayField } from '../domain/sync/merge';
 import { revisionKey, type AppDatabase, type OutboxMutation } from './database';
-import { getMeta } from './meta';
+import { currentAuthor, getMeta } from './meta';
 
 type RecordOf<C extends CollectionName> = CollectionRecords[C];
 
@@ -77,9 +77,16 @@ export async function writeBatch<T>(db: AppDatabase, fn: (writer: Writer) => Pro
   let wrote = false;
   const result = await db.transaction('rw', [...WRITE_TABLES], async () => {
     const createdAt = new Date().toISOString();
+    const author = await currentAuthor(db);
     const append = async (mutation: Omit<OutboxMutation, 'mutationId' | 'baseRevision' | 'createdAt'>) => {
       const baseRevision = await baseRevisionOf(db, mutation.collection, mutation.recordId);
-      const entry: OutboxMutation = { ...mutation, mutationId: newMutationId(), baseRevision, createdAt };
+      const entry: OutboxMutation = {
+        ...mutation,
+        mutationId: newMutationId(),
+        baseRevision,
+        createdAt,
+        author,
+      };
       if (entry.baseValues === undefined) delete entry.baseValues;
       await db.outbox.add(entry);
       wrote = true;

@@ -11,7 +11,7 @@ import {
 import { diffStore, type RecordChange } from '../domain/sync/diff';
 import type { RecordData } from '../domain/sync/merge';
 import { anyTable, type AppDatabase } from './database';
-import { getMeta, setMeta } from './meta';
+import { currentAuthor, getMeta, setMeta } from './meta';
 import { baseRevisionOf, baseValuesOf } from './repository';
 
 export function clientMigrationContext(now: Date = new Date()): MigrationContext {
@@ -43,6 +43,7 @@ export async function enqueueChanges(
   before: Partial<Record<CollectionName, ReadonlyMap<string, RecordData>>>,
   createdAt: string = new Date().toISOString(),
 ): Promise<void> {
+  const author = await currentAuthor(db);
   for (const change of changes) {
     const previous = before[change.collection]?.get(change.recordId);
     const baseValues = baseValuesOf(change.collection, previous, change.changedFields);
@@ -52,6 +53,7 @@ export async function enqueueChanges(
       mutationId: globalThis.crypto.randomUUID(),
       baseRevision: await baseRevisionOf(db, change.collection, change.recordId),
       createdAt,
+      author,
       ...(baseValues ? { baseValues } : {}),
     });
   }

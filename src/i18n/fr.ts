@@ -57,6 +57,12 @@ export const fr = {
     emergencyDone: (email: string) =>
       `Compte Super Admin prêt pour ${email}. Connectez-vous avec le mot de passe initial.`,
     checking: 'Vérification…',
+    needsNetwork: 'Première connexion sur cet appareil : une connexion au réseau est nécessaire.',
+    rateLimited: 'Trop de tentatives. Réessayez dans 5 minutes.',
+    serverUnreachable: 'Connexion au serveur impossible. Réessayez lorsque le réseau est disponible.',
+    pinNotKiosk:
+      "Cet appareil n'est pas enregistré comme borne. Un administrateur peut l'enregistrer depuis Paramètres › Données.",
+    kioskBadge: (name: string) => `Borne : ${name}`,
   },
   forgot: {
     title: 'Mot de passe oublié',

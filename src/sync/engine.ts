@@ -10,6 +10,8 @@ import {
   type RemoteRecord,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
+import { fetchServerSession } from './server-auth';
+import { SESSION_EVENT } from './session-events';
 
 /** How the app reaches the server (tests pass their own). */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -25,7 +27,19 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
-export type ExchangeResult = 'ok' | 'nothing' | 'failed';
+export type ExchangeResult = 'ok' | 'nothing' | 'failed' | 'unauthorised';
+
+/** Which outbox mutations the current server session may carry (OutboxMutation.author). */
+export type AuthorFilter = (author: string | null | undefined) => boolean;
+
+export const ANY_AUTHOR: AuthorFilter = () => true;
+
+/** Mutations by nobody (before any sign-in) travel with any session; the others only with their author's. */
+export function authorFilterFor(session: { userId: string | null; kiosk: unknown }): AuthorFilter {
+  if (session.userId) return (author) => author == null || author === session.userId;
+  if (session.kiosk) return (author) => author == null || author === 'kiosk';
+  return (author) => author == null;
+}
 
 export async function deviceIdOf(db: AppDatabase): Promise<string> {
   const existing = await getMeta(db, 'deviceId');
@@ -67,13 +81,21 @@ export async function pushOutbox(
   db: AppDatabase,
   fetchImpl: FetchLike,
   batchSize: number = CLIENT_BATCH_SIZE,
+  canSend: AuthorFilter = ANY_AUTHOR,
 ): Promise<ExchangeResult> {
   let sent = false;
   const clientId = await deviceIdOf(db);
   const query = await orgQuery(db);
+  let afterSeq = -1;
   for (;;) {
-    const batch = await db.outbox.orderBy('seq').limit(batchSize).toArray();
+    const batch = await db.outbox
+      .where('seq')
+      .above(afterSeq)
+      .filter((m) => canSend(m.author))
+      .limit(batchSize)
+      .toArray();
     if (batch.length === 0) return sent ? 'ok' : 'nothing';
+    afterSeq = batch.at(-1)?.seq ?? afterSeq;
     let response: Response;
     try {
       response = await fetchImpl(`/api/mutations?${query}`, {
@@ -84,11 +106,18 @@ export async function pushOutbox(
     } catch {
       return 'failed';
     }
+    if (response.status === 401) return 'unauthorised';
     if (!response.ok) return 'failed';
     const parsed = pushResponseSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) return 'failed';
     const returned: RemoteRecord[] = [];
-    for (const result of parsed.data.results) if (result.record) returned.push(result.record);
+    let refused = 0;
+    for (const result of parsed.data.results) {
+      if (result.record) returned.push(result.record);
+      if (result.status === 'rejected' && result.reason === 'forbidden') refused += 1;
+    }
+    // Shown to the user (sync status): a change outside their rights was undone, not silently lost.
+    if (refused > 0) await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + refused);
     const seqs = batch.map((m) => m.seq).filter((s): s is number => s !== undefined);
     await db.transaction('rw', [db.outbox], async () => {
       await db.outbox.bulkDelete(seqs);
@@ -120,6 +149,7 @@ export async function pullChanges(
     } catch {
       return 'failed';
     }
+    if (response.status === 401) return 'unauthorised';
     if (!response.ok) return 'failed';
     const parsed = changesResponseSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) return 'failed';
@@ -186,11 +216,16 @@ export class SyncEngine {
       this.failures = 0;
       this.schedule(0);
     };
-    if (typeof globalThis.addEventListener === 'function') globalThis.addEventListener('online', online);
+    if (typeof globalThis.addEventListener === 'function') {
+      globalThis.addEventListener('online', online);
+      globalThis.addEventListener(SESSION_EVENT, online);
+    }
     this.unsubscribe = () => {
       off();
-      if (typeof globalThis.removeEventListener === 'function')
+      if (typeof globalThis.removeEventListener === 'function') {
         globalThis.removeEventListener('online', online);
+        globalThis.removeEventListener(SESSION_EVENT, online);
+      }
     };
     this.schedule(0);
   }
@@ -220,9 +255,25 @@ export class SyncEngine {
 
   private async exchange(): Promise<ExchangeResult> {
     const { db } = this.options;
-    const pushed = await pushOutbox(db, this.options.fetch, this.options.batchSize);
+    const session = await fetchServerSession(this.options.fetch);
+    if (session.status === 'offline') return this.failed();
+    const signedInHere = await getMeta(db, 'currentUserId');
+    const passwordMode = (await getMeta(db, 'currentLoginMode')) === 'password';
+    // Without a session, or with another person's (this person signed in offline), nothing travels: the
+    // changes wait for this person's online sign-in, and nobody else's view is pulled into their session.
+    const usable =
+      session.status !== 'none' &&
+      !(signedInHere && passwordMode && session.userId !== signedInHere) &&
+      !(session.status === 'kiosk-only' && signedInHere && passwordMode);
+    if (!usable) return this.unauthorised();
+    const canSend = authorFilterFor(session);
+    const pushed = await pushOutbox(db, this.options.fetch, this.options.batchSize, canSend);
     const pulled =
-      pushed === 'failed' ? 'failed' : await pullChanges(db, this.options.fetch, this.options.pageSize);
+      pushed === 'failed' || pushed === 'unauthorised'
+        ? pushed
+        : await pullChanges(db, this.options.fetch, this.options.pageSize);
+    if (pushed === 'unauthorised' || pulled === 'unauthorised') return this.unauthorised();
+    if ((await getMeta(db, 'signInNeeded')) !== false) await setMeta(db, 'signInNeeded', false);
     const ok = pushed !== 'failed' && pulled !== 'failed';
     if ((await getMeta(db, 'serverReachable')) !== ok) await setMeta(db, 'serverReachable', ok);
     if (ok) {
@@ -231,11 +282,27 @@ export class SyncEngine {
       this.schedule(this.options.pullIntervalMs);
       return pushed === 'ok' || pulled === 'ok' ? 'ok' : 'nothing';
     }
+    return this.failed();
+  }
+
+  private async failed(): Promise<ExchangeResult> {
+    const { db } = this.options;
+    if ((await getMeta(db, 'serverReachable')) !== false) await setMeta(db, 'serverReachable', false);
     const delay = retryDelayMs(this.failures, this.options.random);
     this.failures += 1;
     this.retryDelays.push(delay);
     this.schedule(delay);
     return 'failed';
+  }
+
+  /** The server answers but will not take this device's changes until someone signs in (issue 12). */
+  private async unauthorised(): Promise<ExchangeResult> {
+    const { db } = this.options;
+    if ((await getMeta(db, 'serverReachable')) !== true) await setMeta(db, 'serverReachable', true);
+    if ((await getMeta(db, 'signInNeeded')) !== true) await setMeta(db, 'signInNeeded', true);
+    this.failures = 0;
+    this.schedule(this.options.pullIntervalMs);
+    return 'unauthorised';
   }
 
   private cancelTimer(): void {

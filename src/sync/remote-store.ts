@@ -1,6 +1,6 @@
 import type { AppDatabase, OutboxMutation } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
-import { prepareStore, replaceTables } from '../db/store-io';
+import { clientMigrationContext, prepareStore, replaceTables, toStoreV1 } from '../db/store-io';
 import { COLLECTION_NAMES, parseStoreV1 } from '../domain/store/schema';
 import { overlayPending, type RecordData } from '../domain/sync/merge';
 import { pullChanges, pushOutbox, type ExchangeResult, type FetchLike } from './engine';
@@ -49,7 +49,7 @@ export async function loadRemoteStore(db: AppDatabase, fetchImpl: FetchLike): Pr
     if (revision === 0) return 'server-empty';
     if (revision === null || !parseStoreV1(json).ok) return 'kept-local';
     // Migration hashes with WebCrypto, which would end an IndexedDB transaction: it runs before the write.
-    const prepared = await prepareStore(json);
+    const prepared = await prepareStore(json, { ...clientMigrationContext(), fromServer: true });
     if (!prepared.ok) return 'kept-local';
     await db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
       const pending = await db.outbox.orderBy('seq').toArray();
@@ -72,4 +72,26 @@ export async function syncNow(db: AppDatabase, fetchImpl: FetchLike): Promise<Ex
   const pulled = await pullChanges(db, fetchImpl);
   if (pulled === 'failed') return 'failed';
   return pushed === 'ok' || pulled === 'ok' ? 'ok' : 'nothing';
+}
+
+/**
+ * The first device of a new organisation writes its store (defaults and the emergency administrator) with
+ * no session: the server accepts that only while the organisation is empty (issue 12).
+ */
+export async function seedServer(db: AppDatabase, fetchImpl: FetchLike): Promise<boolean> {
+  try {
+    const orgId = await getMeta(db, 'orgId');
+    const store = await toStoreV1(db, { deviceState: false });
+    const response = await fetchImpl(storeUrl(orgId), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(store),
+    });
+    if (!response.ok) return false;
+    const revision = revisionFrom(response);
+    if (revision !== null) await setMeta(db, 'revision', revision);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -8,7 +8,7 @@ import type { Timetable } from '../../src/domain/store/schema';
 import { pullChanges, pushOutbox, retryDelayMs, SyncEngine } from '../../src/sync/engine';
 import { loadRemoteStore, syncNow } from '../../src/sync/remote-store';
 import { testContext } from '../fixtures/sample-store';
-import { startTestServer, type TestServer } from './sync-helpers';
+import { SEED_REVISION, startTestServer, type TestServer } from './sync-helpers';
 
 let server: TestServer;
 let devices: AppDatabase[] = [];
@@ -63,7 +63,7 @@ describe('push', () => {
     expect(await a.outbox.count()).toBe(0);
     expect((await serverStore()).levels).toEqual([level]);
     expect(await syncNow(a, server.fetch)).toBe('ok');
-    expect(await getMeta(a, 'revision')).toBe(1);
+    expect(await getMeta(a, 'revision')).toBe(SEED_REVISION + 1);
   });
 
   it('never sends device-local state', async () => {
@@ -128,7 +128,7 @@ describe('pull', () => {
     await pushOutbox(a, server.fetch);
     expect(await pullChanges(b, server.fetch, 40)).toBe('ok');
     expect(await b.levels.count()).toBe(250);
-    expect(await getMeta(b, 'revision')).toBe(2);
+    expect(await getMeta(b, 'revision')).toBe(SEED_REVISION + 2);
     expect((await b.revisions.get('levels/l-7'))?.rev).toBeGreaterThan(0);
     expect(await pullChanges(b, server.fetch)).toBe('nothing');
   });
@@ -227,7 +227,7 @@ describe('first load of a session', () => {
     expect(await loadRemoteStore(b, server.fetch)).toBe('replaced');
     expect(await b.levels.get('l-1')).toEqual(level);
     expect((await b.levels.get('l-2'))?.name).toBe('Deuxième');
-    expect(await getMeta(b, 'revision')).toBe(1);
+    expect(await getMeta(b, 'revision')).toBe(SEED_REVISION + 1);
   });
 
   it('keeps local data silently when the server cannot be reached', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
+import { defaultProfiles, SUPER_ADMIN_PROFILE_ID } from '../../src/domain/defaults';
 import type { FetchLike } from '../../src/sync/engine';
 import { tempDataFile } from '../server/helpers';
 
@@ -13,10 +14,44 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/**
+ * The organisation 'demo' with one Super Admin, signed in: the sync mechanics under test run with a session
+ * that may write everything (access rules have their own tests).
+ */
+/** The revision of the seeded organisation, before the test's own writes. */
+export const SEED_REVISION = 1;
+
+async function seedAndSignIn(app: FastifyInstance): Promise<string> {
+  const store = {
+    users: [
+      {
+        id: 'admin',
+        name: 'Admin',
+        email: 'admin@test.local',
+        profileId: SUPER_ADMIN_PROFILE_ID,
+        status: 'Active',
+        password: 'Admin@2026',
+      },
+    ],
+    profiles: defaultProfiles(),
+  };
+  const put = await app.inject({ method: 'PUT', url: '/api/store?orgId=demo', payload: store });
+  if (put.statusCode !== 200) throw new Error(`seed failed: ${put.statusCode} ${put.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { orgId: 'demo', email: 'admin@test.local', password: 'Admin@2026' },
+  });
+  const cookie = [login.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
+  if (!cookie) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  return cookie.split(';')[0] ?? '';
+}
+
 export async function startTestServer(): Promise<TestServer> {
   const data = tempDataFile();
   const config = { ...configFromEnv({}), dataFile: data.file, staticDir: null };
   const app = await buildApp({ config });
+  const cookie = await seedAndSignIn(app);
   const server: TestServer = {
     app,
     bytes: { sent: 0, received: 0, requests: 0 },
@@ -26,6 +61,7 @@ export async function startTestServer(): Promise<TestServer> {
       const body = typeof init?.body === 'string' ? init.body : undefined;
       const headers: Record<string, string> = {};
       new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+      headers.cookie = cookie;
       const res = await app.inject({
         method: (init?.method ?? 'GET') as 'GET',
         url,

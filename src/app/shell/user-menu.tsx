@@ -7,8 +7,22 @@ import type { LoginMode, Profile, User } from '../../domain/store/schema';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { fr } from '../../i18n/fr';
 import { endSession } from '../../session/session';
+import { serverSignOut } from '../../sync/server-auth';
+import { notifySessionChanged } from '../../sync/session-events';
+import { syncEngine } from '../bootstrap';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
+
+/**
+ * Changes still in the outbox leave under this person's session before it ends (they would otherwise wait for
+ * their next sign-in); then the server ends the session (issue 12) and the device forgets who is signed in.
+ */
+async function signOut(): Promise<void> {
+  if (navigator.onLine) await syncEngine()?.syncOnce();
+  await serverSignOut((input, init) => fetch(input, init));
+  await endSession(appDb());
+  notifySessionChanged();
+}
 
 interface Props {
   user: User;
@@ -24,7 +38,7 @@ export function UserMenu({ user, profile, loginMode }: Props) {
     // spec part 1 point 4: success toast, then logout after 300 ms.
     toast.show(fr.shell.loggedOut);
     setTimeout(() => {
-      void endSession(appDb()).then(() => navigate('/login', { replace: true }));
+      void signOut().then(() => navigate('/login', { replace: true }));
     }, LOGOUT_DELAY_MS);
   };
   return (

@@ -20,6 +20,12 @@ export interface MigrationContext {
   newId: () => string;
   /** Random part of the emergency administrator's local address. */
   randomToken: () => string;
+  /**
+   * The store comes from the server, filtered for this session (issue 12): other users arrive without their
+   * password and PIN hashes, and administrators may be hidden from a kiosk. Nothing is invented for them
+   * (no initial password, no PIN, no emergency administrator): the server is the authority on secrets.
+   */
+  fromServer?: boolean;
 }
 
 export interface MigrationReport {
@@ -84,6 +90,7 @@ export async function migrateStore(
       const user = cleaned.user;
       if (cleaned.hashedPassword) report.hashedClearPasswords.push(user.id);
       if (cleaned.hashedPin) report.hashedClearPins.push(user.id);
+      if (ctx.fromServer) return user;
       if (!isEncodedHash(user.passwordHash)) {
         user.passwordHash = await getInitialHash();
         user.mustChangePassword = true;
@@ -104,7 +111,7 @@ export async function migrateStore(
     }),
   );
 
-  if (!hasActiveFullAdmin(store, { excludeEmergency: false })) {
+  if (!ctx.fromServer && !hasActiveFullAdmin(store, { excludeEmergency: false })) {
     if (!store.profiles.some((p) => p.id === SUPER_ADMIN_PROFILE_ID)) {
       const superAdmin = defaultProfiles().find((p) => p.id === SUPER_ADMIN_PROFILE_ID);
       if (superAdmin) store.profiles = [superAdmin, ...store.profiles];

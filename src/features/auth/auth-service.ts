@@ -10,13 +10,23 @@ import {
 } from '../../domain/auth/password';
 import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../../domain/auth/pin';
 import { postLoginRoute } from '../../domain/auth/routes';
-import { SUPER_ADMIN_PROFILE_ID } from '../../domain/defaults';
 import { buildUserLog, type Actor } from '../../domain/journal/user-log';
-import { isAdminType } from '../../domain/module-catalogue';
-import { hashSecret, randomHex, randomId, sha256Hex, verifySecret } from '../../domain/secrets';
+import {
+  hashSecret,
+  isEncodedHash,
+  randomHex,
+  randomId,
+  sha256Hex,
+  verifySecret,
+} from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
+import { getMeta } from '../../db/meta';
 import { startSession } from '../../session/session';
+import type { FetchLike } from '../../sync/engine';
+import { markRemoteStoreLoaded, notifySessionChanged } from '../../sync/session-events';
+import { loadRemoteStore } from '../../sync/remote-store';
+import { fetchOrgStatus, serverEmergencyPromote, serverPinCheck, serverSignIn } from '../../sync/server-auth';
 
 async function grantedOf(db: AppDatabase, user: User): Promise<Set<string>> {
   const profile = user.profileId ? await db.profiles.get(user.profileId) : undefined;
@@ -49,19 +59,47 @@ export async function destinationFor(
   return route ?? '/';
 }
 
-export type PasswordSignInError = 'unknown-user' | 'inactive' | 'empty-password' | 'wrong-password';
+export type PasswordSignInError =
+  'unknown-user' | 'inactive' | 'empty-password' | 'wrong-password' | 'rate-limited' | 'needs-network';
 export type SignInResult<E> = { ok: true; destination: string } | { ok: false; code: E };
 
+const browserFetch: FetchLike = (input, init) => fetch(input, init);
+
+/**
+ * Issue 12: the server decides when it can be reached (its answer sets the session cookie, and the person's own
+ * record, hash included, is kept for offline sign-ins); then the store is loaded for this session. Offline,
+ * the device's copy decides, which it can only for people who signed in here before: others get the
+ * "first sign-in needs the network" message.
+ */
 export async function signInWithPassword(
   db: AppDatabase,
   input: { email: string; password: string; remember: boolean },
+  fetchImpl: FetchLike = browserFetch,
 ): Promise<SignInResult<PasswordSignInError>> {
+  const orgId = await getMeta(db, 'orgId');
+  const remote = await serverSignIn(fetchImpl, { orgId, ...input });
+  if (!remote.ok && remote.code !== 'offline') return { ok: false, code: remote.code };
+  if (remote.ok) {
+    await db.users.put(remote.user);
+    await loadRemoteStore(db, fetchImpl);
+    await markRemoteStoreLoaded();
+    // The store may have replaced the record: read it back for the destination rule.
+    const user = (await db.users.get(remote.user.id)) ?? remote.user;
+    await startSession(db, user.id, 'password', input.remember);
+    notifySessionChanged();
+    return {
+      ok: true,
+      destination: await destinationFor(db, user, 'password', input.password === INITIAL_PASSWORD),
+    };
+  }
   const user = await findUserByEmail(db, input.email);
-  if (!user || user.status === 'Archived') return { ok: false, code: 'unknown-user' };
+  if (!user || user.status === 'Archived') return { ok: false, code: 'needs-network' };
   if (user.status !== 'Active') return { ok: false, code: 'inactive' };
   if (input.password === '') return { ok: false, code: 'empty-password' };
+  if (!isEncodedHash(user.passwordHash)) return { ok: false, code: 'needs-network' };
   if (!(await verifySecret(input.password, user.passwordHash))) return { ok: false, code: 'wrong-password' };
   await startSession(db, user.id, 'password', input.remember);
+  notifySessionChanged();
   return {
     ok: true,
     destination: await destinationFor(db, user, 'password', input.password === INITIAL_PASSWORD),
@@ -78,14 +116,20 @@ export async function listPinUsers(db: AppDatabase): Promise<User[]> {
 }
 
 export type PinSignInError =
-  | { code: 'pin-format' | 'cooldown' | 'expired' | 'no-pin' | 'not-allowed' }
+  | { code: 'pin-format' | 'cooldown' | 'expired' | 'no-pin' | 'not-allowed' | 'not-kiosk' | 'rate-limited' }
   | { code: 'wrong-pin'; remaining: number };
 
+/**
+ * PIN mode on an enrolled kiosk (issue 12): the server checks the PIN when it answers (its rate limits apply),
+ * the tablet's copy of the PIN hash when offline. The spec's 3-tries cooldown is counted on the tablet either way.
+ */
 export async function signInWithPin(
   db: AppDatabase,
   input: { userId: string; pin: string },
   now: Date,
+  fetchImpl: FetchLike = browserFetch,
 ): Promise<{ ok: true; destination: string } | ({ ok: false } & PinSignInError)> {
+  if (!(await getMeta(db, 'kioskName'))) return { ok: false, code: 'not-kiosk' };
   if (!isPinFormatValid(input.pin)) return { ok: false, code: 'pin-format' };
   const user = await db.users.get(input.userId);
   const profiles = await db.profiles.toArray();
@@ -93,7 +137,13 @@ export async function signInWithPin(
     return { ok: false, code: 'not-allowed' };
   const gate = pinGate(user, now);
   if (!gate.ok) return { ok: false, code: gate.code };
-  if (!(await verifySecret(input.pin, user.pinHash))) {
+  const orgId = await getMeta(db, 'orgId');
+  const remote = await serverPinCheck(fetchImpl, { orgId, userId: user.id, pin: input.pin });
+  if (remote === 'rate-limited') return { ok: false, code: 'rate-limited' };
+  if (remote === 'not-allowed') return { ok: false, code: 'not-allowed' };
+  const isRight =
+    remote === 'ok' ? true : remote === 'wrong-pin' ? false : await verifySecret(input.pin, user.pinHash);
+  if (!isRight) {
     const failure = afterPinFailure(user, now);
     await writeBatch(db, async (w) => {
       await w.patch('users', user.id, failure.next);
@@ -102,12 +152,13 @@ export async function signInWithPin(
       ? { ok: false, code: 'cooldown' }
       : { ok: false, code: 'wrong-pin', remaining: failure.remaining };
   }
+  await startSession(db, user.id, 'pin', false);
   if ((user.pinFailedAttempts ?? 0) > 0 || user.pinCooldownUntil) {
     await writeBatch(db, async (w) => {
       await w.patch('users', user.id, afterPinSuccess());
     });
   }
-  await startSession(db, user.id, 'pin', false);
+  notifySessionChanged();
   return { ok: true, destination: '/teacher/today' };
 }
 
@@ -260,74 +311,32 @@ export async function completePasswordReset(
   return { ok: true };
 }
 
-/** The emergency area is offered when no real (non-emergency) full administrator is active. */
-export async function needsEmergencyAdmin(db: AppDatabase): Promise<boolean> {
+/**
+ * The emergency area is offered when no real (non-emergency) full administrator is active. The server sees
+ * every user and answers; offline, the device's copy is the best guess.
+ */
+export async function needsEmergencyAdmin(
+  db: AppDatabase,
+  fetchImpl: FetchLike = browserFetch,
+): Promise<boolean> {
+  const status = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));
+  if (status) return status.needsEmergency;
   const [users, profiles] = await Promise.all([db.users.toArray(), db.profiles.toArray()]);
   return !hasActiveFullAdmin({ users, profiles }, { excludeEmergency: true });
 }
 
 /**
- * Promote an e-mail to active Super Admin (spec part 1 point 4). Refused when an active administrator other
- * than the emergency account exists. The emergency account, whose address nobody knows, is archived.
+ * Promote an e-mail to active Super Admin (spec part 1 point 4), done by the server (issue 12): only it knows
+ * whether an active administrator exists, and nobody is signed in to push a local change.
  */
 export async function promoteEmergencyAdmin(
   db: AppDatabase,
   email: string,
-  now: Date,
-): Promise<{ ok: true; created: boolean } | { ok: false; code: 'invalid-email' | 'refused' }> {
+  fetchImpl: FetchLike = browserFetch,
+): Promise<
+  | { ok: true; created: boolean }
+  | { ok: false; code: 'invalid-email' | 'refused' | 'offline' | 'rate-limited' }
+> {
   if (!isResetEmailValid(email)) return { ok: false, code: 'invalid-email' };
-  const [users, profiles] = await Promise.all([db.users.toArray(), db.profiles.toArray()]);
-  const hasAdmin = users.some((u) => {
-    if (u.status !== 'Active' || u.isEmergency) return false;
-    const profile = profiles.find((p) => p.id === u.profileId);
-    return isAdminType(new Set(profile?.moduleIds ?? []));
-  });
-  if (hasAdmin) return { ok: false, code: 'refused' };
-  const existing = await findUserByEmail(db, email);
-  const initialHash = existing ? null : await hashSecret(INITIAL_PASSWORD);
-  const actor: Actor = { id: null, name: 'Accès de secours' };
-  await writeBatch(db, async (w) => {
-    if (existing) {
-      await w.patch('users', existing.id, { profileId: SUPER_ADMIN_PROFILE_ID, status: 'Active' });
-      await w.put(
-        'userLogs',
-        buildUserLog({
-          id: randomId('log-'),
-          action: 'update',
-          target: existing,
-          actor,
-          now,
-          details: 'Promotion Super Admin (secours)',
-        }),
-      );
-    } else {
-      const trimmed = email.trim();
-      const user: User = {
-        id: randomId('u-'),
-        name: trimmed.split('@')[0] ?? trimmed,
-        email: trimmed,
-        profileId: SUPER_ADMIN_PROFILE_ID,
-        status: 'Active',
-        passwordHash: initialHash ?? undefined,
-        mustChangePassword: true,
-        extra: {},
-      };
-      await w.put('users', user);
-      await w.put(
-        'userLogs',
-        buildUserLog({
-          id: randomId('log-'),
-          action: 'create',
-          target: user,
-          actor,
-          now,
-          details: 'Super Admin créé (secours)',
-        }),
-      );
-    }
-    for (const emergency of users.filter((u) => u.isEmergency && u.status !== 'Archived')) {
-      await w.patch('users', emergency.id, { status: 'Archived' });
-    }
-  });
-  return { ok: true, created: !existing };
+  return serverEmergencyPromote(fetchImpl, { orgId: await getMeta(db, 'orgId'), email: email.trim() });
 }

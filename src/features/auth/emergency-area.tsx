@@ -11,14 +11,21 @@ export function EmergencyArea({ onPromoted }: { onPromoted: (email: string) => v
   const [isBusy, setIsBusy] = useState(false);
   const submit = async () => {
     setIsBusy(true);
-    const result = await promoteEmergencyAdmin(appDb(), email, new Date());
+    const result = await promoteEmergencyAdmin(appDb(), email);
     setIsBusy(false);
     if (result.ok) {
       setMessage({ text: fr.login.emergencyDone(email.trim()), isError: false });
       onPromoted(email.trim());
     } else {
       setMessage({
-        text: result.code === 'refused' ? fr.login.emergencyRefused : fr.password.invalidEmail,
+        text:
+          result.code === 'refused'
+            ? fr.login.emergencyRefused
+            : result.code === 'invalid-email'
+              ? fr.password.invalidEmail
+              : result.code === 'rate-limited'
+                ? fr.login.rateLimited
+                : fr.login.serverUnreachable,
         isError: true,
       });
     }

@@ -10,6 +10,8 @@ const MESSAGES: Record<PasswordSignInError, string> = {
   inactive: fr.login.inactive,
   'empty-password': fr.login.emptyPassword,
   'wrong-password': fr.login.wrongPassword,
+  'rate-limited': fr.login.rateLimited,
+  'needs-network': fr.login.needsNetwork,
 };
 
 interface Props {

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { appDb } from '../../db/database';
+import { getMeta } from '../../db/meta';
 import type { User } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
 import { listPinUsers, signInWithPin } from './auth-service';
@@ -24,12 +25,17 @@ function messageOf(result: PinError): string | null {
       return fr.login.pinMissing;
     case 'not-allowed':
       return fr.login.pinNotAllowed;
+    case 'not-kiosk':
+      return fr.login.pinNotKiosk;
+    case 'rate-limited':
+      return fr.login.rateLimited;
   }
 }
 
 /** Kiosk sign-in: the teacher taps their name, then types their PIN (spec part 1 point 4). */
 export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => void }) {
   const users = useLiveQuery(() => listPinUsers(appDb()), []);
+  const kioskName = useLiveQuery(() => getMeta(appDb(), 'kioskName'), []);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<User | null>(null);
   const [pin, setPin] = useState('');
@@ -64,6 +70,14 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
         <Button className="link-button" onPress={() => (setSelected(null), setPin(''), setError(null))}>
           {fr.login.pinBack}
         </Button>
+      </div>
+    );
+  }
+  // PIN mode belongs to enrolled classroom tablets (issue 12): elsewhere there is no PIN to check against.
+  if (kioskName === null) {
+    return (
+      <div className="pin-login">
+        <p className="empty">{fr.login.pinNotKiosk}</p>
       </div>
     );
   }
