@@ -162,8 +162,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
         collection: 'users',
         id: user.id,
         fields: {
-          passwordResetTokenHash: await sha256Hex(rawToken),
           // Only the hash is kept (never the spec's clear passwordResetToken): a read of the store cannot reset.
+          passwordResetTokenHash: await sha256Hex(rawToken),
           passwordResetExpiresAt: resetTokenExpiry(now),
         },
       },
