@@ -11,7 +11,8 @@ import { SessionService, type Authenticated } from './auth/sessions';
 import type { ServerConfig } from './config';
 import { ORG_ID_PATTERN, registerAuthRoutes } from './routes/auth';
 import { registerEmergencyRoute } from './routes/emergency';
-import { registerResetEmailRoute } from './routes/reset-email';
+import { createMailer } from './mail';
+import { registerPasswordResetRoutes } from './routes/password-reset';
 import { openStorage } from './storage/open-storage';
 import type { SyncStorage } from './storage/sync-storage';
 import { applyBatch, applyWholeStore, assembleStore, readChanges, toRemote } from './sync-service';
@@ -120,7 +121,7 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
       return reply.code(503).send({ ok: false, storage: store.engine, error: 'database-unavailable' });
     }
   });
-  registerResetEmailRoute(app);
+  registerPasswordResetRoutes(app, { storage: store, config, mailer: createMailer(config) });
 
   app.get('/api/store', async (request, reply) => {
     const orgId = orgIdOf(request.query);

@@ -4,21 +4,11 @@ import { writeBatch } from '../../db/repository';
 import {
   checkNewPassword,
   isResetEmailValid,
-  isResetLinkValid,
-  resetTokenExpiry,
   type NewPasswordIssue,
 } from '../../domain/auth/password';
 import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../../domain/auth/pin';
 import { postLoginRoute } from '../../domain/auth/routes';
-import { buildUserLog, type Actor } from '../../domain/journal/user-log';
-import {
-  hashSecret,
-  isEncodedHash,
-  randomHex,
-  randomId,
-  sha256Hex,
-  verifySecret,
-} from '../../domain/secrets';
+import { hashSecret, isEncodedHash, verifySecret } from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
 import { getMeta } from '../../db/meta';
@@ -204,111 +194,6 @@ export async function completeFirstLogin(
     ok: true,
     destination: await destinationFor(db, { ...user, mustChangePassword: false }, 'password', false),
   };
-}
-
-export type ResetRequestResult =
-  { ok: false; code: 'invalid-email' } | { ok: true; link: string | null; note: string | null };
-
-const SYSTEM_ACTOR: Actor = { id: null, name: null };
-
-/**
- * "Mot de passe oublié ?" (spec part 1 points 4 and 7): a token valid 1 hour is stored hashed on the user; the
- * server is asked to mail the link and, without a mail provider, answers it for display. Unknown or archived
- * accounts get the same neutral answer.
- */
-export async function requestPasswordReset(
-  db: AppDatabase,
-  email: string,
-  now: Date,
-  origin: string,
-  fetchImpl: (input: string, init?: RequestInit) => Promise<Response>,
-): Promise<ResetRequestResult> {
-  if (!isResetEmailValid(email)) return { ok: false, code: 'invalid-email' };
-  const user = await findUserByEmail(db, email);
-  if (!user || user.status === 'Archived') return { ok: true, link: null, note: null };
-  const token = randomHex(16);
-  const tokenHash = await sha256Hex(token);
-  await writeBatch(db, async (w) => {
-    await w.patch('users', user.id, {
-      passwordResetTokenHash: tokenHash,
-      passwordResetExpiresAt: resetTokenExpiry(now),
-    });
-    await w.put(
-      'userLogs',
-      buildUserLog({
-        id: randomId('log-'),
-        action: 'password-reset-requested',
-        target: user,
-        actor: SYSTEM_ACTOR,
-        now,
-      }),
-    );
-  });
-  const resetUrl = `${origin}/reset-password?token=${token}`;
-  try {
-    const response = await fetchImpl('/api/send-reset-email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ to: user.email, name: user.name, resetUrl }),
-    });
-    if (!response.ok) return { ok: true, link: null, note: null };
-    const body = (await response.json()) as { resetUrl?: unknown; note?: unknown };
-    return {
-      ok: true,
-      link: typeof body.resetUrl === 'string' ? body.resetUrl : null,
-      note: typeof body.note === 'string' ? body.note : null,
-    };
-  } catch {
-    return { ok: true, link: null, note: null };
-  }
-}
-
-async function userByResetToken(
-  db: AppDatabase,
-  token: string,
-): Promise<{ user: User | undefined; tokenHash: string }> {
-  const tokenHash = await sha256Hex(token);
-  const user = await db.users.filter((u) => u.passwordResetTokenHash === tokenHash).first();
-  return { user, tokenHash };
-}
-
-export async function isResetTokenUsable(db: AppDatabase, token: string, now: Date): Promise<boolean> {
-  if (!token) return false;
-  const { user, tokenHash } = await userByResetToken(db, token);
-  return isResetLinkValid(user, tokenHash, now);
-}
-
-export async function completePasswordReset(
-  db: AppDatabase,
-  token: string,
-  password: string,
-  confirmation: string,
-  now: Date,
-): Promise<{ ok: true } | { ok: false; code: NewPasswordIssue | 'invalid-link' }> {
-  const { user, tokenHash } = await userByResetToken(db, token);
-  if (!user || !isResetLinkValid(user, tokenHash, now)) return { ok: false, code: 'invalid-link' };
-  const issue = checkNewPassword(password, confirmation);
-  if (issue) return { ok: false, code: issue };
-  const passwordHash = await hashSecret(password);
-  await writeBatch(db, async (w) => {
-    await w.patch('users', user.id, {
-      passwordHash,
-      passwordResetTokenHash: null,
-      passwordResetExpiresAt: null,
-      mustChangePassword: false,
-    });
-    await w.put(
-      'userLogs',
-      buildUserLog({
-        id: randomId('log-'),
-        action: 'password-reset-completed',
-        target: user,
-        actor: { id: user.id, name: user.name },
-        now,
-      }),
-    );
-  });
-  return { ok: true };
 }
 
 /**
