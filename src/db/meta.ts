@@ -20,6 +20,11 @@ export interface DeviceMeta {
   signInNeeded: boolean;
   /** Changes the server refused as outside the author's rights since the count was last reset. */
   refusedChanges: number;
+  /**
+   * Password hashes of the people who signed in online on this device (user id -> PBKDF2 hash): they can sign
+   * in here offline later, although the store a session receives holds no one else's hash (issue 12).
+   */
+  offlineHashes: Record<string, string>;
 }
 
 export const META_DEFAULTS: DeviceMeta = {
@@ -34,6 +39,7 @@ export const META_DEFAULTS: DeviceMeta = {
   kioskName: null,
   signInNeeded: false,
   refusedChanges: 0,
+  offlineHashes: {},
 };
 
 /** The author stamped on outbox mutations (see OutboxMutation.author). */

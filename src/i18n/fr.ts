@@ -315,6 +315,10 @@ export const fr = {
     pending: (count: number) => `${count} modification(s) en attente`,
     offline: 'Hors ligne',
     lastSync: (hhmm: string) => `Dernière synchro : ${hhmm}`,
+    signIn: 'Reconnectez-vous pour synchroniser',
+    refused: (count: number) =>
+      `${count} modification(s) refusée(s) par le serveur (droits insuffisants) : elles ont été annulées.`,
+    dismiss: 'Compris',
   },
   planning: frPlanning,
   workload: frWorkload,

@@ -3,13 +3,15 @@ import { useSyncExternalStore } from 'react';
 import { appDb, type AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
 
-export type SyncState = 'synced' | 'pending' | 'offline';
+export type SyncState = 'synced' | 'pending' | 'offline' | 'sign-in';
 
 export interface SyncStatus {
   state: SyncState;
   /** Local changes not yet acknowledged by the server. */
   pending: number;
   lastSyncAt: string | null;
+  /** Changes the server refused as outside their author's rights (issue 12), until the person dismisses it. */
+  refused: number;
 }
 
 /** Pure reading of the status, so the header's three cases are tested without a browser. */
@@ -18,10 +20,18 @@ export function syncStatusOf(input: {
   serverReachable: boolean;
   pending: number;
   lastSyncAt: string | null;
+  signInNeeded?: boolean;
+  refused?: number;
 }): SyncStatus {
   const state: SyncState =
-    !input.isOnline || !input.serverReachable ? 'offline' : input.pending > 0 ? 'pending' : 'synced';
-  return { state, pending: input.pending, lastSyncAt: input.lastSyncAt };
+    !input.isOnline || !input.serverReachable
+      ? 'offline'
+      : input.signInNeeded
+        ? 'sign-in'
+        : input.pending > 0
+          ? 'pending'
+          : 'synced';
+  return { state, pending: input.pending, lastSyncAt: input.lastSyncAt, refused: input.refused ?? 0 };
 }
 
 function subscribeOnline(callback: () => void): () => void {
@@ -46,6 +56,8 @@ export function useSyncStatus(db: AppDatabase = appDb()): SyncStatus {
       pending: await db.outbox.count(),
       lastSyncAt: await getMeta(db, 'lastSyncAt'),
       serverReachable: await getMeta(db, 'serverReachable'),
+      signInNeeded: await getMeta(db, 'signInNeeded'),
+      refused: await getMeta(db, 'refusedChanges'),
     }),
     [db],
   );
@@ -54,5 +66,7 @@ export function useSyncStatus(db: AppDatabase = appDb()): SyncStatus {
     serverReachable: data?.serverReachable ?? true,
     pending: data?.pending ?? 0,
     lastSyncAt: data?.lastSyncAt ?? null,
+    signInNeeded: data?.signInNeeded ?? false,
+    refused: data?.refused ?? 0,
   });
 }

@@ -1,4 +1,5 @@
-import type { AppDatabase } from '../db/database';
+import { appDb, type AppDatabase } from '../db/database';
+import { setMeta } from '../db/meta';
 import { fr } from '../i18n/fr';
 import { useSyncStatus, type SyncStatus } from '../sync/use-sync-status';
 
@@ -14,26 +15,46 @@ export function formatSyncTime(iso: string): string {
 
 export function syncLabel(status: SyncStatus): string {
   if (status.state === 'offline') return syncTexts.offline;
+  if (status.state === 'sign-in') return syncTexts.signIn;
   if (status.state === 'pending') return syncTexts.pending(status.pending);
   return syncTexts.synced;
 }
 
 /** Leaf view of the status, for the header; `SyncStatusIndicator` feeds it. */
-export function SyncStatusView({ status }: { status: SyncStatus }) {
+export function SyncStatusView({
+  status,
+  onDismissRefused,
+}: {
+  status: SyncStatus;
+  onDismissRefused?: () => void;
+}) {
   const label = syncLabel(status);
   const time = status.lastSyncAt ? formatSyncTime(status.lastSyncAt) : '';
   return (
-    <span className={`sync-status sync-status--${status.state}`} role="status" aria-live="polite">
-      <span className="sync-status__label">{label}</span>
-      {status.state === 'offline' && status.pending > 0 ? (
-        <span className="sync-status__pending"> · {syncTexts.pending(status.pending)}</span>
+    <>
+      {status.refused > 0 ? (
+        <span className="sync-status sync-status--refused" role="alert">
+          {syncTexts.refused(status.refused)}{' '}
+          {onDismissRefused ? (
+            <button type="button" className="link-button" onClick={onDismissRefused}>
+              {syncTexts.dismiss}
+            </button>
+          ) : null}
+        </span>
       ) : null}
-      {time ? <span className="sync-status__time"> · {syncTexts.lastSync(time)}</span> : null}
-    </span>
+      <span className={`sync-status sync-status--${status.state}`} role="status" aria-live="polite">
+        <span className="sync-status__label">{label}</span>
+        {status.state === 'offline' && status.pending > 0 ? (
+          <span className="sync-status__pending"> · {syncTexts.pending(status.pending)}</span>
+        ) : null}
+        {time ? <span className="sync-status__time"> · {syncTexts.lastSync(time)}</span> : null}
+      </span>
+    </>
   );
 }
 
 export function SyncStatusIndicator({ db }: { db?: AppDatabase }) {
   const status = useSyncStatus(db);
-  return <SyncStatusView status={status} />;
+  const dismiss = () => void setMeta(db ?? appDb(), 'refusedChanges', 0);
+  return <SyncStatusView status={status} onDismissRefused={dismiss} />;
 }

@@ -9,6 +9,12 @@ describe('sync status', () => {
     [{ isOnline: true, serverReachable: true, pending: 3 }, 'pending', syncTexts.pending(3)],
     [{ isOnline: false, serverReachable: true, pending: 3 }, 'offline', syncTexts.offline],
     [{ isOnline: true, serverReachable: false, pending: 0 }, 'offline', syncTexts.offline],
+    [{ isOnline: true, serverReachable: true, pending: 2, signInNeeded: true }, 'sign-in', syncTexts.signIn],
+    [
+      { isOnline: false, serverReachable: true, pending: 2, signInNeeded: true },
+      'offline',
+      syncTexts.offline,
+    ],
   ])('reads %o as %s', (input, state, label) => {
     const status = syncStatusOf({ ...input, lastSyncAt: null });
     expect(status.state).toBe(state);
@@ -17,9 +23,17 @@ describe('sync status', () => {
 
   it('shows the French label, the pending count offline, and the last sync time', () => {
     const lastSyncAt = new Date(2026, 10, 16, 9, 5).toISOString();
-    render(<SyncStatusView status={{ state: 'offline', pending: 2, lastSyncAt }} />);
+    render(<SyncStatusView status={{ state: 'offline', pending: 2, lastSyncAt, refused: 0 }} />);
     expect(screen.getByRole('status').textContent).toBe(
       'Hors ligne · 2 modification(s) en attente · Dernière synchro : 09:05',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells the person that changes outside their rights were refused and undone (issue 12)', () => {
+    render(<SyncStatusView status={{ state: 'synced', pending: 0, lastSyncAt: null, refused: 2 }} />);
+    expect(screen.getByRole('alert').textContent).toContain(
+      '2 modification(s) refusée(s) par le serveur (droits insuffisants)',
     );
   });
 });

@@ -7,6 +7,8 @@ import type { LoginMode, Profile, User } from '../../domain/store/schema';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { fr } from '../../i18n/fr';
 import { endSession } from '../../session/session';
+import { getMeta, setMeta } from '../../db/meta';
+import { loadRemoteStore } from '../../sync/remote-store';
 import { serverSignOut } from '../../sync/server-auth';
 import { notifySessionChanged } from '../../sync/session-events';
 import { syncEngine } from '../bootstrap';
@@ -19,8 +21,15 @@ import { useToast } from '../../ui/toast';
  */
 async function signOut(): Promise<void> {
   if (navigator.onLine) await syncEngine()?.syncOnce();
-  await serverSignOut((input, init) => fetch(input, init));
-  await endSession(appDb());
+  const browserFetch = (input: string, init?: RequestInit) => fetch(input, init);
+  await serverSignOut(browserFetch);
+  const db = appDb();
+  await endSession(db);
+  // A classroom kiosk keeps only what PIN mode needs once the administrator who used it has left.
+  if (await getMeta(db, 'kioskName')) {
+    await setMeta(db, 'offlineHashes', {});
+    await loadRemoteStore(db, browserFetch);
+  }
   notifySessionChanged();
 }
 

@@ -11,7 +11,7 @@ import { postLoginRoute } from '../../domain/auth/routes';
 import { hashSecret, isEncodedHash, verifySecret } from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
-import { getMeta } from '../../db/meta';
+import { getMeta, setMeta } from '../../db/meta';
 import { startSession } from '../../session/session';
 import type { FetchLike } from '../../sync/engine';
 import { markRemoteStoreLoaded, notifySessionChanged } from '../../sync/session-events';
@@ -71,6 +71,10 @@ export async function signInWithPassword(
   if (!remote.ok && remote.code !== 'offline') return { ok: false, code: remote.code };
   if (remote.ok) {
     await db.users.put(remote.user);
+    if (isEncodedHash(remote.user.passwordHash)) {
+      const cached = await getMeta(db, 'offlineHashes');
+      await setMeta(db, 'offlineHashes', { ...cached, [remote.user.id]: remote.user.passwordHash });
+    }
     await loadRemoteStore(db, fetchImpl);
     await markRemoteStoreLoaded();
     // The store may have replaced the record: read it back for the destination rule.
@@ -86,8 +90,11 @@ export async function signInWithPassword(
   if (!user || user.status === 'Archived') return { ok: false, code: 'needs-network' };
   if (user.status !== 'Active') return { ok: false, code: 'inactive' };
   if (input.password === '') return { ok: false, code: 'empty-password' };
-  if (!isEncodedHash(user.passwordHash)) return { ok: false, code: 'needs-network' };
-  if (!(await verifySecret(input.password, user.passwordHash))) return { ok: false, code: 'wrong-password' };
+  const hash = isEncodedHash(user.passwordHash)
+    ? user.passwordHash
+    : (await getMeta(db, 'offlineHashes'))[user.id];
+  if (!isEncodedHash(hash)) return { ok: false, code: 'needs-network' };
+  if (!(await verifySecret(input.password, hash))) return { ok: false, code: 'wrong-password' };
   await startSession(db, user.id, 'password', input.remember);
   notifySessionChanged();
   return {

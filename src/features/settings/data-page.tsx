@@ -1,5 +1,6 @@
 import { ExportSection } from './export-section';
 import { ImportSection } from './import-section';
+import { KioskSection } from './kiosk-section';
 import { PinValiditySection } from './pin-validity-section';
 import { StorageSection } from './storage-section';
 
@@ -10,6 +11,7 @@ export function DataPage() {
       <ExportSection />
       <ImportSection />
       <PinValiditySection />
+      <KioskSection />
       <StorageSection />
     </div>
   );
