@@ -6,7 +6,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
+import { SessionService } from '../../server/auth/sessions';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { openStorage } from '../../server/storage/open-storage';
+import type { SyncStorage } from '../../server/storage/sync-storage';
+import { defaultProfiles } from '../../src/domain/defaults';
+import type { StoreV1 } from '../../src/domain/store/schema';
 
 export function tempDataFile(): { file: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emargement-test-'));
@@ -143,20 +148,136 @@ type Target = string | TestDatabase;
 const fileOf = (target: Target) => (typeof target === 'string' ? target : target.file);
 const urlOf = (target: Target) => (typeof target === 'string' ? null : target.databaseUrl);
 
-export async function startServer(target: Target): Promise<{ app: FastifyInstance; url: string }> {
-  const config = {
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  /** The app's own storage: tests look inside it (sessions, records as the server holds them). */
+  storage: SyncStorage;
+}
+
+export async function startServer(
+  target: Target,
+  overrides: Partial<ServerConfig> = {},
+): Promise<RunningServer> {
+  const config: ServerConfig = {
     ...configFromEnv({}),
     dataFile: fileOf(target),
     databaseUrl: urlOf(target),
     staticDir: null,
     host: '127.0.0.1',
     port: 0,
+    ...overrides,
   };
-  const app = await buildApp({ config });
+  const storage = await openStorage(config);
+  // The app closes the storage it is given when it closes.
+  const app = await buildApp({ config, storage });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  return { app, url: `http://127.0.0.1:${address.port}` };
+  return { app, url: `http://127.0.0.1:${address.port}`, storage };
+}
+
+/** Cookie header values: `sid=…`, `kiosk=…`, joined as a browser sends them. */
+export function joinCookies(...cookies: (string | null | undefined)[]): string {
+  return cookies.filter((c): c is string => !!c).join('; ');
+}
+
+/** The `name=value` pair a response sets for one cookie (null if it sets none). */
+export function cookieFrom(response: Response, name: string): string | null {
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(';')[0] ?? '';
+    if (pair.startsWith(`${name}=`)) return pair;
+  }
+  return null;
+}
+
+export interface ApiInit {
+  method?: string;
+  /** Sent as JSON unless already a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** fetch with the session cookie(s) of a test client; a body goes as JSON. */
+export function api(url: string, cookie: string | null, init: ApiInit = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (cookie) headers.cookie = cookie;
+  if (init.body !== undefined) headers['content-type'] ??= 'application/json';
+  return fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body === undefined
+      ? {}
+      : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+  });
+}
+
+/** The administrator every seeded organisation starts with: Super Admin of defaultProfiles(). */
+export const ROOT_ADMIN = {
+  id: 'u-root',
+  name: 'Admin Racine',
+  email: 'root@ecole.test',
+  password: 'Racine@2026!',
+} as const;
+
+/** POST /api/auth/login; the `sid=…` cookie of the new session (throws when sign-in is refused). */
+export async function signIn(base: string, orgId: string, email: string, password: string): Promise<string> {
+  const response = await api(`${base}/api/auth/login`, null, {
+    method: 'POST',
+    body: { orgId, email, password, remember: true },
+  });
+  const cookie = cookieFrom(response, 'sid');
+  if (response.status !== 200 || !cookie)
+    throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
+  return cookie;
+}
+
+export interface SeededOrg {
+  /** The root administrator's session cookie (`sid=…`). */
+  cookie: string;
+  /** The organisation's revision after the seed: later revisions are counted from it. */
+  revision: number;
+}
+
+/**
+ * A new organisation as its first device creates it (issue 12): one unauthenticated PUT of a store holding
+ * ROOT_ADMIN with a clear password (the server hashes it), the default profiles (a profile of `extra` with
+ * the same id replaces the default one) and whatever else `extra` brings; then ROOT_ADMIN signs in.
+ */
+export async function seedOrg(base: string, orgId: string, extra: Partial<StoreV1> = {}): Promise<SeededOrg> {
+  const own = new Set((extra.profiles ?? []).map((p) => p.id));
+  const store: Partial<StoreV1> = {
+    ...extra,
+    users: [
+      {
+        id: ROOT_ADMIN.id,
+        name: ROOT_ADMIN.name,
+        email: ROOT_ADMIN.email,
+        profileId: 'super-admin',
+        status: 'Active',
+        password: ROOT_ADMIN.password,
+        mustChangePassword: false,
+      },
+      ...(extra.users ?? []),
+    ],
+    profiles: [...defaultProfiles().filter((p) => !own.has(p.id)), ...(extra.profiles ?? [])],
+  };
+  const response = await api(`${base}/api/store?orgId=${orgId}`, null, { method: 'PUT', body: store });
+  if (response.status !== 200) throw new Error(`seed answered ${response.status}: ${await response.text()}`);
+  const { revision } = (await response.json()) as { revision: number };
+  return { cookie: await signIn(base, orgId, ROOT_ADMIN.email, ROOT_ADMIN.password), revision };
+}
+
+/** A user session opened directly in storage (for data no password opens, e.g. a migrated database). */
+export async function openSession(storage: SyncStorage, orgId: string, userId: string): Promise<string> {
+  const { token } = await new SessionService(storage).open({
+    orgId,
+    userId,
+    scope: 'user',
+    deviceId: 'password',
+    now: new Date(),
+  });
+  return `sid=${token}`;
 }
 
 /** The real server entry point in its own process, as `npm start` runs it. */

@@ -5,7 +5,8 @@ import { MIGRATIONS } from '../../server/storage/migrations';
 import { SQLITE_MIGRATIONS } from '../../server/storage/sqlite-sync-storage';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import { sampleStore } from '../fixtures/sample-store';
-import { serverBackends, startServer, withPostgres, type TestDatabase } from './helpers';
+import { readStore } from '../../server/sync-service';
+import { api, openSession, serverBackends, startServer, withPostgres, type TestDatabase } from './helpers';
 
 /** Issue 14: one list of numbered migrations for both engines, run at start. */
 const backends = await serverBackends();
@@ -64,10 +65,16 @@ describe.each(backends)('$name: migrations at start', (backend) => {
       await foundationDatabase(db);
       const server = await startServer(db);
       try {
-        const response = await fetch(`${server.url}/api/store?orgId=demo`);
+        // Its hash opens no password: a session is opened in storage for its administrator.
+        const cookie = await openSession(server.storage, 'demo', 'u-admin');
+        const response = await api(`${server.url}/api/store?orgId=demo`, cookie);
+        expect(response.status).toBe(200);
         expect(response.headers.get('etag')).toBe('"7"');
+        expect(((await response.json()) as StoreV1).users.map((u) => u.id)).toEqual(['u-admin', 'u-teacher']);
+        // Every record as the server holds it (sessions receive them filtered by profile).
         const { currentUserId: _ignored, ...expected } = foundationDoc;
-        const store = (await response.json()) as StoreV1;
+        const { revision, store } = await readStore(server.storage, 'demo');
+        expect(revision).toBe(7);
         expect(store.users).toEqual(expected.users);
         expect(store.timetables).toEqual(expected.timetables);
         expect(store.planningLogs).toEqual(expected.planningLogs);

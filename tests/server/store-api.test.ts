@@ -1,24 +1,43 @@
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyStore, type StoreV1 } from '../../src/domain/store/schema';
+import { SECRET_USER_FIELDS } from '../../src/domain/access/rules';
+import { defaultProfiles } from '../../src/domain/defaults';
 import { hashSecret, verifySecret } from '../../src/domain/secrets';
+import type { Profile, StoreV1 } from '../../src/domain/store/schema';
 import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
-import { startServer, startServerProcess, stopProcess, serverBackends, type TestDatabase } from './helpers';
+import {
+  api,
+  ROOT_ADMIN,
+  seedOrg,
+  serverBackends,
+  signIn,
+  startServer,
+  startServerProcess,
+  stopProcess,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
 
-let server: { app: FastifyInstance; url: string };
+let server: RunningServer;
 let data: TestDatabase;
 
 // Issue 14: every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
 const backends = await serverBackends();
 
-async function put(body: unknown, headers: Record<string, string> = {}, orgId = 'demo') {
-  return fetch(`${server.url}/api/store?orgId=${orgId}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+function put(body: unknown, cookie: string | null, headers: Record<string, string> = {}, orgId = 'demo') {
+  return api(`${server.url}/api/store?orgId=${orgId}`, cookie, { method: 'PUT', body, headers });
 }
-const get = (orgId = 'demo') => fetch(`${server.url}/api/store?orgId=${orgId}`);
+const get = (cookie: string | null, orgId = 'demo') => api(`${server.url}/api/store?orgId=${orgId}`, cookie);
+
+async function read(cookie: string, orgId = 'demo'): Promise<{ etag: string | null; store: StoreV1 }> {
+  const response = await get(cookie, orgId);
+  expect(response.status).toBe(200);
+  return { etag: response.headers.get('etag'), store: (await response.json()) as StoreV1 };
+}
+
+const profile = (id: string, name: string): Profile => ({ id, name, moduleIds: [], formFieldKeys: [] });
+const fastHash = () => hashSecret('x', { iterations: TEST_ITERATIONS });
+/** The sample organisation under the default profiles (its own Super Admin profile lacks settings.donnees). */
+const sampleData = async (): Promise<StoreV1> => ({ ...sampleStore(await fastHash()), profiles: [] });
 
 describe.each(backends)('$name', (backend) => {
   beforeEach(async () => {
@@ -31,34 +50,48 @@ describe.each(backends)('$name', (backend) => {
   });
 
   describe('GET/PUT /api/store', () => {
-    it('answers an empty store with revision 0 for an organisation never written', async () => {
-      const response = await get('nouvelle-ecole');
-      expect(response.status).toBe(200);
-      expect(response.headers.get('etag')).toBe('"0"');
-      expect(await response.json()).toEqual(emptyStore());
+    it('tells an organisation never written from others, and keeps its store behind a session', async () => {
+      const status = await api(`${server.url}/api/org-status?orgId=nouvelle-ecole`, null);
+      expect(await status.json()).toEqual({ initialised: false, needsEmergency: true });
+      expect((await get(null, 'nouvelle-ecole')).status).toBe(401);
     });
 
-    it('stores a PUT and answers the same object, with a new revision as ETag', async () => {
-      const store = sampleStore(await hashSecret('x', { iterations: TEST_ITERATIONS }));
-      const putResponse = await put(store, { 'if-match': '"0"' });
+    it('stores the first device’s PUT and answers it back, with a new revision as ETag', async () => {
+      const store = sampleStore(await fastHash());
+      // Its Super Admin reads everything, so the answer can be compared with what was written.
+      store.profiles = store.profiles.map((p) =>
+        p.id === 'super-admin' ? { ...p, moduleIds: defaultProfiles()[0]?.moduleIds ?? [] } : p,
+      );
+      const putResponse = await put(store, null, { 'if-match': '"0"' });
       expect(putResponse.status).toBe(200);
       expect(putResponse.headers.get('etag')).toBe('"1"');
       expect(await putResponse.json()).toEqual({ revision: 1 });
-      const response = await get();
-      expect(response.headers.get('etag')).toBe('"1"');
-      expect(await response.json()).toEqual(store);
+      const cookie = await signIn(server.url, 'demo', 'awa@ecole.sn', 'x');
+      const { etag, store: answered } = await read(cookie);
+      expect(etag).toBe('"1"');
+      // Everything as written, but another user's password and PIN hashes never leave the server.
+      const withoutSecrets = store.users.map((u) =>
+        u.id === 'u-admin'
+          ? u
+          : Object.fromEntries(
+              Object.entries(u).filter(([k]) => !(SECRET_USER_FIELDS as readonly string[]).includes(k)),
+            ),
+      );
+      expect(answered).toEqual({ ...store, users: withoutSecrets });
     });
 
     it('keeps organisations apart and defaults to demo', async () => {
-      await put(
-        { users: [], profiles: [{ id: 'p', name: 'P', moduleIds: [], formFieldKeys: [] }] },
-        {},
-        'ecole-a',
-      );
-      expect(((await (await get('demo')).json()) as StoreV1).profiles).toEqual([]);
-      const noOrg = await fetch(`${server.url}/api/store`);
-      expect(noOrg.headers.get('etag')).toBe('"0"');
-      expect((await get('../etc')).status).toBe(400);
+      const a = await seedOrg(server.url, 'ecole-a', { profiles: [profile('p', 'P')] });
+      const demo = await seedOrg(server.url, 'demo');
+      expect((await read(a.cookie, 'ecole-a')).store.profiles.map((p) => p.id)).toContain('p');
+      expect((await read(demo.cookie)).store.profiles.map((p) => p.id)).not.toContain('p');
+      // A session answers for its own organisation only.
+      expect((await get(a.cookie, 'demo')).status).toBe(403);
+      const noOrg = await api(`${server.url}/api/store`, demo.cookie);
+      expect(noOrg.status).toBe(200);
+      expect(noOrg.headers.get('etag')).toBe(`"${demo.revision}"`);
+      expect((await api(`${server.url}/api/store`, a.cookie)).status).toBe(403);
+      expect((await get(demo.cookie, '../etc')).status).toBe(400);
     });
 
     it.each([
@@ -69,56 +102,61 @@ describe.each(backends)('$name', (backend) => {
         { users: [{ id: 'u', name: 'U', email: 'u@e', status: 'Peut-être' }], profiles: [] },
       ],
     ])('refuses %s with 400 and a JSON error, leaving the stored object unchanged', async (_name, body) => {
-      const store = sampleStore(await hashSecret('x', { iterations: TEST_ITERATIONS }));
-      await put(store);
-      const response = await put(body);
+      const { cookie, revision } = await seedOrg(server.url, 'demo', await sampleData());
+      const before = await read(cookie);
+      const response = await put(body, cookie);
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(await response.json()).toHaveProperty('error');
-      const after = await get();
-      expect(after.headers.get('etag')).toBe('"1"');
-      expect(await after.json()).toEqual(store);
+      const after = await read(cookie);
+      expect(after.etag).toBe(`"${revision}"`);
+      expect(after.store).toEqual(before.store);
     });
 
     // Issue 11: a stale If-Match no longer answers 412. The document is compared with the organisation as it was
     // at that revision, and only what the writer changed since then is applied, so nothing newer is erased.
+    // Issue 12: a whole-store PUT on a live organisation is an administrator's (settings.donnees) import.
     it('merges a stale If-Match: what changed since that revision is kept, the writer’s own edits apply', async () => {
-      const first = { users: [], profiles: [{ id: 'a', name: 'A', moduleIds: [], formFieldKeys: [] }] };
-      await put(first, { 'if-match': '"0"' });
-      await put(
-        { ...first, profiles: [...first.profiles, { id: 'b', name: 'B', moduleIds: [], formFieldKeys: [] }] },
-        { 'if-match': '"1"' },
-      );
-      // Written from revision 1: renames a, never saw b.
-      const stale = await put(
-        { ...first, profiles: [{ id: 'a', name: 'A renommé', moduleIds: [], formFieldKeys: [] }] },
-        { 'if-match': '"1"' },
-      );
+      const { cookie, revision: r0 } = await seedOrg(server.url, 'demo');
+      const doc = (await read(cookie)).store;
+      const a = profile('a', 'A');
+      await put({ ...doc, profiles: [...doc.profiles, a] }, cookie, { 'if-match': `"${r0}"` });
+      await put({ ...doc, profiles: [...doc.profiles, a, profile('b', 'B')] }, cookie, {
+        'if-match': `"${r0 + 1}"`,
+      });
+      // Written from revision r0 + 1: renames a, never saw b.
+      const stale = await put({ ...doc, profiles: [...doc.profiles, profile('a', 'A renommé')] }, cookie, {
+        'if-match': `"${r0 + 1}"`,
+      });
       expect(stale.status).toBe(200);
-      expect(await stale.json()).toEqual({ revision: 3 });
-      const current = (await (await get()).json()) as StoreV1;
-      expect(current.profiles.map((p) => [p.id, p.name])).toEqual([
+      expect(await stale.json()).toEqual({ revision: r0 + 3 });
+      const current = (await read(cookie)).store;
+      expect(current.profiles.filter((p) => p.id.length === 1).map((p) => [p.id, p.name])).toEqual([
         ['a', 'A renommé'],
         ['b', 'B'],
       ]);
     });
 
     it('answers 412 to an If-Match from a revision the server never reached, and changes nothing', async () => {
-      const first = { users: [], profiles: [{ id: 'a', name: 'A', moduleIds: [], formFieldKeys: [] }] };
-      await put(first, { 'if-match': '"0"' });
-      const future = await put({ ...first, profiles: [] }, { 'if-match': '"7"' });
+      const { cookie, revision: r0 } = await seedOrg(server.url, 'demo');
+      const doc = (await read(cookie)).store;
+      const future = await put({ ...doc, profiles: [] }, cookie, { 'if-match': `"${r0 + 7}"` });
       expect(future.status).toBe(412);
-      expect(await future.json()).toEqual({ error: 'revision-mismatch', revision: 1 });
-      expect(((await (await get()).json()) as StoreV1).profiles.map((p) => p.id)).toEqual(['a']);
+      expect(await future.json()).toEqual({ error: 'revision-mismatch', revision: r0 });
+      expect((await read(cookie)).store.profiles).toEqual(doc.profiles);
     });
 
     it('without If-Match replaces the store, except appended logs that the document lacks', async () => {
-      const store = sampleStore(await hashSecret('x', { iterations: TEST_ITERATIONS }));
-      await put(store);
-      const response = await put({ users: [], profiles: [] });
+      const store = await sampleData();
+      const { cookie } = await seedOrg(server.url, 'demo', store);
+      const doc = (await read(cookie)).store;
+      const response = await put(
+        { users: doc.users.filter((u) => u.id === ROOT_ADMIN.id), profiles: doc.profiles },
+        cookie,
+      );
       expect(response.status).toBe(200);
-      const after = (await (await get()).json()) as StoreV1;
-      expect(after.users).toEqual([]);
+      const after = (await read(cookie)).store;
+      expect(after.users.map((u) => u.id)).toEqual([ROOT_ADMIN.id]);
       expect(after.timetables).toEqual([]);
       expect(after.planningLogs).toEqual(store.planningLogs);
       expect(after.userLogs).toEqual(store.userLogs);
@@ -126,46 +164,62 @@ describe.each(backends)('$name', (backend) => {
     });
 
     it('never stores a clear password or device-local state', async () => {
-      const response = await put({
-        users: [
-          { id: 'u', name: 'U', email: 'u@e.sn', status: 'Active', password: 'en-clair-42', pin: '9876' },
-        ],
-        profiles: [],
-        currentUserId: 'u',
-        currentLoginMode: 'pin',
-      });
+      const response = await put(
+        {
+          users: [
+            { id: 'u', name: 'U', email: 'u@e.sn', status: 'Active', password: 'en-clair-42', pin: '9876' },
+          ],
+          profiles: [],
+          currentUserId: 'u',
+          currentLoginMode: 'pin',
+        },
+        null,
+      );
       expect(response.status).toBe(200);
-      const text = await (await get()).text();
+      const cookie = await signIn(server.url, 'demo', 'u@e.sn', 'en-clair-42');
+      const text = await (await get(cookie)).text();
       expect(text).not.toContain('en-clair-42');
       expect(text).not.toContain('currentUserId');
       const stored = JSON.parse(text) as StoreV1;
+      // Own record: received in full, hashes included.
       expect(await verifySecret('en-clair-42', stored.users[0]?.passwordHash)).toBe(true);
       expect(await verifySecret('9876', stored.users[0]?.pinHash)).toBe(true);
+    });
+
+    it('hashes the clear password of a user an administrator adds by PUT', async () => {
+      const { cookie } = await seedOrg(server.url, 'demo');
+      const doc = (await read(cookie)).store;
+      const newcomer = {
+        id: 'u-new',
+        name: 'Nouvelle Recrue',
+        email: 'new@ecole.sn',
+        status: 'Active' as const,
+        profileId: 'teacher',
+        password: 'Nouveau@123',
+      };
+      expect((await put({ ...doc, users: [...doc.users, newcomer] }, cookie)).status).toBe(200);
+      expect(await (await get(cookie)).text()).not.toContain('Nouveau@123');
+      await expect(signIn(server.url, 'demo', 'new@ecole.sn', 'Nouveau@123')).resolves.toMatch(/^sid=/);
     });
   });
 
   describe('durability', () => {
-    it('keeps the data when the server process restarts', async () => {
+    it('keeps the data and the sessions when the server process restarts', async () => {
       await server.app.close();
       const port = 20000 + Math.floor(Math.random() * 20000);
       const base = `http://127.0.0.1:${port}`;
-      const store = {
-        users: [],
-        profiles: [{ id: 'durable', name: 'Durable', moduleIds: ['users'], formFieldKeys: [] }],
-      };
       let child = await startServerProcess(data, port);
       try {
-        const putResponse = await fetch(`${base}/api/store?orgId=demo`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(store),
+        const { cookie, revision } = await seedOrg(base, 'demo', {
+          profiles: [{ id: 'durable', name: 'Durable', moduleIds: ['users'], formFieldKeys: [] }],
         });
-        expect(putResponse.status).toBe(200);
         await stopProcess(child, 'SIGKILL');
         child = await startServerProcess(data, port);
-        const response = await fetch(`${base}/api/store?orgId=demo`);
-        expect(response.headers.get('etag')).toBe('"1"');
-        expect(((await response.json()) as StoreV1).profiles[0]?.name).toBe('Durable');
+        const response = await api(`${base}/api/store?orgId=demo`, cookie);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('etag')).toBe(`"${revision}"`);
+        const store = (await response.json()) as StoreV1;
+        expect(store.profiles.find((p) => p.id === 'durable')?.name).toBe('Durable');
       } finally {
         await stopProcess(child);
       }

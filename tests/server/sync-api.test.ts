@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import {
@@ -9,10 +8,23 @@ import {
   type PushResponse,
   type RemoteRecord,
 } from '../../src/domain/sync/protocol';
-import { startServer, startServerProcess, stopProcess, serverBackends, type TestDatabase } from './helpers';
+import {
+  api,
+  seedOrg,
+  startServer,
+  startServerProcess,
+  stopProcess,
+  serverBackends,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
 
-let server: { app: FastifyInstance; url: string };
+let server: RunningServer;
 let data: TestDatabase;
+/** The seeded organisation's administrator session (Super Admin: every mutation is within its rights). */
+let cookie: string;
+/** The revision the seed left: every revision below is counted from it. */
+let r0: number;
 
 // Issue 14: every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
 const backends = await serverBackends();
@@ -33,21 +45,20 @@ function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 're
 }
 
 async function push(clientId: string, mutations: Mutation[], base = server.url): Promise<PushResponse> {
-  const response = await fetch(`${base}/api/mutations?orgId=demo`, {
+  const response = await api(`${base}/api/mutations?orgId=demo`, cookie, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId, mutations }),
+    body: { clientId, mutations },
   });
   expect(response.status).toBe(200);
   return (await response.json()) as PushResponse;
 }
 
 async function store(base = server.url): Promise<StoreV1> {
-  return (await (await fetch(`${base}/api/store?orgId=demo`)).json()) as StoreV1;
+  return (await (await api(`${base}/api/store?orgId=demo`, cookie)).json()) as StoreV1;
 }
 
 async function changes(query: string): Promise<ChangesResponse> {
-  const response = await fetch(`${server.url}/api/changes?orgId=demo&${query}`);
+  const response = await api(`${server.url}/api/changes?orgId=demo&${query}`, cookie);
   expect(response.status).toBe(200);
   return (await response.json()) as ChangesResponse;
 }
@@ -84,6 +95,7 @@ describe.each(backends)('$name', (backend) => {
   beforeEach(async () => {
     data = await backend.fresh();
     server = await startServer(data);
+    ({ cookie, revision: r0 } = await seedOrg(server.url, 'demo'));
   });
   afterEach(async () => {
     await server.app.close();
@@ -96,7 +108,7 @@ describe.each(backends)('$name', (backend) => {
         mutation({ collection: 'levels', recordId: 'l-1', values: level }),
         mutation({ collection: 'planningLogs', recordId: 'pl-1', values: checkin('pl-1') }),
       ]);
-      expect(answer.revision).toBe(1);
+      expect(answer.revision).toBe(r0 + 1);
       expect(answer.results.map((r) => r.status)).toEqual(['applied', 'applied']);
       const s = await store();
       expect(s.levels).toEqual([level]);
@@ -120,10 +132,15 @@ describe.each(backends)('$name', (backend) => {
     it('merges field by field: two devices editing different fields from the same base both keep them', async () => {
       await push('admin', [mutation({ collection: 'levels', recordId: 'l-1', values: level })]);
       const a = await push('phone', [
-        mutation({ collection: 'levels', recordId: 'l-1', baseRevision: 1, values: { name: 'Licence un' } }),
+        mutation({
+          collection: 'levels',
+          recordId: 'l-1',
+          baseRevision: r0 + 1,
+          values: { name: 'Licence un' },
+        }),
       ]);
       const b = await push('desk', [
-        mutation({ collection: 'levels', recordId: 'l-1', baseRevision: 1, values: { abbr: 'LIC1' } }),
+        mutation({ collection: 'levels', recordId: 'l-1', baseRevision: r0 + 1, values: { abbr: 'LIC1' } }),
       ]);
       expect(a.results[0]?.status).toBe('applied');
       expect(b.results[0]?.status).toBe('applied');
@@ -140,14 +157,14 @@ describe.each(backends)('$name', (backend) => {
         const early = mutation({
           collection: 'levels',
           recordId: 'l-1',
-          baseRevision: 1,
+          baseRevision: r0 + 1,
           values: { name: 'Tôt' },
           createdAt: '2026-11-16T08:00:00.000Z',
         });
         const late = mutation({
           collection: 'levels',
           recordId: 'l-1',
-          baseRevision: 1,
+          baseRevision: r0 + 1,
           values: { name: 'Tard' },
           createdAt: '2026-11-16T09:00:00.000Z',
         });
@@ -162,7 +179,7 @@ describe.each(backends)('$name', (backend) => {
             ];
         for (const [client, m] of order) await push(client, [m]);
         expect((await store()).levels[0]?.name).toBe('Tard');
-        const conflicts = (await (await fetch(`${server.url}/api/conflicts?orgId=demo`)).json()) as {
+        const conflicts = (await (await api(`${server.url}/api/conflicts?orgId=demo`, cookie)).json()) as {
           conflicts: ConflictEntry[];
         };
         expect(conflicts.conflicts).toHaveLength(1);
@@ -184,7 +201,7 @@ describe.each(backends)('$name', (backend) => {
         mutation({
           collection: 'levels',
           recordId: 'l-1',
-          baseRevision: 1,
+          baseRevision: r0 + 1,
           values: { name: 'A' },
           createdAt: '2026-12-01',
         }),
@@ -194,7 +211,7 @@ describe.each(backends)('$name', (backend) => {
         mutation({
           collection: 'levels',
           recordId: 'l-1',
-          baseRevision: 2,
+          baseRevision: r0 + 2,
           values: { name: 'B' },
           createdAt: '2026-01-01',
         }),
@@ -214,7 +231,7 @@ describe.each(backends)('$name', (backend) => {
         mutation({
           collection: 'timetables',
           recordId: 't-1',
-          baseRevision: 1,
+          baseRevision: r0 + 1,
           values: { slots: phone.slots },
         }),
       ]);
@@ -222,7 +239,7 @@ describe.each(backends)('$name', (backend) => {
         mutation({
           collection: 'timetables',
           recordId: 't-1',
-          baseRevision: 1,
+          baseRevision: r0 + 1,
           values: { slots: desk.slots },
         }),
       ]);
@@ -263,15 +280,20 @@ describe.each(backends)('$name', (backend) => {
           recordId: 'pl-1',
           op: 'delete',
           changedFields: [],
-          baseRevision: 1,
+          baseRevision: r0 + 1,
         }),
         mutation({
           collection: 'planningLogs',
           recordId: 'pl-1',
-          baseRevision: 1,
+          baseRevision: r0 + 1,
           values: { action: 'planning-cancel' },
         }),
-        mutation({ collection: 'notifications', recordId: 'n-1', baseRevision: 1, values: { read: true } }),
+        mutation({
+          collection: 'notifications',
+          recordId: 'n-1',
+          baseRevision: r0 + 1,
+          values: { read: true },
+        }),
       ]);
       expect(answer.results.map((r) => [r.status, r.reason])).toEqual([
         ['rejected', 'append-only'],
@@ -280,7 +302,12 @@ describe.each(backends)('$name', (backend) => {
       ]);
       // A device that has not seen the read flag cannot make the notification unread again.
       await push('kiosk', [
-        mutation({ collection: 'notifications', recordId: 'n-1', baseRevision: 1, values: { read: false } }),
+        mutation({
+          collection: 'notifications',
+          recordId: 'n-1',
+          baseRevision: r0 + 1,
+          values: { read: false },
+        }),
       ]);
       const s = await store();
       expect(s.planningLogs[0]?.action).toBe('planning-checkin');
@@ -290,16 +317,28 @@ describe.each(backends)('$name', (backend) => {
     it('lets a concurrent edit win over a delete: the record survives with the edit', async () => {
       await push('admin', [mutation({ collection: 'levels', recordId: 'l-1', values: level })]);
       await push('a', [
-        mutation({ collection: 'levels', recordId: 'l-1', baseRevision: 1, values: { abbr: 'L-1' } }),
+        mutation({ collection: 'levels', recordId: 'l-1', baseRevision: r0 + 1, values: { abbr: 'L-1' } }),
       ]);
       const del = await push('b', [
-        mutation({ collection: 'levels', recordId: 'l-1', op: 'delete', changedFields: [], baseRevision: 1 }),
+        mutation({
+          collection: 'levels',
+          recordId: 'l-1',
+          op: 'delete',
+          changedFields: [],
+          baseRevision: r0 + 1,
+        }),
       ]);
       expect(del.results[0]).toMatchObject({ status: 'rejected', reason: 'edited-concurrently' });
       expect((await store()).levels).toEqual([{ ...level, abbr: 'L-1' }]);
       // Deleted with knowledge of the latest version: it goes.
       await push('b', [
-        mutation({ collection: 'levels', recordId: 'l-1', op: 'delete', changedFields: [], baseRevision: 2 }),
+        mutation({
+          collection: 'levels',
+          recordId: 'l-1',
+          op: 'delete',
+          changedFields: [],
+          baseRevision: r0 + 2,
+        }),
       ]);
       expect((await store()).levels).toEqual([]);
     });
@@ -315,7 +354,10 @@ describe.each(backends)('$name', (backend) => {
       expect(answer.results[2]?.record?.data).toEqual({ ...level, name: 'Licence un' });
       expect((await store()).levels).toEqual([{ ...level, name: 'Licence un' }]);
       const replay = await push('a', [create]);
-      expect(replay).toEqual({ revision: 1, results: [expect.objectContaining({ status: 'duplicate' })] });
+      expect(replay).toEqual({
+        revision: r0 + 1,
+        results: [expect.objectContaining({ status: 'duplicate' })],
+      });
     });
 
     it('refuses a mutation that would leave an invalid record, and applies the rest of the batch', async () => {
@@ -354,14 +396,10 @@ describe.each(backends)('$name', (backend) => {
         },
       ],
     ])('answers 400 with a JSON error to %s, and changes nothing', async (_name, body) => {
-      const response = await fetch(`${server.url}/api/mutations?orgId=demo`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const response = await api(`${server.url}/api/mutations?orgId=demo`, cookie, { method: 'POST', body });
       expect(response.status).toBe(400);
       expect(await response.json()).toHaveProperty('error', 'invalid-body');
-      expect((await fetch(`${server.url}/api/store?orgId=demo`)).headers.get('etag')).toBe('"0"');
+      expect((await api(`${server.url}/api/store?orgId=demo`, cookie)).headers.get('etag')).toBe(`"${r0}"`);
     });
 
     it('applies concurrent batches from two clients over HTTP without losing or doubling anything', async () => {
@@ -379,7 +417,7 @@ describe.each(backends)('$name', (backend) => {
           mutation({
             collection: 'levels',
             recordId: 'l-1',
-            baseRevision: 1,
+            baseRevision: r0 + 1,
             values: client === 'a' ? { name: `nom ${i}` } : { abbr: `A${i}` },
             createdAt: `2026-11-16T08:00:${String(i).padStart(2, '0')}.000Z`,
           }),
@@ -396,7 +434,7 @@ describe.each(backends)('$name', (backend) => {
       const answers = (await Promise.all([device('a'), device('b')])).flat();
       const revisions = answers.map((a) => a.revision).sort((x, y) => x - y);
       expect(new Set(revisions).size).toBe(30);
-      expect(revisions.at(-1)).toBe(31);
+      expect(revisions.at(-1)).toBe(r0 + 31);
       const s = await store();
       expect(s.planningLogs).toHaveLength(30);
       expect(s.levels).toEqual([{ id: 'l-1', name: 'nom 14', abbr: 'A14' }]);
@@ -416,7 +454,8 @@ describe.each(backends)('$name', (backend) => {
       await push('a', all.slice(0, 600));
       await push('a', all.slice(600));
       const seen: RemoteRecord[] = [];
-      let page = await changes('since=0&limit=100');
+      // From the seed's revision: the levels pushed below, and nothing else.
+      let page = await changes(`since=${r0}&limit=100`);
       seen.push(...page.changes);
       let pages = 1;
       while (page.next) {
@@ -425,7 +464,7 @@ describe.each(backends)('$name', (backend) => {
         pages += 1;
       }
       expect(pages).toBe(13);
-      expect(page.revision).toBe(2);
+      expect(page.revision).toBe(r0 + 2);
       expect(new Set(seen.map((r) => r.id)).size).toBe(total);
 
       await push('b', [
@@ -434,22 +473,22 @@ describe.each(backends)('$name', (backend) => {
           recordId: 'l-0001',
           op: 'delete',
           changedFields: [],
-          baseRevision: 2,
+          baseRevision: r0 + 2,
         }),
       ]);
-      const delta = await changes('since=2');
+      const delta = await changes(`since=${r0 + 2}`);
       expect(delta).toEqual({
-        revision: 3,
-        changes: [{ collection: 'levels', id: 'l-0001', rev: 3, deleted: true, data: null }],
+        revision: r0 + 3,
+        changes: [{ collection: 'levels', id: 'l-0001', rev: r0 + 3, deleted: true, data: null }],
         next: null,
       });
-      expect(await changes('since=3')).toEqual({ revision: 3, changes: [], next: null });
+      expect(await changes(`since=${r0 + 3}`)).toEqual({ revision: r0 + 3, changes: [], next: null });
     });
 
     it.each([['since=-1'], ['limit=0'], ['limit=100000'], ['cursor=nope']])(
       'answers 400 to %s',
       async (query) => {
-        const response = await fetch(`${server.url}/api/changes?orgId=demo&${query}`);
+        const response = await api(`${server.url}/api/changes?orgId=demo&${query}`, cookie);
         expect(response.status).toBe(400);
         expect(await response.json()).toHaveProperty('error');
       },
@@ -508,10 +547,9 @@ describe.each(backends)('$name', (backend) => {
               values: { ...checkin(`crash-${attempt}-${i}`), note: 'x'.repeat(200) },
             }),
           );
-          const sent = fetch(`${base}/api/mutations?orgId=demo`, {
+          const sent = api(`${base}/api/mutations?orgId=demo`, cookie, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ clientId: 'kiosk', mutations: batch }),
+            body: { clientId: 'kiosk', mutations: batch },
           }).then(
             (r) => r.status,
             () => 0,
