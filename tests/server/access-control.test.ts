@@ -1,0 +1,577 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/auth/sessions';
+import { configFromEnv } from '../../server/config';
+import { readStore } from '../../server/sync-service';
+import { RATE_WINDOW_MS, SESSION_IDLE_MS } from '../../src/domain/auth/session-policy';
+import { hashSecret, saltOf } from '../../src/domain/secrets';
+import type { StoreV1, User } from '../../src/domain/store/schema';
+import type { ChangesResponse, Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
+import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import {
+  api,
+  cookieFrom,
+  joinCookies,
+  ROOT_ADMIN,
+  seedOrg,
+  serverBackends,
+  signIn,
+  startServer,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
+
+/**
+ * Issue 12 "Must show", over real HTTP on every storage engine of this run: sessions, what each session
+ * receives, what it may change, kiosks, rate limits, security headers and the body limit.
+ */
+const backends = await serverBackends();
+const ORG = 'ecole-acces';
+/** A small bound (through BODY_LIMIT_BYTES, as an operator sets it) so that the 413 test sends little. */
+const BODY_LIMIT = 256 * 1024;
+const SECRET_FIELDS = [
+  'passwordHash',
+  'pinHash',
+  'pinSalt',
+  'passwordResetTokenHash',
+  'passwordResetExpiresAt',
+] as const;
+
+const T1 = { id: 'u-t1', email: 'moussa@ecole.sn', password: 'Moussa@2026', pin: '135790' } as const;
+const T2 = { id: 'u-t2', email: 'fatou@ecole.sn', password: 'Fatou@2026', pin: '246801' } as const;
+
+/** Hashes at test strength (the encoded form carries its iteration count, so the server verifies them). */
+const fastHash = (secret: string) => hashSecret(secret, { iterations: TEST_ITERATIONS });
+
+async function teacher(t: typeof T1 | typeof T2, name: string, extra: Partial<User> = {}): Promise<User> {
+  const pinHash = await fastHash(t.pin);
+  return {
+    id: t.id,
+    name,
+    email: t.email,
+    profileId: 'teacher',
+    status: 'Active',
+    extra: { phone: `+221 77 ${t.id}`, firstName: name.split(' ')[0] },
+    passwordHash: await fastHash(t.password),
+    pinHash,
+    pinSalt: saltOf(pinHash) ?? undefined,
+    pinExpiresAt: '2099-01-01T00:00:00.000Z',
+    mustChangePassword: false,
+    ...extra,
+  };
+}
+
+const slot = (id: string, teacherUserId: string, canceled = false) => ({
+  id,
+  dayOfWeek: 1,
+  startTime: '08:00',
+  endTime: '10:00',
+  moduleId: 'm-1',
+  teacherUserId,
+  deliveryMode: 'presentiel' as const,
+  canceled,
+});
+
+const submission = (id: string, teacherUserId: string, bank: string) => ({
+  id,
+  teacherUserId,
+  status: 'submitted' as const,
+  firstName: teacherUserId,
+  bankFullNumber: bank,
+  attachments: [
+    {
+      id: `${id}-rib`,
+      kind: 'rib' as const,
+      name: 'rib.pdf',
+      contentBase64: Buffer.from(`RIB ${bank}`).toString('base64'),
+      size: 9,
+      uploadedAt: '2026-11-10T10:00:00.000Z',
+    },
+  ],
+});
+
+async function orgData(): Promise<Partial<StoreV1>> {
+  return {
+    users: [
+      await teacher(T1, 'Moussa Fall'),
+      await teacher(T2, 'Fatou Ndiaye', {
+        passwordResetTokenHash: 'f'.repeat(64),
+        passwordResetExpiresAt: '2099-01-01T00:00:00.000Z',
+      }),
+      // No teacher.today in this profile: never offered on a kiosk.
+      {
+        id: 'u-contrib',
+        name: 'Awa Contributrice',
+        email: 'awa@ecole.sn',
+        profileId: 'contributeur',
+        status: 'Active',
+        passwordHash: await fastHash('Awa@2026'),
+      },
+    ],
+    classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
+    timetables: [
+      {
+        id: 't-1',
+        periodicity: 'week',
+        year: 2026,
+        weekStartDate: '2026-11-16',
+        classId: 'c-1',
+        createdAt: '2026-11-15T10:00:00.000Z',
+        // 0: Moussa's course; 1: Fatou's; 2: Moussa's, canceled.
+        slots: [slot('s-0', T1.id), slot('s-1', T2.id), slot('s-2', T1.id, true)],
+      },
+    ],
+    teacherContractSubmissions: [
+      submission('tc-1', T1.id, 'SN0120000111'),
+      submission('tc-2', T2.id, 'SN0990000222'),
+    ],
+    userLogs: [
+      {
+        id: 'ul-1',
+        action: 'update',
+        targetUserId: T2.id,
+        actorUserId: ROOT_ADMIN.id,
+        timestamp: '2026-11-15T09:00:00.000Z',
+      },
+    ],
+  };
+}
+
+let server: RunningServer;
+let data: TestDatabase;
+/** The root administrator's session. */
+let admin: string;
+let r0: number;
+let seq = 0;
+
+function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
+  seq += 1;
+  const values = partial.values ?? {};
+  return {
+    mutationId: `ac-${seq}-${Math.random().toString(36).slice(2)}`,
+    op: 'put',
+    changedFields: Object.keys(values),
+    values,
+    baseRevision: r0,
+    createdAt: '2026-11-16T08:00:00.000Z',
+    ...partial,
+  };
+}
+
+const checkin = (id: string, slotIndex: number, teacherUserId: string, actorUserId: string | null) =>
+  mutation({
+    collection: 'planningLogs',
+    recordId: id,
+    baseRevision: 0,
+    values: {
+      id,
+      timestamp: '2026-11-16T07:55:00.000Z',
+      action: 'planning-checkin',
+      actorUserId,
+      timetableId: 't-1',
+      slotIndex,
+      teacherUserId,
+    },
+  });
+
+const url = (path: string) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${ORG}`;
+
+async function push(cookie: string | null, mutations: Mutation[]): Promise<PushResponse> {
+  const response = await api(url('/api/mutations'), cookie, {
+    method: 'POST',
+    body: { clientId: 'device', mutations },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as PushResponse;
+}
+
+async function storeAs(cookie: string): Promise<{ text: string; store: StoreV1 }> {
+  const response = await api(url('/api/store'), cookie);
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  return { text, store: JSON.parse(text) as StoreV1 };
+}
+
+/** The records as the server holds them, unfiltered. */
+const truth = async () => (await readStore(server.storage, ORG)).store;
+
+function expectForbidden(result: MutationResult | undefined) {
+  expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden' });
+  expect(typeof result?.detail).toBe('string');
+}
+
+const login = (email: string, password: string) =>
+  api(`${server.url}/api/auth/login`, null, {
+    method: 'POST',
+    body: { orgId: ORG, email, password, remember: true },
+  });
+
+async function enrolKiosk(): Promise<{ kiosk: string; response: Response }> {
+  const response = await api(`${server.url}/api/kiosks`, admin, {
+    method: 'POST',
+    body: { name: 'Salle 12' },
+  });
+  expect(response.status).toBe(201);
+  const kiosk = cookieFrom(response, 'kiosk');
+  if (!kiosk) throw new Error('no kiosk cookie');
+  return { kiosk, response };
+}
+
+/** Rate limits count in fixed five-minute windows: start a burst far enough from a window's end. */
+async function awayFromWindowEnd(marginMs = 20_000): Promise<void> {
+  const left = RATE_WINDOW_MS - (Date.now() % RATE_WINDOW_MS);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+describe.each(backends)('$name: access control', (backend) => {
+  beforeEach(async () => {
+    data = await backend.fresh();
+    server = await startServer(data, {
+      bodyLimitBytes: configFromEnv({ BODY_LIMIT_BYTES: String(BODY_LIMIT) }).bodyLimitBytes,
+    });
+    ({ cookie: admin, revision: r0 } = await seedOrg(server.url, ORG, await orgData()));
+  });
+  afterEach(async () => {
+    await server.app.close();
+    await data.cleanup();
+  });
+
+  describe('the store API needs a session of the organisation', () => {
+    const calls = [
+      ['GET /api/store', 'GET', '/api/store'],
+      ['GET /api/changes', 'GET', '/api/changes'],
+      ['POST /api/mutations', 'POST', '/api/mutations'],
+      ['GET /api/conflicts', 'GET', '/api/conflicts'],
+    ] as const;
+    const body = (method: string) =>
+      method === 'POST'
+        ? { clientId: 'x', mutations: [mutation({ collection: 'levels', recordId: 'l' })] }
+        : undefined;
+
+    it.each(calls)('%s answers 401 without a session', async (_name, method, path) => {
+      const response = await api(url(path), null, { method, body: body(method) });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'unauthenticated' });
+    });
+
+    it.each(calls)('%s answers 403 to a session of another organisation', async (_name, method, path) => {
+      const other = await seedOrg(server.url, 'autre-ecole');
+      const response = await api(url(path), other.cookie, { method, body: body(method) });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'other-organisation' });
+    });
+
+    it('refuses an unauthenticated PUT on an organisation that holds data, and a teacher’s PUT', async () => {
+      const before = await truth();
+      const empty = { users: [], profiles: [] };
+      expect((await api(url('/api/store'), null, { method: 'PUT', body: empty })).status).toBe(401);
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      expect((await api(url('/api/store'), t1, { method: 'PUT', body: empty })).status).toBe(403);
+      expect((await api(url('/api/conflicts'), t1)).status).toBe(403);
+      expect(await truth()).toEqual(before);
+      expect((await readStore(server.storage, ORG)).revision).toBe(r0);
+    });
+  });
+
+  describe('what a teacher receives', () => {
+    function expectTeacherView(users: readonly Record<string, unknown>[], collections: Partial<StoreV1>) {
+      const own = users.find((u) => u.id === T1.id);
+      // Own record in full: the device lets its owner sign in offline with it.
+      expect(typeof own?.passwordHash).toBe('string');
+      expect(typeof own?.pinHash).toBe('string');
+      expect(own?.extra).toMatchObject({ phone: `+221 77 ${T1.id}` });
+      const others = users.filter((u) => u.id !== T1.id);
+      expect(others.map((u) => u.id).sort()).toEqual([ROOT_ADMIN.id, 'u-contrib', T2.id].sort());
+      for (const other of others) {
+        for (const field of SECRET_FIELDS) expect(other).not.toHaveProperty(field);
+        expect((other.extra as Record<string, unknown> | undefined)?.phone).toBeUndefined();
+      }
+      expect(collections.teacherContractSubmissions?.map((s) => s.id)).toEqual(['tc-1']);
+      expect(collections.userLogs ?? []).toEqual([]);
+    }
+
+    it('GET /api/store: no other user’s secrets, only own contract file, no journal', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const { text, store } = await storeAs(t1);
+      expectTeacherView(store.users, store);
+      // Fatou's bank details and RIB never reach Moussa's device.
+      expect(text).not.toContain('SN0990000222');
+      expect(text).not.toContain(Buffer.from('RIB SN0990000222').toString('base64'));
+      expect(store.timetables.map((t) => t.id)).toEqual(['t-1']);
+    });
+
+    it('GET /api/changes: the same filtering on the delta', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const response = await api(url('/api/changes?since=0'), t1);
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      const page = JSON.parse(text) as ChangesResponse;
+      const of = (c: string) => page.changes.filter((r) => r.collection === c).map((r) => r.data ?? {});
+      expectTeacherView(of('users'), {
+        teacherContractSubmissions: of('teacherContractSubmissions') as StoreV1['teacherContractSubmissions'],
+        userLogs: of('userLogs') as StoreV1['userLogs'],
+      });
+      expect(text).not.toContain('SN0990000222');
+    });
+  });
+
+  describe('what a teacher may change', () => {
+    it('rejects forged mutations with reason forbidden and changes nothing; applies own check-in', async () => {
+      const before = await truth();
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const forged = [
+        // Check-in on Fatou's slot, and on own canceled slot.
+        checkin('pl-other', 1, T2.id, T1.id),
+        checkin('pl-canceled', 2, T1.id, T1.id),
+        // Own profile to Super Admin, and another user's name.
+        mutation({ collection: 'users', recordId: T1.id, values: { profileId: 'super-admin' } }),
+        mutation({ collection: 'users', recordId: T2.id, values: { name: 'Fatou Piratée' } }),
+        // Timetable edit: the course moved.
+        mutation({ collection: 'timetables', recordId: 't-1', values: { weekStartDate: '2026-11-23' } }),
+        // Another teacher's contract file.
+        mutation({
+          collection: 'teacherContractSubmissions',
+          recordId: 'tc-2',
+          values: { bankFullNumber: 'X' },
+        }),
+      ];
+      const answer = await push(t1, forged);
+      expect(answer.revision).toBe(r0);
+      for (const result of answer.results) expectForbidden(result);
+      expect(answer.results[0]?.detail).toBe('not-own-slot');
+      expect(answer.results[1]?.detail).toBe('slot-canceled');
+      // A refused creation answers a tombstone: the device drops the record it made.
+      expect(answer.results[0]?.record).toMatchObject({ id: 'pl-other', deleted: true, data: null });
+      // A refused update answers the record as it is (as this session may see it).
+      expect(answer.results[2]?.record?.data).toMatchObject({ profileId: 'teacher' });
+      expect(answer.results[5]?.record).toMatchObject({ deleted: true, data: null });
+      expect(await truth()).toEqual(before);
+
+      const own = await push(t1, [checkin('pl-own', 0, T1.id, T1.id)]);
+      expect(own.results[0]?.status).toBe('applied');
+      expect(own.revision).toBe(r0 + 1);
+      // As the administrator reads it: the own check-in, and nothing of the forged batch.
+      const { store } = await storeAs(admin);
+      expect(store.planningLogs.map((l) => l.id)).toEqual(['pl-own']);
+      expect(store.users.find((u) => u.id === T1.id)?.profileId).toBe('teacher');
+      expect(store.users.find((u) => u.id === T2.id)?.name).toBe('Fatou Ndiaye');
+      expect(store.timetables[0]?.weekStartDate).toBe('2026-11-16');
+      expect((await truth()).teacherContractSubmissions.find((s) => s.id === 'tc-2')?.bankFullNumber).toBe(
+        'SN0990000222',
+      );
+    });
+  });
+
+  describe('kiosk', () => {
+    it('is enrolled by an administrator and receives only what PIN mode needs', async () => {
+      const { kiosk, response } = await enrolKiosk();
+      const header = response.headers.getSetCookie().find((c) => c.startsWith('kiosk='));
+      expect(header).toMatch(/HttpOnly/);
+      expect(header).toMatch(/SameSite=Strict/);
+      const { text, store } = await storeAs(kiosk);
+      expect(store.teacherContractSubmissions).toEqual([]);
+      expect(store.userLogs).toEqual([]);
+      expect(text).not.toContain('passwordHash');
+      expect(text).not.toContain('SN0120000111');
+      // The teacher.today holders (the Super Admin holds every module), with what an offline PIN check
+      // needs; nobody else.
+      expect(store.users.map((u) => u.id).sort()).toEqual([ROOT_ADMIN.id, T1.id, T2.id].sort());
+      for (const id of [T1.id, T2.id])
+        expect(store.users.find((u) => u.id === id)?.pinHash).toEqual(expect.any(String));
+      // An administrator signed in on the enrolled tablet acts as themself; the tablet stays a kiosk.
+      const both = await api(`${server.url}/api/auth/session`, joinCookies(admin, kiosk));
+      expect(await both.json()).toMatchObject({
+        orgId: ORG,
+        userId: ROOT_ADMIN.id,
+        kiosk: { name: 'Salle 12' },
+      });
+      // A teacher cannot enrol a kiosk.
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      expect(
+        (await api(`${server.url}/api/kiosks`, t1, { method: 'POST', body: { name: 'x' } })).status,
+      ).toBe(403);
+    });
+
+    it('may push a teacher’s check-in and its notification, not a name change or a contract file', async () => {
+      const { kiosk } = await enrolKiosk();
+      const notification = mutation({
+        collection: 'notifications',
+        recordId: 'n-1',
+        baseRevision: 0,
+        values: {
+          id: 'n-1',
+          kind: 'checkin',
+          createdAt: '2026-11-16T07:55:00.000Z',
+          timetableId: 't-1',
+          slotIndex: 0,
+          teacherUserId: T1.id,
+          read: false,
+        },
+      });
+      const allowed = await push(kiosk, [checkin('pl-kiosk', 0, T1.id, T1.id), notification]);
+      expect(allowed.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+      const refused = await push(kiosk, [
+        mutation({ collection: 'users', recordId: T1.id, values: { name: 'Renommé' } }),
+        mutation({
+          collection: 'teacherContractSubmissions',
+          recordId: 'tc-9',
+          baseRevision: 0,
+          values: submission('tc-9', T1.id, 'SN000'),
+        }),
+        mutation({
+          collection: 'teacherContractSubmissions',
+          recordId: 'tc-1',
+          values: { bankFullNumber: 'X' },
+        }),
+      ]);
+      for (const result of refused.results) expectForbidden(result);
+      const { store } = await storeAs(admin);
+      expect(store.planningLogs.map((l) => l.id)).toEqual(['pl-kiosk']);
+      expect(store.notifications.map((n) => n.id)).toEqual(['n-1']);
+      expect(store.users.find((u) => u.id === T1.id)?.name).toBe('Moussa Fall');
+      expect(store.teacherContractSubmissions.map((s) => [s.id, s.bankFullNumber])).toEqual([
+        ['tc-1', 'SN0120000111'],
+        ['tc-2', 'SN0990000222'],
+      ]);
+    });
+  });
+
+  describe('sessions', () => {
+    it('sets the session cookie HttpOnly, SameSite=Strict, Path=/, not Secure over http', async () => {
+      const response = await login(T1.email, T1.password);
+      expect(response.status).toBe(200);
+      const header = response.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '';
+      const attributes = header.split(';').map((a) => a.trim());
+      expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/']));
+      expect(attributes.map((a) => a.toLowerCase())).not.toContain('secure');
+      // The answer carries the user's own record (hash included) for offline sign-in on this device.
+      const { user } = (await response.json()) as { user: User };
+      expect(user.id).toBe(T1.id);
+      expect(user.passwordHash).toEqual(expect.any(String));
+    });
+
+    it('ends on logout', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      expect((await api(url('/api/store'), t1)).status).toBe(200);
+      expect((await api(`${server.url}/api/auth/logout`, t1, { method: 'POST' })).status).toBe(200);
+      expect((await api(url('/api/store'), t1)).status).toBe(401);
+      expect((await api(`${server.url}/api/auth/session`, t1)).status).toBe(401);
+    });
+
+    it('ends when its user is archived', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      expect((await api(url('/api/store'), t1)).status).toBe(200);
+      const archive = await push(admin, [
+        mutation({ collection: 'users', recordId: T1.id, values: { status: 'Archived' } }),
+      ]);
+      expect(archive.results[0]?.status).toBe('applied');
+      expect((await api(url('/api/store'), t1)).status).toBe(401);
+      expect((await api(url('/api/changes'), t1)).status).toBe(401);
+    });
+
+    it('ends after the idle limit', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const tokenHash = hashToken(t1.slice('sid='.length));
+      const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+      // Just inside the idle limit it still opens the door...
+      await server.storage.sessions.touch(tokenHash, at(SESSION_IDLE_MS - 60_000));
+      expect((await api(url('/api/store'), t1)).status).toBe(200);
+      // ...and not once the limit has passed.
+      await server.storage.sessions.touch(tokenHash, at(SESSION_IDLE_MS + 60_000));
+      expect((await api(url('/api/store'), t1)).status).toBe(401);
+    });
+  });
+
+  describe('rate limits', () => {
+    it('answers 429 with Retry-After to the 11th sign-in of one account; another account still signs in', async () => {
+      await awayFromWindowEnd();
+      for (let i = 0; i < 10; i += 1) expect((await login(T1.email, 'faux')).status).toBe(401);
+      const limited = await login(T1.email, T1.password);
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({ error: 'rate-limited' });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(RATE_WINDOW_MS / 1000);
+      expect((await login(T2.email, T2.password)).status).toBe(200);
+    }, 30_000);
+
+    it('answers 429 to the 11th PIN attempt for one teacher on a kiosk; another teacher still answers', async () => {
+      const { kiosk } = await enrolKiosk();
+      const pin = (userId: string, value: string) =>
+        api(`${server.url}/api/auth/pin`, kiosk, {
+          method: 'POST',
+          body: { orgId: ORG, userId, pin: value },
+        });
+      // Without a kiosk credential there is no PIN check at all.
+      expect(
+        (
+          await api(`${server.url}/api/auth/pin`, admin, {
+            method: 'POST',
+            body: { orgId: ORG, userId: T1.id, pin: T1.pin },
+          })
+        ).status,
+      ).toBe(401);
+      await awayFromWindowEnd();
+      for (let i = 0; i < 10; i += 1) expect((await pin(T1.id, '000000')).status).toBe(401);
+      const limited = await pin(T1.id, T1.pin);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      const other = await pin(T2.id, T2.pin);
+      expect(other.status).toBe(200);
+      expect(await other.json()).toEqual({ ok: true });
+    }, 30_000);
+  });
+
+  describe('answers', () => {
+    function expectSecurityHeaders(response: Response) {
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const directives = csp.split(';').map((d) => d.trim());
+      const scriptSrc =
+        directives.find((d) => d.startsWith('script-src')) ??
+        directives.find((d) => d.startsWith('default-src'));
+      expect(scriptSrc).toBeDefined();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(directives).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+
+    it('carry the security headers, on an API answer and on a 404', async () => {
+      expectSecurityHeaders(await api(url('/api/store'), admin));
+      expectSecurityHeaders(await api(url('/api/store'), null));
+      const missing = await api(`${server.url}/api/nothing-here`, admin);
+      expect(missing.status).toBe(404);
+      expectSecurityHeaders(missing);
+    });
+
+    it('refuse a body above BODY_LIMIT_BYTES with 413', async () => {
+      const big = {
+        clientId: 'device',
+        mutations: [
+          mutation({
+            collection: 'levels',
+            recordId: 'l-big',
+            values: { id: 'l-big', name: 'x'.repeat(BODY_LIMIT), abbr: 'B' },
+          }),
+        ],
+      };
+      const response = await api(url('/api/mutations'), admin, { method: 'POST', body: big });
+      expect(response.status).toBe(413);
+      expectSecurityHeaders(response);
+      expect((await readStore(server.storage, ORG)).revision).toBe(r0);
+      // Just under the limit is accepted.
+      const small = await api(url('/api/mutations'), admin, {
+        method: 'POST',
+        body: {
+          ...big,
+          mutations: [
+            mutation({
+              collection: 'levels',
+              recordId: 'l-small',
+              values: { id: 'l-small', name: 'x'.repeat(BODY_LIMIT - 1_000), abbr: 'S' },
+            }),
+          ],
+        },
+      });
+      expect(small.status).toBe(200);
+    });
+  });
+});
