@@ -260,13 +260,15 @@ describe.each(backends)('$name: access control', (backend) => {
       expect(await response.json()).toEqual({ error: 'other-organisation' });
     });
 
-    it('refuses an unauthenticated PUT on an organisation that holds data, and a teacher’s PUT', async () => {
+    it('refuses a whole-store PUT without session once the organisation holds data, from a teacher, from another organisation', async () => {
       const before = await truth();
       const empty = { users: [], profiles: [] };
       expect((await api(url('/api/store'), null, { method: 'PUT', body: empty })).status).toBe(401);
       const t1 = await signIn(server.url, ORG, T1.email, T1.password);
       expect((await api(url('/api/store'), t1, { method: 'PUT', body: empty })).status).toBe(403);
       expect((await api(url('/api/conflicts'), t1)).status).toBe(403);
+      const other = await seedOrg(server.url, 'autre-ecole');
+      expect((await api(url('/api/store'), other.cookie, { method: 'PUT', body: empty })).status).toBe(403);
       expect(await truth()).toEqual(before);
       expect((await readStore(server.storage, ORG)).revision).toBe(r0);
     });
