@@ -14,6 +14,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { defaultProfiles } from '../src/domain/defaults';
 import {
   serverBackends,
   startServerProcess,
@@ -54,6 +55,7 @@ function checkInBatch(n: number, clientId: string): string {
           'action',
           'actorUserId',
           'actorUserName',
+          'teacherUserId',
           'timetableId',
           'slotIndex',
         ],
@@ -63,6 +65,7 @@ function checkInBatch(n: number, clientId: string): string {
           action: 'planning-checkin',
           actorUserId: 'u-teacher',
           actorUserName: 'Moussa Fall',
+          teacherUserId: 'u-teacher',
           timetableId: 't-1',
           slotIndex: n % 12,
         },
@@ -74,13 +77,14 @@ function checkInBatch(n: number, clientId: string): string {
         collection: 'notifications',
         recordId: `${id}-notif`,
         op: 'put',
-        changedFields: ['id', 'kind', 'createdAt', 'timetableId', 'slotIndex', 'read'],
+        changedFields: ['id', 'kind', 'createdAt', 'timetableId', 'slotIndex', 'teacherUserId', 'read'],
         values: {
           id: `${id}-notif`,
           kind: 'checkin',
           createdAt,
           timetableId: 't-1',
           slotIndex: n % 12,
+          teacherUserId: 'u-teacher',
           read: false,
         },
         baseRevision: 0,
@@ -90,8 +94,65 @@ function checkInBatch(n: number, clientId: string): string {
   });
 }
 
-async function revisionOf(base: string, orgId: string): Promise<number> {
-  const response = await fetch(`${base}/api/store?orgId=${orgId}`);
+/**
+ * Each school: a teacher with twelve courses this week, seeded by its first device (the one unauthenticated
+ * write the server accepts), then the teacher's session: every batch goes through sign-in checks and the
+ * per-mutation authorisation (issue 12), as in production.
+ */
+async function seedSchool(base: string, orgId: string): Promise<string> {
+  const slots = Array.from({ length: 12 }, (_, i) => ({
+    id: `s-${i}`,
+    dayOfWeek: (i % 5) + 1,
+    startTime: `${String(8 + (i % 4) * 2).padStart(2, '0')}:00`,
+    endTime: `${String(10 + (i % 4) * 2).padStart(2, '0')}:00`,
+    moduleId: 'm-1',
+    teacherUserId: 'u-teacher',
+    deliveryMode: 'presentiel',
+    canceled: false,
+  }));
+  const store = {
+    users: [
+      {
+        id: 'u-teacher',
+        name: 'Moussa Fall',
+        email: 'moussa@ecole.sn',
+        profileId: 'teacher',
+        status: 'Active',
+        password: 'Prof@2026',
+        mustChangePassword: false,
+      },
+    ],
+    profiles: defaultProfiles(),
+    timetables: [
+      {
+        id: 't-1',
+        periodicity: 'week',
+        year: 2026,
+        weekStartDate: '2026-11-16',
+        classId: 'c-1',
+        createdAt: '2026-11-15T10:00:00.000Z',
+        slots,
+      },
+    ],
+  };
+  const put = await fetch(`${base}/api/store?orgId=${orgId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(store),
+  });
+  if (!put.ok) throw new Error(`seed ${orgId}: ${put.status}`);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orgId, email: 'moussa@ecole.sn', password: 'Prof@2026' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!login.ok || !cookie.startsWith('sid=')) throw new Error(`sign-in ${orgId}: ${login.status}`);
+  return cookie;
+}
+
+async function revisionOf(base: string, orgId: string, cookie: string): Promise<number> {
+  const response = await fetch(`${base}/api/store?orgId=${orgId}`, { headers: { cookie } });
   return Number((response.headers.get('etag') ?? '"0"').replaceAll('"', ''));
 }
 
@@ -102,6 +163,8 @@ async function run(
   runId: string,
 ): Promise<Row> {
   const schools = workload === 'one school' ? 1 : SCHOOLS;
+  const cookies: string[] = [];
+  for (let i = 0; i < schools; i += 1) cookies.push(await seedSchool(urls[0] ?? '', `s-${i}`));
   let counter = 0;
   const result = await autocannon({
     // autocannon accepts several URLs and spreads the connections over them; its types say one string.
@@ -118,6 +181,7 @@ async function run(
           const org = `s-${counter % schools}`;
           return {
             ...request,
+            headers: { ...request.headers, cookie: cookies[counter % schools] ?? '' },
             path: `/api/mutations?orgId=${org}`,
             body: checkInBatch(counter, `${runId}-${counter % 50}`),
           };
@@ -125,8 +189,10 @@ async function run(
       },
     ],
   });
+  // The seed is revision 1 of each school.
   let stored = 0;
-  for (let s = 0; s < schools; s += 1) stored += await revisionOf(urls[0] ?? '', `s-${s}`);
+  for (let s = 0; s < schools; s += 1)
+    stored += (await revisionOf(urls[0] ?? '', `s-${s}`, cookies[s] ?? '')) - 1;
   return {
     scenario,
     workload,

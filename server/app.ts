@@ -84,6 +84,17 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
     return payload;
   });
   const sessions = new SessionService(store);
+  // Expired sessions and past rate-limit windows are dropped hourly (any server may do it: idempotent).
+  const purge = () => {
+    const now = Date.now();
+    void Promise.all([
+      store.sessions.purge(new Date(now - 24 * 3_600_000).toISOString()),
+      store.rateLimits.purge(now - 3_600_000),
+    ]).catch((error: unknown) => app.log.warn(error, 'purge of sessions and rate limits failed'));
+  };
+  const purgeTimer = setInterval(purge, 3_600_000);
+  purgeTimer.unref();
+  app.addHook('onClose', () => clearInterval(purgeTimer));
   const authenticate = (request: FastifyRequest) => sessions.authenticate(request, new Date());
   /** The session for a store call on `orgId`: 401 without one, 403 for another organisation's data. */
   const sessionFor = async (
