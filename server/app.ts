@@ -183,14 +183,14 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
   app.get('/api/changes', async (request, reply) => {
     const orgId = orgIdOf(request.query);
     if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
+    const auth = await sessionFor(request, reply, orgId);
+    if (!auth) return reply;
     const query = changesQuerySchema.safeParse(request.query);
     if (!query.success)
       return reply.code(400).send({ error: 'invalid-query', issues: issuesOf(query.error) });
     const { since, limit, cursor } = query.data;
     const after = cursor === undefined ? { rev: since, collection: '\uffff', id: '' } : decodeCursor(cursor);
     if (!after) return reply.code(400).send({ error: 'invalid-cursor' });
-    const auth = await sessionFor(request, reply, orgId);
-    if (!auth) return reply;
     const page = await readChanges(store, orgId, after, limit);
     // Filtered after paging: the cursor still advances over records this session may not see.
     const lookup = await lookupFor(
