@@ -29,7 +29,10 @@ test('offline start: a device used before opens, signs in and navigates without 
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'connexion');
   await page.getByRole('tab', { name: /PIN/ }).click();
-  await expect(page.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
+  // PIN mode is for enrolled classroom kiosks only (issue 12): an ordinary device says so.
+  await expect(
+    page.getByText("Cet appareil n'est pas enregistré comme borne.", { exact: false }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'PIN');
   await page.getByRole('tab', { name: /mot de passe/i }).click();
 
@@ -46,6 +49,11 @@ test('offline start: a device used before opens, signs in and navigates without 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  // Someone who never signed in on this device needs the network (issue 12: no hash of theirs here).
+  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await expect(
+    page.getByText('Première connexion sur cet appareil : une connexion au réseau est nécessaire.'),
+  ).toBeVisible();
   await signIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestion des utilisateurs');
