@@ -112,17 +112,29 @@ export async function projectResults(
 
 /** The per-mutation authoriser of a session: rules of src/domain/access, records read in the transaction. */
 export function authorizerFor(viewer: Viewer, profiles: readonly Profile[]): Authorize {
+  // Within one batch the same timetable is looked up for every check-in of it: read once, and forgotten as
+  // soon as the batch itself writes that record (the next lookup then sees the batch's own change).
+  const cache = new Map<string, RecordData | null>();
+  const read = async (tx: Parameters<Authorize>[0], collection: 'users' | 'timetables', id: string) => {
+    const key = `${collection}/${id}`;
+    if (!cache.has(key)) {
+      const r = await tx.getRecord(collection, id);
+      cache.set(key, r && !r.deleted ? r.data : null);
+    }
+    return cache.get(key) ?? null;
+  };
   return async (tx, write) => {
+    cache.delete(`${write.collection}/${write.recordId}`);
     const keys = lookupKeys(write.collection, write.before, write.after);
     const users = new Map<string, User>();
     const timetables = new Map<string, Timetable>();
     for (const id of keys.users) {
-      const r = await tx.getRecord('users', id);
-      if (r && !r.deleted) users.set(id, r.data as User);
+      const data = await read(tx, 'users', id);
+      if (data) users.set(id, data as User);
     }
     for (const id of keys.timetables) {
-      const r = await tx.getRecord('timetables', id);
-      if (r && !r.deleted) timetables.set(id, r.data as Timetable);
+      const data = await read(tx, 'timetables', id);
+      if (data) timetables.set(id, data as Timetable);
     }
     return authorizeWrite(viewer, write, mapLookup(profiles, users, timetables));
   };
