@@ -1,14 +1,29 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { enrolKioskApi, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 
 async function typePin(page: Page, pin: string) {
   for (const digit of pin) await page.getByRole('button', { name: `Chiffre ${digit}` }).click();
   await page.getByRole('button', { name: 'Valider' }).click();
 }
 
-test('a teacher PIN sign-in on the kiosk reaches only /teacher/today', async ({ page, request }) => {
+test('a device that is not an enrolled kiosk offers no PIN sign-in', async ({ page, request }) => {
+  const org = newOrgId('not-kiosk');
+  await seedOrg(request, org, schoolWithTeachers());
+  await page.goto(`/login?org=${org}`);
+  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  await expect(
+    page.getByText(
+      "Cet appareil n'est pas enregistré comme borne. Un administrateur peut l'enregistrer depuis Paramètres › Données.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Moussa Fall' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Chiffre 1' })).toHaveCount(0);
+});
+
+test('a teacher PIN sign-in on the kiosk reaches only /teacher/today', async ({ page, context, request }) => {
   const org = newOrgId('kiosk');
   await seedOrg(request, org, schoolWithTeachers());
+  await enrolKioskApi(context, org, 'Salle 12');
   await page.goto(`/login?org=${org}`);
   await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
   await page.getByRole('button', { name: 'Moussa Fall' }).click();
@@ -32,9 +47,10 @@ test('a teacher PIN sign-in on the kiosk reaches only /teacher/today', async ({ 
   await expect(page).toHaveURL(/\/teacher\/today$/);
 });
 
-test('three wrong PINs start the cooldown', async ({ page, request }) => {
+test('three wrong PINs start the cooldown', async ({ page, context, request }) => {
   const org = newOrgId('cooldown');
   await seedOrg(request, org, schoolWithTeachers());
+  await enrolKioskApi(context, org, 'Salle 12');
   await page.goto(`/login?org=${org}`);
   await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
   await page.getByRole('button', { name: 'Fatou Ndiaye' }).click();

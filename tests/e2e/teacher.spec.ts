@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { enrolKioskApi, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 
 // A Monday; the week timetables below start on it. Times are UTC (contexts run in timezoneId 'UTC').
 const MONDAY = '2026-03-09';
@@ -291,6 +291,8 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
   const org = newOrgId('teacher-kiosk');
   await seedOrg(request, org, teacherOrg());
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
+  // PIN mode belongs to enrolled classroom tablets (issue 12).
+  await enrolKioskApi(context, org, 'Salle 12');
   const page = await context.newPage();
   await page.clock.install({ time: at(MONDAY, '07:50') });
   await page.goto(`/login?org=${org}`);
@@ -320,9 +322,7 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
   // the check-in made on the kiosk reaches the server even though its teacher has left
   await expect
     .poll(async () => {
-      const store = (await (await request.get(`/api/store?orgId=${org}`)).json()) as {
-        planningLogs?: { action: string; teacherUserId: string }[];
-      };
+      const store = await readStoreAsAdmin(request, org);
       return (store.planningLogs ?? []).filter(
         (l) => l.action === 'planning-checkin' && l.teacherUserId === 'u-t1',
       ).length;

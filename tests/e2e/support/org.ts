@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext } from '@playwright/test';
 
 let counter = 0;
 
@@ -81,4 +81,91 @@ export function schoolWithTeachers() {
     ],
     teacherContractSubmissions: [{ id: 'tc-1', teacherUserId: 'u-t1', status: 'validated', attachments: [] }],
   };
+}
+
+/** The administrator of `schoolWithTeachers()`: an admin-type profile, so may enrol kiosks and read everything. */
+export const SCHOOL_ADMIN = { email: 'awa@ecole.sn', password: 'Admin@2026' } as const;
+
+/**
+ * Signs in through the server API (issue 12): the `sid` cookie then lives in `request` (a browser context's
+ * `context.request` shares it with its pages). Each call counts against the server's sign-in rate limits
+ * (per account and per address), so sign in once and reuse the context rather than once per poll.
+ */
+export async function signInApi(
+  request: APIRequestContext,
+  orgId: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const response = await request.post('/api/auth/login', {
+    data: { orgId, email, password, remember: true },
+  });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Turns a browser context into an enrolled classroom kiosk of `orgId` without going through the screens:
+ * the administrator signs in through the API, enrols the device (POST /api/kiosks sets the HttpOnly `kiosk`
+ * cookie) and signs out, so that only the kiosk credential remains. Call it before the first `page.goto`:
+ * bootstrap reads GET /api/auth/session and records the kiosk's name on the device.
+ */
+export async function enrolKioskApi(
+  context: BrowserContext,
+  orgId: string,
+  name: string,
+  admin: { email: string; password: string } = SCHOOL_ADMIN,
+): Promise<void> {
+  await signInApi(context.request, orgId, admin.email, admin.password);
+  const response = await context.request.post('/api/kiosks', { data: { name } });
+  if (!response.ok())
+    throw new Error(`kiosk enrolment failed: ${response.status()} ${await response.text()}`);
+  const logout = await context.request.post('/api/auth/logout', { data: {} });
+  if (!logout.ok()) throw new Error(`sign-out failed: ${logout.status()} ${await logout.text()}`);
+}
+
+/** What GET /api/store answers, as far as the tests read it. */
+export interface StoreSnapshot {
+  users?: Record<string, unknown>[];
+  planningLogs?: {
+    id: string;
+    action: string;
+    teacherUserId: string;
+    timetableId?: string;
+    slotIndex?: number;
+    actorUserId?: string;
+  }[];
+  teacherContractSubmissions?: Record<string, unknown>[];
+  [collection: string]: unknown;
+}
+
+async function getStore(request: APIRequestContext, orgId: string) {
+  return request.get(`/api/store?orgId=${encodeURIComponent(orgId)}`);
+}
+
+/**
+ * The server's copy of an organisation as its administrator sees it. The server filters what each profile
+ * receives (issue 12): `schoolWithTeachers()`'s administrator has no planning, attendance or contracts module,
+ * so it receives no planningLogs and no contract files; give its profile e.g. 'attendance' to read check-ins. Given an
+ * APIRequestContext (e.g. the `request` fixture), it signs in on it only when it has no session yet, so a
+ * polling test signs in once; afterwards that context is the administrator's (a `seedOrg` of ANOTHER
+ * organisation through it would be refused). Given a base URL, it uses a throwaway context.
+ */
+export async function readStoreAsAdmin(
+  source: APIRequestContext | string,
+  orgId: string,
+  admin: { email: string; password: string } = SCHOOL_ADMIN,
+): Promise<StoreSnapshot> {
+  const request =
+    typeof source === 'string' ? await playwrightRequest.newContext({ baseURL: source }) : source;
+  try {
+    let response = await getStore(request, orgId);
+    if (response.status() === 401) {
+      await signInApi(request, orgId, admin.email, admin.password);
+      response = await getStore(request, orgId);
+    }
+    if (!response.ok()) throw new Error(`store read failed: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as StoreSnapshot;
+  } finally {
+    if (typeof source === 'string') await request.dispose();
+  }
 }

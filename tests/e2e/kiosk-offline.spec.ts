@@ -1,0 +1,170 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+
+// Issue 12 must-show: an administrator enrols a classroom tablet, a teacher uses his PIN on it offline, the
+// tablet reconnects and the check-in reaches the server (once), pushed under the kiosk credential.
+// The service worker serves the app's chunks while the tablet is offline (as in pwa-offline-checkin).
+test.use({ serviceWorkers: 'allow' });
+
+// Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
+const MONDAY = '2026-03-09';
+
+function schoolWithTodayCourse() {
+  const base = schoolWithTeachers();
+  return {
+    ...base,
+    // The server sends each profile what it may read (issue 12): the administrator who checks the result
+    // needs a module that reads every check-in log (here 'attendance').
+    profiles: base.profiles.map((p) =>
+      p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
+    ),
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
+    ],
+    timetables: [
+      {
+        id: 'tt-1',
+        periodicity: 'week',
+        year: 2026,
+        weekStartDate: MONDAY,
+        classId: 'cls-1',
+        createdAt: '2026-03-01T00:00:00.000Z',
+        slots: [
+          {
+            id: 's-1',
+            dayOfWeek: 1,
+            startTime: '08:00',
+            endTime: '10:00',
+            moduleId: 'mod-algo',
+            teacherUserId: 'u-t1',
+            deliveryMode: 'presentiel',
+            canceled: false,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** What the tablet's own IndexedDB holds in a collection (read without the app, straight from the browser). */
+async function localRecords(page: Page, collection: string): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        const open = indexedDB.open('emargement');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction(name, 'readonly').objectStore(name).getAll();
+          read.onsuccess = () => (db.close(), resolve(read.result as Record<string, unknown>[]));
+          read.onerror = () => (db.close(), reject(new Error(`cannot read ${name}`)));
+        };
+      }),
+    collection,
+  );
+}
+
+test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; back online it reaches the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const org = newOrgId('kiosk-offline');
+  await seedOrg(request, org, schoolWithTodayCourse());
+  await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
+
+  // 1. The administrator signs in on the tablet and enrols it from Paramètres › Données.
+  await page.goto(`/login?org=${org}`);
+  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  await expect(
+    page.getByText("Cet appareil n'est pas enregistré comme borne.", { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Connexion par mot de passe' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).first().fill('awa@ecole.sn');
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Admin@2026');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Paramètres' }).click();
+  await page.getByRole('link', { name: 'Données', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/donnees$/);
+  const section = page.getByRole('region', { name: 'Borne de classe (mode PIN)' });
+  await expect(section.getByText("Cet appareil n'est pas une borne.")).toBeVisible();
+  await section.getByRole('button', { name: 'Enregistrer cet appareil comme borne' }).click();
+  await expect(section.getByText('Le nom est requis')).toBeVisible();
+  await section.getByRole('textbox', { name: 'Nom de la borne' }).fill('Salle 12');
+  await section.getByRole('button', { name: 'Enregistrer cet appareil comme borne' }).click();
+  await expect(page.getByText('Borne « Salle 12 » enregistrée')).toBeVisible();
+  await expect(section.getByText('Cet appareil est la borne « Salle 12 ».')).toBeVisible();
+  await expect(section.getByRole('listitem').filter({ hasText: 'Salle 12' })).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: `${SHOTS}/kiosk-donnees-section.png` });
+
+  // The service worker controls the page before the network goes away.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // 2. The administrator signs out: the tablet keeps only the kiosk view (teachers and their PIN hashes).
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  const teachers = page.getByRole('list', { name: 'Qui êtes-vous ?' });
+  await expect(teachers.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
+  await expect(teachers.getByRole('button', { name: 'Fatou Ndiaye' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/kiosk-pin-list.png`, fullPage: true });
+  // What the administrator's session brought to the tablet is gone from it.
+  expect(await localRecords(page, 'teacherContractSubmissions')).toEqual([]);
+  expect((await localRecords(page, 'users')).filter((u) => 'passwordHash' in u)).toEqual([]);
+
+  // 3. Offline: Moussa signs in with his PIN and checks in.
+  await context.setOffline(true);
+  await teachers.getByRole('button', { name: 'Moussa Fall' }).click();
+  for (const digit of '4321') await page.getByRole('button', { name: `Chiffre ${digit}` }).click();
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/teacher\/today$/);
+  const course = page.getByRole('row').filter({ hasText: '08:00 – 10:00' });
+  await expect(course).toContainText('Algorithmique');
+  await course.getByRole('button', { name: /^Arrivée/ }).click();
+  await expect(page.getByText('Arrivée · Moussa Fall · L1-INFO · Algorithmique')).toBeVisible();
+  const status = page.getByRole('status').filter({ hasText: 'Hors ligne' });
+  await expect(status).toBeVisible();
+  // The check-in log and its notification wait in the outbox.
+  await expect(status).toContainText('2 modification(s) en attente');
+
+  const checkins = async () => {
+    const store = await readStoreAsAdmin(request, org);
+    return (store.planningLogs ?? []).filter(
+      (l) =>
+        l.action === 'planning-checkin' &&
+        l.teacherUserId === 'u-t1' &&
+        l.timetableId === 'tt-1' &&
+        l.slotIndex === 0,
+    ).length;
+  };
+  expect(await checkins()).toBe(0);
+
+  // 4. Back online: the outbox leaves under the kiosk credential, once.
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(checkins, { timeout: 20_000 }).toBe(1);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(1500);
+  expect(await checkins()).toBe(1);
+
+  // 5. The kiosk's own view of the server (its cookie only): no contract files, no password hashes.
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    userId: string | null;
+    kiosk: { name: string } | null;
+  };
+  expect(session).toMatchObject({ userId: null, kiosk: { name: 'Salle 12' } });
+  const kioskStore = await page.request.get(`/api/store?orgId=${org}`);
+  expect(kioskStore.ok()).toBe(true);
+  const text = await kioskStore.text();
+  const json = JSON.parse(text) as { teacherContractSubmissions?: unknown[] };
+  expect(json.teacherContractSubmissions ?? []).toEqual([]);
+  expect(text).not.toContain('passwordHash');
+});
