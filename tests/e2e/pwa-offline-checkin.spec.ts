@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 
 // Issue 13, "Offline start": a device used before opens without network, signs in, shows its data and
 // records a check-in, which reaches the server once the network is back.
@@ -81,10 +81,10 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
   await expect(page.getByText(/Arrivée · Moussa Fall/).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Hors ligne' })).toBeVisible();
 
+  // The server's copy, read under the teacher's own session (issue 12: the store API needs one and
+  // filters it; a teacher receives their own check-ins).
   const checkins = async () => {
-    const store = (await (await request.get(`/api/store?orgId=${org}`)).json()) as {
-      planningLogs?: { action: string; teacherUserId: string }[];
-    };
+    const store = await readStoreAsAdmin(request, org, { email: 'moussa@ecole.sn', password: 'Prof@2026' });
     return (store.planningLogs ?? []).filter(
       (l) => l.action === 'planning-checkin' && l.teacherUserId === 'u-t1',
     ).length;
@@ -93,7 +93,19 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
 
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // An offline sign-in opens no server session (issue 12): the header asks to sign in again, and the
+  // check-in waits on the device, to be pushed under the teacher's own session.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Reconnectez-vous pour synchroniser' }),
+  ).toBeVisible();
+  expect(await checkins()).toBe(0);
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await expect(page).toHaveURL(/\/teacher\/today$/);
   await expect.poll(checkins, { timeout: 20_000 }).toBe(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Synchronisé' })).toBeVisible();
   // A later exchange does not send it twice.
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.waitForTimeout(1500);
