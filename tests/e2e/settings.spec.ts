@@ -209,9 +209,9 @@ test('Données: export, then import into a wiped browser gives the same lists', 
   await expect(pin).toHaveValue('90');
   await pin.fill('400');
   await expect(page.getByText('Saisissez un nombre entier de jours entre 1 et 365')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeDisabled();
   await pin.fill('30');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Durée de validité des PIN enregistrée')).toBeVisible();
 
   const downloading = page.waitForEvent('download');
