@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
+import { getMeta } from '../../db/meta';
 import { fr } from '../../i18n/fr';
 import { SegmentedTabs, tabPanelProps } from '../../ui/segmented-tabs';
 import { needsEmergencyAdmin } from './auth-service';
@@ -22,8 +23,29 @@ export function LoginPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [isForgotOpen, setIsForgotOpen] = useState(false);
   // ?mode=pin: the kiosk returns here after each teacher (issue 9), on the PIN pad.
-  const [mode, setMode] = useState<'password' | 'pin'>(params.get('mode') === 'pin' ? 'pin' : 'password');
-  const needsEmergency = useLiveQuery(() => needsEmergencyAdmin(appDb()), []);
+  const [chosenMode, setMode] = useState<'password' | 'pin' | null>(
+    params.get('mode') === 'pin' ? 'pin' : null,
+  );
+  // Asked once per visit: the server sees every user (issue 12); offline, the device's copy answers.
+  const [needsEmergency, setNeedsEmergency] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    let isCurrent = true;
+    void needsEmergencyAdmin(appDb()).then((value) => isCurrent && setNeedsEmergency(value));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  const device = useLiveQuery(async () => {
+    const db = appDb();
+    return {
+      kioskName: await getMeta(db, 'kioskName'),
+      knowsSomeone: Object.keys(await getMeta(db, 'offlineHashes')).length > 0,
+    };
+  }, []);
+  // An enrolled classroom kiosk opens on the PIN pad until someone picks the other tab.
+  const kioskName = device?.kioskName ?? null;
+  const mode = chosenMode ?? (kioskName ? 'pin' : 'password');
+  const isOffline = typeof navigator !== 'undefined' && !navigator.onLine;
   const emergencyParam = params.get('emergency');
   const wantsEmergency = emergencyParam === '1' || emergencyParam === 'true' || needsEmergency === true;
   // Once shown, the area stays until the page changes, so its answer remains readable after a promotion.
@@ -35,6 +57,12 @@ export function LoginPage() {
       <main className="login-card">
         <p className="brand">{fr.app.name}</p>
         <h1>{fr.login.title}</h1>
+        {kioskName ? <p className="login-kiosk">{fr.login.kioskBadge(kioskName)}</p> : null}
+        {isOffline && device && !device.knowsSomeone && !kioskName ? (
+          <p className="hint" role="note">
+            {fr.login.needsNetwork}
+          </p>
+        ) : null}
         <SegmentedTabs
           label={fr.login.modeTabs}
           idPrefix="login-mode"
