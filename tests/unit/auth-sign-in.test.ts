@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { openDatabase, type AppDatabase } from '../../src/db/database';
+import { getMeta, setMeta } from '../../src/db/meta';
+import { writeBatch } from '../../src/db/repository';
+import { defaultProfiles } from '../../src/domain/defaults';
+import { signInWithPassword } from '../../src/features/auth/auth-service';
+import { authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
+import { tempDataFile } from '../server/helpers';
+
+/**
+ * Issue 12 on the device side, against the real server through `inject`: a browser's cookie jar, the server's
+ * verdict when it answers, the device's cached hash when it does not.
+ */
+
+let app: FastifyInstance;
+let cleanup: () => void;
+let db: AppDatabase;
+let n = 0;
+
+function browser(): { fetch: FetchLike; cookies: Map<string, string>; online: { value: boolean } } {
+  const cookies = new Map<string, string>();
+  const online = { value: true };
+  const fetch: FetchLike = async (url, init) => {
+    if (!online.value) throw new TypeError('Failed to fetch');
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+    if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = String(line).split(';');
+      const [name, value] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (value) cookies.set(name, value);
+      else cookies.delete(name);
+    }
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined && k !== 'set-cookie') out.set(k, String(v));
+    return new Response(res.body, { status: res.statusCode, headers: out });
+  };
+  return { fetch, cookies, online };
+}
+
+const people = [
+  {
+    id: 'u-admin',
+    name: 'Awa',
+    email: 'awa@ecole.sn',
+    profileId: 'super-admin',
+    status: 'Active',
+    password: 'Admin@2026',
+    mustChangePassword: false,
+  },
+  {
+    id: 'u-t1',
+    name: 'Moussa',
+    email: 'moussa@ecole.sn',
+    profileId: 'teacher',
+    status: 'Active',
+    password: 'Prof@2026',
+    mustChangePassword: false,
+  },
+  {
+    id: 'u-t2',
+    name: 'Fatou',
+    email: 'fatou@ecole.sn',
+    profileId: 'teacher',
+    status: 'Active',
+    password: 'Prof@2026',
+    mustChangePassword: false,
+  },
+];
+
+beforeEach(async () => {
+  const data = tempDataFile();
+  cleanup = data.cleanup;
+  app = await buildApp({ config: { ...configFromEnv({}), dataFile: data.file, staticDir: null } });
+  const put = await app.inject({
+    method: 'PUT',
+    url: '/api/store?orgId=demo',
+    payload: { users: people, profiles: defaultProfiles() },
+  });
+  expect(put.statusCode).toBe(200);
+  db = openDatabase(`auth-sign-in-${(n += 1)}`);
+});
+
+afterEach(async () => {
+  await db.delete();
+  await app.close();
+  cleanup();
+});
+
+const signIn = (fetch: FetchLike, email: string, password: string) =>
+  signInWithPassword(db, { email, password, remember: true }, fetch);
+
+describe('password sign-in through the server (issue 12)', () => {
+  it('answers the spec messages from the server, before any local data exists', async () => {
+    const { fetch } = browser();
+    expect(await signIn(fetch, 'nobody@ecole.sn', 'x')).toEqual({ ok: false, code: 'unknown-user' });
+    expect(await signIn(fetch, 'moussa@ecole.sn', '')).toEqual({ ok: false, code: 'empty-password' });
+    expect(await signIn(fetch, 'moussa@ecole.sn', 'Faux@2026')).toEqual({
+      ok: false,
+      code: 'wrong-password',
+    });
+    expect(await getMeta(db, 'currentUserId')).toBeNull();
+  });
+
+  it('opens a server session, loads the store filtered for the person and caches only their own hash', async () => {
+    const { fetch, cookies } = browser();
+    const result = await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026');
+    expect(result.ok).toBe(true);
+    expect(cookies.has('sid')).toBe(true);
+    expect(await getMeta(db, 'currentUserId')).toBe('u-t1');
+    expect((await db.users.get('u-t1'))?.passwordHash).toMatch(/^pbkdf2/);
+    // Another teacher and the administrator arrive without their hashes.
+    expect(await db.users.get('u-t2')).toBeDefined();
+    expect((await db.users.get('u-t2'))?.passwordHash).toBeUndefined();
+    expect((await db.users.get('u-admin'))?.passwordHash).toBeUndefined();
+    expect(Object.keys(await getMeta(db, 'offlineHashes'))).toEqual(['u-t1']);
+  });
+
+  it('says that a first sign-in on this device needs the network', async () => {
+    const { fetch, online } = browser();
+    online.value = false;
+    expect(await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).toEqual({ ok: false, code: 'needs-network' });
+  });
+
+  it('lets people who signed in here before sign in offline, with their own password only', async () => {
+    const { fetch, online } = browser();
+    expect((await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).ok).toBe(true);
+    await setMeta(db, 'currentUserId', null);
+    online.value = false;
+    expect(await signIn(fetch, 'moussa@ecole.sn', 'Faux@2026')).toEqual({
+      ok: false,
+      code: 'wrong-password',
+    });
+    expect((await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).ok).toBe(true);
+    // Fatou never signed in here: her record is known, her hash is not.
+    expect(await signIn(fetch, 'fatou@ecole.sn', 'Prof@2026')).toEqual({ ok: false, code: 'needs-network' });
+  });
+
+  it('answers the rate limit after 10 attempts on one account', async () => {
+    const { fetch } = browser();
+    for (let i = 0; i < 10; i += 1) await signIn(fetch, 'fatou@ecole.sn', 'Faux@2026');
+    expect(await signIn(fetch, 'fatou@ecole.sn', 'Prof@2026')).toEqual({ ok: false, code: 'rate-limited' });
+  });
+});
+
+describe('outbox authors (issue 12)', () => {
+  it.each([
+    [{ userId: 'u-t1', kiosk: null }, ['u-t1', null], ['u-t2', 'kiosk']],
+    [{ userId: null, kiosk: { id: 'k' } }, ['kiosk', null], ['u-t1']],
+    [{ userId: null, kiosk: null }, [null], ['u-t1', 'kiosk']],
+  ])('a session %o carries %o and not %o', (session, carried, kept) => {
+    const filter = authorFilterFor(session);
+    for (const author of carried) expect(filter(author)).toBe(true);
+    for (const author of kept) expect(filter(author)).toBe(false);
+  });
+
+  it('pushes only the signed-in person’s changes; another person’s wait for their own session', async () => {
+    const { fetch } = browser();
+    expect((await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).ok).toBe(true);
+    // Fatou signed in offline on this device earlier and left a change.
+    await writeBatch(db, async (w) => {
+      await w.put('institutes', { id: 'i-x', name: 'Institut X', abbr: 'IX' });
+    });
+    await db.outbox.toCollection().modify({ author: 'u-t2' });
+    await writeBatch(db, async (w) => {
+      await w.patch('users', 'u-t1', { mustChangePassword: false, name: 'Moussa F.' });
+    });
+    const before = await db.outbox.toArray();
+    expect(before.map((m) => m.author)).toEqual(['u-t2', 'u-t1']);
+    expect(await pushOutbox(db, fetch, 200, authorFilterFor({ userId: 'u-t1', kiosk: null }))).toBe('ok');
+    const left = await db.outbox.toArray();
+    expect(left.map((m) => m.author)).toEqual(['u-t2']);
+    // A teacher may not rename himself: refused by the server, undone here, and counted for the header.
+    expect(await getMeta(db, 'refusedChanges')).toBe(1);
+    expect((await db.users.get('u-t1'))?.name).toBe('Moussa');
+  });
+});
