@@ -8,7 +8,6 @@ import { ChangePasswordDialog } from '../../features/auth/change-password-dialog
 import { fr } from '../../i18n/fr';
 import { endSession } from '../../session/session';
 import { getMeta, setMeta } from '../../db/meta';
-import { loadRemoteStore } from '../../sync/remote-store';
 import { serverSignOut } from '../../sync/server-auth';
 import { notifySessionChanged } from '../../sync/session-events';
 import { syncEngine } from '../bootstrap';
@@ -28,6 +27,7 @@ async function signOut(): Promise<void> {
   // A classroom kiosk keeps only what PIN mode needs once the administrator who used it has left.
   if (await getMeta(db, 'kioskName')) {
     await setMeta(db, 'offlineHashes', {});
+    const { loadRemoteStore } = await import('../../sync/remote-store');
     await loadRemoteStore(db, browserFetch);
   }
   notifySessionChanged();

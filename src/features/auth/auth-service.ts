@@ -15,7 +15,6 @@ import { getMeta, setMeta } from '../../db/meta';
 import { startSession } from '../../session/session';
 import type { FetchLike } from '../../sync/engine';
 import { markRemoteStoreLoaded, notifySessionChanged } from '../../sync/session-events';
-import { loadRemoteStore } from '../../sync/remote-store';
 import { fetchOrgStatus, serverEmergencyPromote, serverPinCheck, serverSignIn } from '../../sync/server-auth';
 
 async function grantedOf(db: AppDatabase, user: User): Promise<Set<string>> {
@@ -75,6 +74,8 @@ export async function signInWithPassword(
       const cached = await getMeta(db, 'offlineHashes');
       await setMeta(db, 'offlineHashes', { ...cached, [remote.user.id]: remote.user.passwordHash });
     }
+    // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle (issue 13).
+    const { loadRemoteStore } = await import('../../sync/remote-store');
     await loadRemoteStore(db, fetchImpl);
     await markRemoteStoreLoaded();
     // The store may have replaced the record: read it back for the destination rule.
