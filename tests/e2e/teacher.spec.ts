@@ -123,6 +123,28 @@ async function waitSynced(page: Page) {
   await expect(page.getByText('Synchronisé').first()).toBeVisible({ timeout: 15_000 });
 }
 
+/**
+ * Waits until the server holds what this page just wrote, read under the page's own session (issue 12), so
+ * closing the context cannot lose a push still on its way ("Synchronisé" may show before the outbox count
+ * catches up). The page must not show the "refused by the server" message either.
+ */
+async function waitOnServer(
+  page: Page,
+  org: string,
+  predicate: (store: { rescheduleRequests?: { reason?: string; status?: string }[] }) => boolean,
+) {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/store?orgId=${org}`);
+        return response.ok() && predicate((await response.json()) as never);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await expect(page.getByText(/refusée\(s\) par le serveur/)).toHaveCount(0);
+}
+
 test('a teacher asks for a reschedule, the admin edits and validates it, the teacher sees the moved course', async ({
   browser,
   request,
@@ -172,6 +194,9 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await expect(teacher.getByRole('button', { name: /Algorithmique.*Mercredi 11\/03/ })).toHaveCount(0);
   await expect(teacher.getByText('3 cours')).toBeVisible();
   await waitSynced(teacher);
+  await waitOnServer(teacher, org, (store) =>
+    (store.rescheduleRequests ?? []).some((r) => r.reason === 'Jury de soutenance'),
+  );
   await teacher.context().close();
 
   // 2. The administrator edits the proposal to Thursday 10:00-12:00, which overlaps the teacher's 10:30 course.
@@ -206,6 +231,11 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await expect(row.getByRole('button', { name: /^Modifier/ })).toBeDisabled();
   await admin.screenshot({ path: `${SHOTS}/teacher-admin-requests.png`, fullPage: true });
   await waitSynced(admin);
+  await waitOnServer(admin, org, (store) =>
+    (store.rescheduleRequests ?? []).some(
+      (r) => r.reason === 'Jury de soutenance' && r.status === 'approved',
+    ),
+  );
   await admin.context().close();
 
   // 3. The teacher sees the course on Thursday 10:00-12:00.
