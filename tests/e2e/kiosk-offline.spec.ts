@@ -111,6 +111,7 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
   await page.getByRole('button', { name: 'Menu utilisateur' }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Borne : Salle 12')).toBeVisible();
   await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
   const teachers = page.getByRole('list', { name: 'Qui êtes-vous ?' });
   await expect(teachers.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
