@@ -43,6 +43,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_FILE: dataFile,
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+      // Every browser of the suite signs in from 127.0.0.1: the per-address limits would refuse the suite
+      // itself. Per-account limits stay; the server tests cover both (tests/server/access-control.test.ts).
+      ADDRESS_RATE_LIMIT: '100000',
     },
   },
 });

@@ -113,8 +113,12 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
     }
     return auth;
   };
-  registerAuthRoutes(app, { storage: store, sessions, authenticate });
-  registerEmergencyRoute(app, { storage: store, initialPassword: config.initialPassword });
+  registerAuthRoutes(app, { storage: store, limits: config.rateLimits, sessions, authenticate });
+  registerEmergencyRoute(app, {
+    storage: store,
+    initialPassword: config.initialPassword,
+    limits: config.rateLimits,
+  });
 
   const orgIdOf = (query: unknown): string | null => {
     const raw = (query as { orgId?: unknown }).orgId;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { rateLimitsWith, type RateLimitTable } from '../src/domain/auth/session-policy';
 
 export interface ServerConfig {
   port: number;
@@ -22,6 +23,8 @@ export interface ServerConfig {
   allowNewOrgs: boolean;
   /** The spec's initial password {key}, the same as the app's build (INITIAL_PASSWORD or VITE_INITIAL_PASSWORD). */
   initialPassword: string;
+  /** Sign-in, PIN and reset attempts allowed per window (ADDRESS_RATE_LIMIT replaces the per-address ones). */
+  rateLimits: RateLimitTable;
 }
 
 const MIB = 1024 * 1024;
@@ -46,6 +49,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.SMTP_URL?.trim() ? env.SMTP_URL.trim() : null,
     mailFrom: env.MAIL_FROM?.trim() || 'Émargement <no-reply@localhost>',
     publicUrl: env.PUBLIC_URL?.trim() ? env.PUBLIC_URL.trim().replace(/\/+$/, '') : null,
+    rateLimits: rateLimitsWith(
+      intFrom(env.ADDRESS_RATE_LIMIT, 0) > 0 ? intFrom(env.ADDRESS_RATE_LIMIT, 0) : null,
+    ),
     initialPassword: env.INITIAL_PASSWORD || env.VITE_INITIAL_PASSWORD || 'Bienvenue@2026',
     allowNewOrgs: env.ALLOW_NEW_ORGS !== '0' && env.ALLOW_NEW_ORGS !== 'false',
   };

@@ -1,8 +1,10 @@
 import {
   isWithinLimit,
+  RATE_LIMITS,
   retryAfterSeconds,
   windowStart,
   type RateLimitRule,
+  type RateLimitTable,
 } from '../../src/domain/auth/session-policy';
 import type { SyncStorage } from '../storage/sync-storage';
 
@@ -16,13 +18,14 @@ export async function hitRateLimits(
   storage: SyncStorage,
   buckets: readonly { rule: RateLimitRule; key: string }[],
   now: Date,
+  limits: RateLimitTable = RATE_LIMITS,
 ): Promise<RateDecision> {
   const nowMs = now.getTime();
   const start = windowStart(nowMs);
   let ok = true;
   for (const { rule, key } of buckets) {
     const hits = await storage.rateLimits.hit(`${rule}:${key}`, start);
-    if (!isWithinLimit(rule, hits)) ok = false;
+    if (!isWithinLimit(rule, hits, limits)) ok = false;
   }
   return ok ? { ok: true } : { ok: false, retryAfter: retryAfterSeconds(nowMs) };
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isAdminType } from '../../src/domain/module-catalogue';
-import { KIOSK_ABSOLUTE_MS, SESSION_ABSOLUTE_MS } from '../../src/domain/auth/session-policy';
+import {
+  KIOSK_ABSOLUTE_MS,
+  SESSION_ABSOLUTE_MS,
+  type RateLimitTable,
+} from '../../src/domain/auth/session-policy';
 import { verifySecret } from '../../src/domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../src/domain/store/access';
 import type { Profile, User } from '../../src/domain/store/schema';
@@ -41,6 +45,7 @@ const kioskSchema = z.object({ name: z.string().trim().min(1).max(80) });
 
 export interface AuthRouteDeps {
   storage: SyncStorage;
+  limits: RateLimitTable;
   sessions: SessionService;
   authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
 }
@@ -103,6 +108,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
         { rule: 'signinAddress', key: request.ip },
       ],
       now,
+      deps.limits,
     );
     if (!limited.ok) return tooMany(reply, limited);
     const user = findByEmail(await serverUsers(storage, orgId), email) as User | undefined;
@@ -161,6 +167,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
         { rule: 'pinAddress', key: request.ip },
       ],
       now,
+      deps.limits,
     );
     if (!limited.ok) return tooMany(reply, limited);
     const [record] = await storage.readRecords(body.data.orgId, [

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isResetEmailValid } from '../../src/domain/auth/password';
+import type { RateLimitTable } from '../../src/domain/auth/session-policy';
 import { hashSecret, randomId } from '../../src/domain/secrets';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { planEmergencyPromotion } from '../../src/domain/users/emergency';
@@ -17,14 +18,19 @@ const bodySchema = z.object({ orgId: z.string().regex(ORG_ID_PATTERN), email: z.
  */
 export function registerEmergencyRoute(
   app: FastifyInstance,
-  deps: { storage: SyncStorage; initialPassword: string },
+  deps: { storage: SyncStorage; initialPassword: string; limits: RateLimitTable },
 ): void {
   app.post('/api/emergency-admin', async (request, reply) => {
     const body = bodySchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     if (!isResetEmailValid(body.data.email)) return reply.code(400).send({ error: 'invalid-email' });
     const now = new Date();
-    const limited = await hitRateLimits(deps.storage, [{ rule: 'signinAddress', key: request.ip }], now);
+    const limited = await hitRateLimits(
+      deps.storage,
+      [{ rule: 'signinAddress', key: request.ip }],
+      now,
+      deps.limits,
+    );
     if (!limited.ok)
       return reply
         .code(429)

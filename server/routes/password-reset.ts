@@ -84,8 +84,9 @@ async function limited(
   reply: FastifyReply,
   buckets: { rule: RateLimitRule; key: string }[],
   now: Date,
+  limits: ServerConfig['rateLimits'],
 ): Promise<boolean> {
-  const decision = await hitRateLimits(storage, buckets, now);
+  const decision = await hitRateLimits(storage, buckets, now, limits);
   if (decision.ok) return false;
   void reply.code(429).header('retry-after', String(decision.retryAfter)).send({ error: 'rate-limited' });
   return true;
@@ -144,7 +145,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
       { rule: 'resetAccount', key: account },
       { rule: 'resetAddress', key: request.ip },
     ];
-    if (await limited(storage, reply, buckets, now)) return reply;
+    if (await limited(storage, reply, buckets, now, deps.config.rateLimits)) return reply;
 
     const user = findByEmail(await serverUsers(storage, org), email);
     if (!user || user.status === 'Archived' || typeof user.id !== 'string') return { ok: true };
@@ -198,7 +199,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     const { orgId: org, token: rawToken, password } = body.data;
     const now = clock();
-    if (await limited(storage, reply, [{ rule: 'resetAddress', key: request.ip }], now)) return reply;
+    if (
+      await limited(storage, reply, [{ rule: 'resetAddress', key: request.ip }], now, deps.config.rateLimits)
+    )
+      return reply;
     const user = await userOfToken(storage, org, rawToken, now);
     if (!user || typeof user.id !== 'string') return reply.code(400).send({ error: 'invalid-link' });
     if (checkNewPassword(password, password) === 'too-short')

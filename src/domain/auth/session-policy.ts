@@ -62,6 +62,21 @@ export const RATE_LIMITS = {
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMITS;
+export type RateLimitTable = Record<RateLimitRule, number>;
+
+/**
+ * The limits with the per-address ones replaced (ADDRESS_RATE_LIMIT): for a school whose whole staff comes
+ * through one address, and for the end-to-end suite, whose every browser is 127.0.0.1.
+ */
+export function rateLimitsWith(addressLimit: number | null): RateLimitTable {
+  if (addressLimit === null) return { ...RATE_LIMITS };
+  return {
+    ...RATE_LIMITS,
+    signinAddress: addressLimit,
+    pinAddress: addressLimit,
+    resetAddress: addressLimit,
+  };
+}
 
 export function windowStart(nowMs: number, windowMs: number = RATE_WINDOW_MS): number {
   return nowMs - (nowMs % windowMs);
@@ -73,6 +88,10 @@ export function retryAfterSeconds(nowMs: number, windowMs: number = RATE_WINDOW_
 }
 
 /** The hit numbered `hits` in its window is allowed while it does not exceed the rule's limit. */
-export function isWithinLimit(rule: RateLimitRule, hits: number): boolean {
-  return hits <= RATE_LIMITS[rule];
+export function isWithinLimit(
+  rule: RateLimitRule,
+  hits: number,
+  limits: RateLimitTable = RATE_LIMITS,
+): boolean {
+  return hits <= limits[rule];
 }
