@@ -1,10 +1,11 @@
 import { appDb, type AppDatabase } from '../db/database';
-import { getMeta, setMeta } from '../db/meta';
+import { getMeta } from '../db/meta';
 import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
 import { endSession } from '../session/session';
 import { SyncEngine, type FetchLike } from '../sync/engine';
 import { loadRemoteStore, seedServer } from '../sync/remote-store';
-import { fetchOrgStatus, fetchServerSession } from '../sync/server-auth';
+import { reconcileServerSession } from '../sync/reconcile-session';
+import { fetchOrgStatus } from '../sync/server-auth';
 import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
 
 let engine: SyncEngine | null = null;
@@ -15,7 +16,8 @@ export function syncEngine(): SyncEngine | null {
 }
 
 /**
- * Start-up order: the legacy localStorage copy (once); then what the server says about this browser (issue 12):
+ * Start-up order: the legacy localStorage copy (once); then what the server says about this browser (issue 12,
+ * reconciled with the device: see reconcileServerSession):
  * - a session (a person's, or an enrolled kiosk's): the remote store, filtered for it, on the first load of
  *   the browser session (spec part 1 point 4); a person signed in here whose server session ended signs in again;
  * - no session, and the organisation does not exist yet: this device seeds it (defaults and the emergency
@@ -28,12 +30,13 @@ export async function bootstrap(
   fetchImpl: FetchLike = (i, init) => fetch(i, init),
 ): Promise<void> {
   await importLegacyLocalStorage(db, window.localStorage);
-  const session = await fetchServerSession(fetchImpl);
+  const session = await reconcileServerSession(db, fetchImpl);
   if (session.status !== 'offline') {
-    await setMeta(db, 'kioskName', session.status === 'none' ? null : (session.kiosk?.name ?? null));
+    // On start, a person signed in here without a matching server session signs in again (it expired, or
+    // was opened offline): online, that takes a moment and lets their waiting changes leave.
     const localUser = await getMeta(db, 'currentUserId');
     const passwordMode = (await getMeta(db, 'currentLoginMode')) === 'password';
-    const userId = session.status === 'none' ? null : session.userId;
+    const userId = session.status === 'signed-in' ? session.userId : null;
     if (localUser && passwordMode && localUser !== userId) await endSession(db);
     if (localUser && !passwordMode && session.status === 'none') await endSession(db);
   }

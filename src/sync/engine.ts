@@ -10,7 +10,7 @@ import {
   type RemoteRecord,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
-import { fetchServerSession } from './server-auth';
+import { reconcileServerSession } from './reconcile-session';
 import { SESSION_EVENT } from './session-events';
 
 /** How the app reaches the server (tests pass their own). */
@@ -255,17 +255,17 @@ export class SyncEngine {
 
   private async exchange(): Promise<ExchangeResult> {
     const { db } = this.options;
-    const session = await fetchServerSession(this.options.fetch);
+    const session = await reconcileServerSession(db, this.options.fetch);
     if (session.status === 'offline') return this.failed();
     const signedInHere = await getMeta(db, 'currentUserId');
     const passwordMode = (await getMeta(db, 'currentLoginMode')) === 'password';
-    // Without a session, or with another person's (this person signed in offline), nothing travels: the
+    // Without a session, or with one that is not this person's (they signed in offline), nothing travels: the
     // changes wait for this person's online sign-in, and nobody else's view is pulled into their session.
     const usable =
-      session.status !== 'none' &&
-      !(signedInHere && passwordMode && session.userId !== signedInHere) &&
-      !(session.status === 'kiosk-only' && signedInHere && passwordMode);
-    if (!usable) return this.unauthorised();
+      session.status === 'signed-in'
+        ? passwordMode && signedInHere === session.userId
+        : session.status === 'kiosk-only' && !(signedInHere && passwordMode);
+    if (!usable || session.status === 'none') return this.unauthorised();
     const canSend = authorFilterFor(session);
     const pushed = await pushOutbox(db, this.options.fetch, this.options.batchSize, canSend);
     const pulled =

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
-import { getMeta } from '../../src/db/meta';
+import { getMeta, setMeta } from '../../src/db/meta';
 import { writeBatch } from '../../src/db/repository';
 import { fromStoreV1 } from '../../src/db/store-io';
 import type { Timetable } from '../../src/domain/store/schema';
 import { pullChanges, pushOutbox, retryDelayMs, SyncEngine } from '../../src/sync/engine';
 import { loadRemoteStore, syncNow } from '../../src/sync/remote-store';
 import { testContext } from '../fixtures/sample-store';
-import { SEED_REVISION, startTestServer, type TestServer } from './sync-helpers';
+import { SEED_ADMIN_ID, SEED_REVISION, startTestServer, type TestServer } from './sync-helpers';
 
 let server: TestServer;
 let devices: AppDatabase[] = [];
@@ -17,6 +17,9 @@ let n = 0;
 function device(): AppDatabase {
   const db = openDatabase(`sync-engine-${(n += 1)}`);
   devices.push(db);
+  // The test server's session is the seeded administrator's: they are the person signed in on every device
+  // (IndexedDB runs this write before any later transaction on the table).
+  void setMeta(db, 'currentUserId', SEED_ADMIN_ID);
   return db;
 }
 

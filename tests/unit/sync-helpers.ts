@@ -20,6 +20,7 @@ export interface TestServer {
  */
 /** The revision of the seeded organisation, before the test's own writes. */
 export const SEED_REVISION = 1;
+export const SEED_ADMIN_ID = 'admin';
 
 async function seedAndSignIn(app: FastifyInstance): Promise<string> {
   const store = {
