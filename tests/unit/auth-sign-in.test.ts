@@ -8,6 +8,7 @@ import { writeBatch } from '../../src/db/repository';
 import { defaultProfiles } from '../../src/domain/defaults';
 import { signInWithPassword } from '../../src/features/auth/auth-service';
 import { authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
+import { reconcileServerSession } from '../../src/sync/reconcile-session';
 import { tempDataFile } from '../server/helpers';
 
 /**
@@ -151,6 +152,34 @@ describe('password sign-in through the server (issue 12)', () => {
     const { fetch } = browser();
     for (let i = 0; i < 10; i += 1) await signIn(fetch, 'fatou@ecole.sn', 'Faux@2026');
     expect(await signIn(fetch, 'fatou@ecole.sn', 'Prof@2026')).toEqual({ ok: false, code: 'rate-limited' });
+  });
+});
+
+describe('kiosk enrolled by an administrator who then signs out offline (issue 12)', () => {
+  it('ends the administrator’s server session on reconnection and keeps only the kiosk view', async () => {
+    const { fetch, cookies } = browser();
+    expect((await signIn(fetch, 'awa@ecole.sn', 'Admin@2026')).ok).toBe(true);
+    expect(
+      (
+        await fetch('/api/kiosks', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Salle 12' }),
+        })
+      ).status,
+    ).toBe(201);
+    expect((await db.users.get('u-admin'))?.passwordHash).toMatch(/^pbkdf2/);
+    // Signed out while offline: the device forgot Awa, the server did not hear of it.
+    await setMeta(db, 'currentUserId', null);
+    const session = await reconcileServerSession(db, fetch);
+    expect(session).toMatchObject({ status: 'kiosk-only', userId: null, kiosk: { name: 'Salle 12' } });
+    expect(cookies.has('sid')).toBe(false);
+    expect(await getMeta(db, 'kioskName')).toBe('Salle 12');
+    expect(await getMeta(db, 'offlineHashes')).toEqual({});
+    // The kiosk view: PIN-mode users only (Super Admin holds teacher.today too), and no password hash at all.
+    expect((await db.users.toArray()).every((u) => u.passwordHash === undefined)).toBe(true);
+    expect((await db.users.get('u-admin'))?.passwordHash).toBeUndefined();
+    expect(await db.teacherContractSubmissions.count()).toBe(0);
   });
 });
 
