@@ -276,10 +276,13 @@ test('an offline check-in survives closing the app and reaches the server exactl
   const first = await context.newPage();
   await signIn(first, org, 'moussa@ecole.sn', 'Prof@2026');
   await first.goto(`/attendance?date=${DAY}`);
+  const algo = row(first, '08:00 – 10:00');
+  // The screen is shown (its lazily loaded code is here) before the network goes away: this test has no
+  // service worker cache to fall back on, and the longer server sign-in (issue 12) made that race visible.
+  await expect(algo.getByRole('button', { name: 'Arrivée' })).toBeVisible();
   await waitSynced(first);
 
   await context.setOffline(true);
-  const algo = row(first, '08:00 – 10:00');
   await algo.getByRole('button', { name: 'Arrivée' }).click();
   await expect(algo).toContainText('En cours');
   await expect(header(first)).toContainText(/Hors ligne · \d+ modification\(s\) en attente/);
