@@ -1,10 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_WINDOW_MS } from '../../src/domain/auth/session-policy';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation, PushResponse } from '../../src/domain/sync/protocol';
 import {
   api,
+  ROOT_ADMIN,
   seedOrg,
+  signIn,
   serverBackends,
   startServerProcess,
   stopProcess,
@@ -171,6 +174,31 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
       expect(Number(rows.rows[0]?.n)).toBe(sent.size + 1);
     });
   }, 120_000);
+
+  it('shares sessions and rate limits: any server answers any request (issue 14 point 3)', async () => {
+    const [one, two] = servers.map((s) => s.url) as [string, string];
+    // Counters are per 5-minute window: near the end of one, start in the next so all attempts share it.
+    const left = RATE_WINDOW_MS - (Date.now() % RATE_WINDOW_MS);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    await seedOrg(one, 'shared');
+    // A session opened on one server is valid on the other, and a logout on the other ends it everywhere.
+    const session = await signIn(one, 'shared', ROOT_ADMIN.email, ROOT_ADMIN.password);
+    expect((await api(`${two}/api/store?orgId=shared`, session)).status).toBe(200);
+    expect((await api(`${two}/api/auth/logout`, session, { method: 'POST', body: {} })).status).toBe(200);
+    expect((await api(`${one}/api/store?orgId=shared`, session)).status).toBe(401);
+    // Sign-in attempts alternate between the servers: the counter is one, so the 11th is refused wherever
+    // it lands (10 per account per window). The seed's sign-in counted as one attempt already.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const response = await api(`${i % 2 === 0 ? one : two}/api/auth/login`, null, {
+        method: 'POST',
+        body: { orgId: 'shared', email: ROOT_ADMIN.email, password: 'Faux@2026' },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.at(-1)).toBe(429);
+  }, 60_000);
 
   it('answers the health check from both servers', async () => {
     for (const { url } of servers) {
