@@ -10,6 +10,7 @@ import {
   type RemoteRecord,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
+import { completeDeferredSignIn } from './deferred-sign-in';
 import { reconcileServerSession } from './reconcile-session';
 import { SESSION_EVENT } from './session-events';
 
@@ -255,7 +256,14 @@ export class SyncEngine {
 
   private async exchange(): Promise<ExchangeResult> {
     const { db } = this.options;
-    const session = await reconcileServerSession(db, this.options.fetch);
+    let session = await reconcileServerSession(db, this.options.fetch);
+    if (session.status === 'offline') return this.failed();
+    // Signed in offline, now online: the device completes that sign-in with the server (deferred-sign-in.ts).
+    if (
+      session.status !== 'signed-in' &&
+      (await completeDeferredSignIn(db, this.options.fetch)) === 'signed-in'
+    )
+      session = await reconcileServerSession(db, this.options.fetch);
     if (session.status === 'offline') return this.failed();
     const signedInHere = await getMeta(db, 'currentUserId');
     const passwordMode = (await getMeta(db, 'currentLoginMode')) === 'password';

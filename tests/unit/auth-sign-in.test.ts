@@ -6,8 +6,9 @@ import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { getMeta, setMeta } from '../../src/db/meta';
 import { writeBatch } from '../../src/db/repository';
 import { defaultProfiles } from '../../src/domain/defaults';
+import { hashSecret } from '../../src/domain/secrets';
 import { signInWithPassword } from '../../src/features/auth/auth-service';
-import { authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
+import { SyncEngine, authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
 import { reconcileServerSession } from '../../src/sync/reconcile-session';
 import { tempDataFile } from '../server/helpers';
 
@@ -152,6 +153,77 @@ describe('password sign-in through the server (issue 12)', () => {
     const { fetch } = browser();
     for (let i = 0; i < 10; i += 1) await signIn(fetch, 'fatou@ecole.sn', 'Faux@2026');
     expect(await signIn(fetch, 'fatou@ecole.sn', 'Prof@2026')).toEqual({ ok: false, code: 'rate-limited' });
+  });
+});
+
+describe('signed in offline, then the network returns (issue 12)', () => {
+  it('completes the sign-in with the server by itself and pushes the waiting change under that session', async () => {
+    const { fetch, cookies, online } = browser();
+    expect((await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).ok).toBe(true);
+    await fetch('/api/auth/logout', { method: 'POST' });
+    await setMeta(db, 'currentUserId', null);
+    online.value = false;
+    expect((await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).ok).toBe(true);
+    await writeBatch(db, async (w) => {
+      await w.patch('users', 'u-t1', { mustChangePassword: true });
+    });
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    expect(await engine.syncOnce()).toBe('failed');
+    online.value = true;
+    expect(await engine.syncOnce()).toBe('ok');
+    expect(cookies.has('sid')).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+    const server = await app.inject({
+      method: 'GET',
+      url: '/api/store?orgId=demo',
+      headers: { cookie: `sid=${cookies.get('sid')}` },
+    });
+    expect(
+      (server.json() as { users: { id: string; mustChangePassword?: boolean }[] }).users.find(
+        (u) => u.id === 'u-t1',
+      )?.mustChangePassword,
+    ).toBe(true);
+  });
+
+  it('does not keep trying a password the server now refuses: the header asks to sign in again', async () => {
+    const { fetch, online } = browser();
+    expect((await signIn(fetch, 'fatou@ecole.sn', 'Prof@2026')).ok).toBe(true);
+    await fetch('/api/auth/logout', { method: 'POST' });
+    await setMeta(db, 'currentUserId', null);
+    online.value = false;
+    expect((await signIn(fetch, 'fatou@ecole.sn', 'Prof@2026')).ok).toBe(true);
+    // Meanwhile an administrator gave her a new password on the server.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { orgId: 'demo', email: 'awa@ecole.sn', password: 'Admin@2026' },
+    });
+    const adminCookie = String([other.headers['set-cookie']].flat()[0]).split(';')[0] ?? '';
+    const push = await app.inject({
+      method: 'POST',
+      url: '/api/mutations?orgId=demo',
+      headers: { cookie: adminCookie },
+      payload: {
+        clientId: 'desk',
+        mutations: [
+          {
+            mutationId: 'm-new-pw',
+            collection: 'users',
+            recordId: 'u-t2',
+            op: 'put',
+            changedFields: ['passwordHash'],
+            values: { passwordHash: await hashSecret('Autre@2026') },
+            baseRevision: null,
+            createdAt: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    expect(push.statusCode).toBe(200);
+    online.value = true;
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    expect(await engine.syncOnce()).toBe('unauthorised');
+    expect(await getMeta(db, 'signInNeeded')).toBe(true);
   });
 });
 

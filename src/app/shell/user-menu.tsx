@@ -8,6 +8,7 @@ import { ChangePasswordDialog } from '../../features/auth/change-password-dialog
 import { fr } from '../../i18n/fr';
 import { endSession } from '../../session/session';
 import { getMeta, setMeta } from '../../db/meta';
+import { forgetDeferredSignIn } from '../../sync/deferred-sign-in';
 import { serverSignOut } from '../../sync/server-auth';
 import { notifySessionChanged } from '../../sync/session-events';
 import { syncEngine } from '../bootstrap';
@@ -21,6 +22,7 @@ import { useToast } from '../../ui/toast';
 async function signOut(): Promise<void> {
   if (navigator.onLine) await syncEngine()?.syncOnce();
   const browserFetch = (input: string, init?: RequestInit) => fetch(input, init);
+  forgetDeferredSignIn();
   await serverSignOut(browserFetch);
   const db = appDb();
   await endSession(db);

@@ -1,11 +1,7 @@
 import { INITIAL_PASSWORD } from '../../config';
 import type { AppDatabase } from '../../db/database';
 import { writeBatch } from '../../db/repository';
-import {
-  checkNewPassword,
-  isResetEmailValid,
-  type NewPasswordIssue,
-} from '../../domain/auth/password';
+import { checkNewPassword, isResetEmailValid, type NewPasswordIssue } from '../../domain/auth/password';
 import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../../domain/auth/pin';
 import { postLoginRoute } from '../../domain/auth/routes';
 import { hashSecret, isEncodedHash, verifySecret } from '../../domain/secrets';
@@ -14,6 +10,7 @@ import type { LoginMode, User } from '../../domain/store/schema';
 import { getMeta, setMeta } from '../../db/meta';
 import { startSession } from '../../session/session';
 import type { FetchLike } from '../../sync/engine';
+import { deferServerSignIn, forgetDeferredSignIn } from '../../sync/deferred-sign-in';
 import { markRemoteStoreLoaded, notifySessionChanged } from '../../sync/session-events';
 import { fetchOrgStatus, serverEmergencyPromote, serverPinCheck, serverSignIn } from '../../sync/server-auth';
 
@@ -69,6 +66,7 @@ export async function signInWithPassword(
   const remote = await serverSignIn(fetchImpl, { orgId, ...input });
   if (!remote.ok && remote.code !== 'offline') return { ok: false, code: remote.code };
   if (remote.ok) {
+    forgetDeferredSignIn();
     await db.users.put(remote.user);
     if (isEncodedHash(remote.user.passwordHash)) {
       const cached = await getMeta(db, 'offlineHashes');
@@ -97,6 +95,13 @@ export async function signInWithPassword(
   if (!isEncodedHash(hash)) return { ok: false, code: 'needs-network' };
   if (!(await verifySecret(input.password, hash))) return { ok: false, code: 'wrong-password' };
   await startSession(db, user.id, 'password', input.remember);
+  deferServerSignIn({
+    orgId,
+    userId: user.id,
+    email: input.email,
+    password: input.password,
+    remember: input.remember,
+  });
   notifySessionChanged();
   return {
     ok: true,
