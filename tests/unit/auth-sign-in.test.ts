@@ -178,11 +178,8 @@ describe('signed in offline, then the network returns (issue 12)', () => {
       url: '/api/store?orgId=demo',
       headers: { cookie: `sid=${cookies.get('sid')}` },
     });
-    expect(
-      (server.json() as { users: { id: string; mustChangePassword?: boolean }[] }).users.find(
-        (u) => u.id === 'u-t1',
-      )?.mustChangePassword,
-    ).toBe(true);
+    const stored = server.json<{ users: { id: string; mustChangePassword?: boolean }[] }>();
+    expect(stored.users.find((u) => u.id === 'u-t1')?.mustChangePassword).toBe(true);
   });
 
   it('does not keep trying a password the server now refuses: the header asks to sign in again', async () => {
