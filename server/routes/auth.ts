@@ -6,11 +6,12 @@ import {
   SESSION_ABSOLUTE_MS,
   type RateLimitTable,
 } from '../../src/domain/auth/session-policy';
-import { verifySecret } from '../../src/domain/secrets';
+import { PASSWORD_MIN_LENGTH } from '../../src/domain/auth/password';
+import { hashSecret, verifySecret } from '../../src/domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../src/domain/store/access';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { hitRateLimits, type RateDecision } from '../auth/rate-limit';
-import { findByEmail, serverUsers } from '../auth/server-writes';
+import { applyServerChanges, findByEmail, serverUsers } from '../auth/server-writes';
 import { parseCookies } from '../auth/cookies';
 import {
   KIOSK_COOKIE,
@@ -42,6 +43,9 @@ const pinSchema = z.object({
   pin: z.string().max(12),
 });
 const kioskSchema = z.object({ name: z.string().trim().min(1).max(80) });
+const passwordSchema = z.object({ current: z.string().max(1_000).optional(), next: z.string().max(1_000) });
+/** The first-login screen asks no current password: the forced change must follow a fresh sign-in. */
+const FORCED_CHANGE_WINDOW_MS = 30 * 60_000;
 
 export interface AuthRouteDeps {
   storage: SyncStorage;
@@ -149,6 +153,48 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       userId: auth?.user?.id ?? null,
       kiosk: kiosk ? kioskView(kiosk) : null,
     };
+  });
+
+  // Change of one's own password (the dialog, and the first-login screen): the server checks the current one.
+  // The other sessions of the person end; this one stays.
+  app.post('/api/auth/password', async (request, reply) => {
+    const body = passwordSchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const auth = await deps.authenticate(request);
+    if (!auth?.user || auth.session.scope !== 'user') return reply.code(401).send({ error: 'not-logged-in' });
+    const now = new Date();
+    const limited = await hitRateLimits(
+      storage,
+      [{ rule: 'signinAccount', key: `${auth.session.orgId}:${auth.user.email.trim().toLowerCase()}` }],
+      now,
+      deps.limits,
+    );
+    if (!limited.ok) return tooMany(reply, limited);
+    const { current } = body.data;
+    const isForcedChange =
+      current === undefined &&
+      auth.user.mustChangePassword === true &&
+      now.getTime() - Date.parse(auth.session.createdAt) <= FORCED_CHANGE_WINDOW_MS;
+    if (!isForcedChange && !(current !== undefined && (await verifySecret(current, auth.user.passwordHash))))
+      return reply.code(403).send({ error: 'current-wrong' });
+    if (body.data.next.length < PASSWORD_MIN_LENGTH) return reply.code(400).send({ error: 'new-too-short' });
+    const passwordHash = await hashSecret(body.data.next);
+    await applyServerChanges(
+      storage,
+      auth.session.orgId,
+      [{ collection: 'users', id: auth.user.id, fields: { passwordHash, mustChangePassword: false } }],
+      now,
+    );
+    await storage.sessions.revokeUser(
+      auth.session.orgId,
+      auth.user.id,
+      now.toISOString(),
+      auth.session.tokenHash,
+    );
+    const [record] = await storage.readRecords(auth.session.orgId, [
+      { collection: 'users', id: auth.user.id },
+    ]);
+    return reply.header('cache-control', 'no-store').send({ user: record?.data ?? null });
   });
 
   // PIN check of an enrolled kiosk, online: the server's hash and rate limits decide (the tablet keeps its

@@ -63,6 +63,8 @@ export const fr = {
     pinNotKiosk:
       "Cet appareil n'est pas enregistré comme borne. Un administrateur peut l'enregistrer depuis Paramètres › Données.",
     kioskBadge: (name: string) => `Borne : ${name}`,
+    sessionNeeded:
+      'Session expirée : déconnectez-vous puis reconnectez-vous en ligne pour changer le mot de passe.',
   },
   forgot: {
     title: 'Mot de passe oublié',

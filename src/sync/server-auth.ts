@@ -175,3 +175,26 @@ export async function unenrolThisDevice(fetchImpl: FetchLike): Promise<boolean> 
     return false;
   }
 }
+
+export type ServerPasswordChange =
+  | { ok: true; user: User | null }
+  | { ok: false; code: 'current-wrong' | 'new-too-short' | 'not-logged-in' | 'rate-limited' | 'offline' };
+
+/** POST /api/auth/password: `current` absent only for the forced change right after a sign-in. */
+export async function serverChangePassword(
+  fetchImpl: FetchLike,
+  input: { current?: string; next: string },
+): Promise<ServerPasswordChange> {
+  const response = await post(fetchImpl, '/api/auth/password', input);
+  if (!response || response.status >= 500) return { ok: false, code: 'offline' };
+  if (response.status === 429) return { ok: false, code: 'rate-limited' };
+  if (response.status === 401) return { ok: false, code: 'not-logged-in' };
+  if (response.ok) {
+    const body = (await response.json().catch(() => null)) as { user?: User | null } | null;
+    return { ok: true, user: body?.user ?? null };
+  }
+  const code = await errorCode(response);
+  return code === 'current-wrong' || code === 'new-too-short'
+    ? { ok: false, code }
+    : { ok: false, code: 'offline' };
+}

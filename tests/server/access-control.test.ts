@@ -363,6 +363,59 @@ describe.each(backends)('$name: access control', (backend) => {
     });
   });
 
+  describe('password change (POST /api/auth/password)', () => {
+    const change = (cookie: string, body: unknown) =>
+      api(`${server.url}/api/auth/password`, cookie, { method: 'POST', body });
+
+    it('checks the current password on the server, ends the other sessions, keeps this one', async () => {
+      const phone = await signIn(server.url, ORG, T1.email, T1.password);
+      const laptop = await signIn(server.url, ORG, T1.email, T1.password);
+      expect((await change(phone, { current: 'Faux@2026', next: 'Neuf@2026' })).status).toBe(403);
+      expect((await change(phone, { current: T1.password, next: 'court' })).status).toBe(400);
+      const ok = await change(phone, { current: T1.password, next: 'Neuf@2026' });
+      expect(ok.status).toBe(200);
+      const body = (await ok.json()) as { user: { id: string; passwordHash?: string } };
+      expect(body.user.id).toBe(T1.id);
+      expect(body.user.passwordHash).toMatch(/^pbkdf2/);
+      expect((await api(`${server.url}/api/store?orgId=${ORG}`, phone)).status).toBe(200);
+      expect((await api(`${server.url}/api/store?orgId=${ORG}`, laptop)).status).toBe(401);
+      await expect(signIn(server.url, ORG, T1.email, T1.password)).rejects.toThrow(/401/);
+      await signIn(server.url, ORG, T1.email, 'Neuf@2026');
+    });
+
+    it('lets a forced change skip the current password only right after sign-in, and only when forced', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      // Moussa's change is not forced: the current password is required.
+      expect((await change(t1, { next: 'Neuf@2026' })).status).toBe(403);
+      // The administrator gives him a temporary password to change at the next sign-in.
+      const temporary = await push(admin, [
+        mutation({
+          collection: 'users',
+          recordId: T1.id,
+          values: { passwordHash: await hashSecret('Temp@2026'), mustChangePassword: true },
+        }),
+      ]);
+      expect(temporary.results[0]?.status).toBe('applied');
+      const fresh = await signIn(server.url, ORG, T1.email, 'Temp@2026');
+      expect((await change(fresh, { next: 'Neuf@2026' })).status).toBe(200);
+      const { store } = await storeAs(admin);
+      expect(store.users.find((u) => u.id === T1.id)?.mustChangePassword).toBe(false);
+    });
+
+    it('refuses a password change pushed as a sync mutation (a stolen session could set one)', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const answer = await push(t1, [
+        mutation({
+          collection: 'users',
+          recordId: T1.id,
+          values: { passwordHash: await hashSecret('Vole@2026'), mustChangePassword: false },
+        }),
+      ]);
+      expectForbidden(answer.results[0]);
+      await signIn(server.url, ORG, T1.email, T1.password);
+    });
+  });
+
   describe('kiosk', () => {
     it('is enrolled by an administrator and receives only what PIN mode needs', async () => {
       const { kiosk, response } = await enrolKiosk();

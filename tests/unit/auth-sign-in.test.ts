@@ -165,7 +165,7 @@ describe('signed in offline, then the network returns (issue 12)', () => {
     online.value = false;
     expect((await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).ok).toBe(true);
     await writeBatch(db, async (w) => {
-      await w.patch('users', 'u-t1', { mustChangePassword: true });
+      await w.patch('users', 'u-t1', { pinFailedAttempts: 2 });
     });
     const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
     expect(await engine.syncOnce()).toBe('failed');
@@ -178,8 +178,8 @@ describe('signed in offline, then the network returns (issue 12)', () => {
       url: '/api/store?orgId=demo',
       headers: { cookie: `sid=${cookies.get('sid')}` },
     });
-    const stored = server.json<{ users: { id: string; mustChangePassword?: boolean }[] }>();
-    expect(stored.users.find((u) => u.id === 'u-t1')?.mustChangePassword).toBe(true);
+    const stored = server.json<{ users: { id: string; pinFailedAttempts?: number }[] }>();
+    expect(stored.users.find((u) => u.id === 'u-t1')?.pinFailedAttempts).toBe(2);
   });
 
   it('does not keep trying a password the server now refuses: the header asks to sign in again', async () => {

@@ -53,12 +53,12 @@ export const PIN_STATE_FIELDS = [
 /** PIN failure counting and cooldown (domain/auth/pin afterPinFailure / afterPinSuccess). */
 export const PIN_ATTEMPT_FIELDS = ['pinFailedAttempts', 'pinCooldownUntil'] as const;
 
-/** What a user may change on their own record: password change, first login, PIN attempts. */
-export const OWN_USER_WRITABLE_FIELDS = [
-  'passwordHash',
-  'mustChangePassword',
-  ...PIN_ATTEMPT_FIELDS,
-] as const;
+/**
+ * What a user may change on their own record through a sync mutation: PIN attempts only. A password change
+ * (and the first-login change) goes through POST /api/auth/password, where the server checks the current
+ * password itself: a stolen session could otherwise replace it, and end a forced change by itself.
+ */
+export const OWN_USER_WRITABLE_FIELDS = [...PIN_ATTEMPT_FIELDS] as const;
 
 /** Position captured at check-in/out (spec part 2 point 5): a kiosk never receives it. */
 export const POSITION_FIELDS = ['latitude', 'longitude', 'accuracy'] as const;

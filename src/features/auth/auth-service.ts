@@ -4,7 +4,7 @@ import { writeBatch } from '../../db/repository';
 import { checkNewPassword, isResetEmailValid, type NewPasswordIssue } from '../../domain/auth/password';
 import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../../domain/auth/pin';
 import { postLoginRoute } from '../../domain/auth/routes';
-import { hashSecret, isEncodedHash, verifySecret } from '../../domain/secrets';
+import { isEncodedHash, verifySecret } from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
 import { getMeta, setMeta } from '../../db/meta';
@@ -12,7 +12,13 @@ import { startSession } from '../../session/session';
 import type { FetchLike } from '../../sync/engine';
 import { deferServerSignIn, forgetDeferredSignIn } from '../../sync/deferred-sign-in';
 import { markRemoteStoreLoaded, notifySessionChanged } from '../../sync/session-events';
-import { fetchOrgStatus, serverEmergencyPromote, serverPinCheck, serverSignIn } from '../../sync/server-auth';
+import {
+  fetchOrgStatus,
+  serverChangePassword,
+  serverEmergencyPromote,
+  serverPinCheck,
+  serverSignIn,
+} from '../../sync/server-auth';
 
 async function grantedOf(db: AppDatabase, user: User): Promise<Set<string>> {
   const profile = user.profileId ? await db.profiles.get(user.profileId) : undefined;
@@ -165,44 +171,80 @@ export async function signInWithPin(
   return { ok: true, destination: '/teacher/today' };
 }
 
-export type ChangePasswordError = 'not-logged-in' | 'current-wrong' | 'new-too-short';
+export type ChangePasswordError =
+  'not-logged-in' | 'current-wrong' | 'new-too-short' | 'offline' | 'rate-limited' | 'session-needed';
 
+/** The server's answer to a password change, applied to the device: own record and offline hash. */
+async function keepChangedUser(db: AppDatabase, user: User | null): Promise<void> {
+  if (!user) return;
+  // Not through the outbox: the server already holds it.
+  await db.users.put(user);
+  if (isEncodedHash(user.passwordHash)) {
+    const cached = await getMeta(db, 'offlineHashes');
+    await setMeta(db, 'offlineHashes', { ...cached, [user.id]: user.passwordHash });
+  }
+}
+
+/**
+ * "Changer le mot de passe" (spec part 1 point 5), done by the server, which checks the current password
+ * itself (issue 12): it needs the network. The spec's messages are checked here first, in the spec's order.
+ */
 export async function changePassword(
   db: AppDatabase,
   userId: string | null,
   current: string,
   next: string,
+  fetchImpl: FetchLike = browserFetch,
 ): Promise<{ ok: true } | { ok: false; code: ChangePasswordError }> {
   const user = userId ? await db.users.get(userId) : undefined;
   if (!user) return { ok: false, code: 'not-logged-in' };
-  if (!(await verifySecret(current, user.passwordHash))) return { ok: false, code: 'current-wrong' };
+  if (isEncodedHash(user.passwordHash) && !(await verifySecret(current, user.passwordHash)))
+    return { ok: false, code: 'current-wrong' };
   if (checkNewPassword(next, next) === 'too-short') return { ok: false, code: 'new-too-short' };
-  const passwordHash = await hashSecret(next);
-  await writeBatch(db, async (w) => {
-    await w.patch('users', user.id, { passwordHash, mustChangePassword: false });
-  });
+  const answer = await serverChangePassword(fetchImpl, { current, next });
+  if (!answer.ok)
+    return { ok: false, code: answer.code === 'not-logged-in' ? 'session-needed' : answer.code };
+  await keepChangedUser(db, answer.user);
   return { ok: true };
 }
 
-/** First-login screen: the new password replaces the initial or temporary one. */
+/**
+ * First-login screen: the new password replaces the initial or temporary one, on the server. A forced change
+ * right after sign-in needs no current password; a person who signed in with the initial one gives it.
+ */
 export async function completeFirstLogin(
   db: AppDatabase,
   userId: string,
   password: string,
   confirmation: string,
+  fetchImpl: FetchLike = browserFetch,
 ): Promise<
   | { ok: true; destination: string }
-  | { ok: false; code: NewPasswordIssue | 'not-logged-in' | 'same-as-initial' }
+  | {
+      ok: false;
+      code:
+        | NewPasswordIssue
+        | 'not-logged-in'
+        | 'same-as-initial'
+        | 'offline'
+        | 'rate-limited'
+        | 'session-needed';
+    }
 > {
   const issue = checkNewPassword(password, confirmation);
   if (issue) return { ok: false, code: issue };
   if (password === INITIAL_PASSWORD) return { ok: false, code: 'same-as-initial' };
   const user = await db.users.get(userId);
   if (!user) return { ok: false, code: 'not-logged-in' };
-  const passwordHash = await hashSecret(password);
-  await writeBatch(db, async (w) => {
-    await w.patch('users', user.id, { passwordHash, mustChangePassword: false });
-  });
+  const answer = await serverChangePassword(
+    fetchImpl,
+    user.mustChangePassword === true ? { next: password } : { current: INITIAL_PASSWORD, next: password },
+  );
+  if (!answer.ok) {
+    if (answer.code === 'offline' || answer.code === 'rate-limited') return { ok: false, code: answer.code };
+    return { ok: false, code: 'session-needed' };
+  }
+  await keepChangedUser(db, answer.user);
   return {
     ok: true,
     destination: await destinationFor(db, { ...user, mustChangePassword: false }, 'password', false),

@@ -12,6 +12,9 @@ const MESSAGES: Record<ChangePasswordError | 'mismatch', string> = {
   'current-wrong': fr.password.currentWrong,
   'new-too-short': fr.password.newTooShort,
   mismatch: fr.password.mismatch,
+  offline: fr.login.serverUnreachable,
+  'rate-limited': fr.login.rateLimited,
+  'session-needed': fr.login.sessionNeeded,
 };
 
 interface Props {

@@ -10,6 +10,9 @@ const MESSAGES = {
   mismatch: fr.password.mismatch,
   'not-logged-in': fr.app.notLoggedIn,
   'same-as-initial': fr.firstLogin.sameAsInitial,
+  offline: fr.login.serverUnreachable,
+  'rate-limited': fr.login.rateLimited,
+  'session-needed': fr.login.sessionNeeded,
 } as const;
 
 /** Forced password change after a first login or a temporary password (spec part 1 point 4). */
