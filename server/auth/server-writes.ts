@@ -3,7 +3,7 @@ import type { CollectionName } from '../../src/domain/store/schema';
 import type { RecordData } from '../../src/domain/sync/merge';
 import type { Mutation, PushResponse } from '../../src/domain/sync/protocol';
 import type { SyncStorage } from '../storage/sync-storage';
-import { applyBatch } from '../sync-service';
+import { applyBatch, type Authorize } from '../sync-service';
 
 /** A change the server makes itself (reset token, emergency administrator): through the change log like any. */
 export interface ServerChange {
@@ -35,6 +35,8 @@ export function applyServerChanges(
   orgId: string,
   changes: readonly ServerChange[],
   now: Date,
+  /** A condition checked inside the write transaction (e.g. the reset token is still the one checked). */
+  authorize?: Authorize,
 ): Promise<PushResponse> {
   return applyBatch(
     storage,
@@ -42,6 +44,7 @@ export function applyServerChanges(
     'server',
     changes.map((c) => serverMutation(c, now)),
     now,
+    authorize,
   );
 }
 

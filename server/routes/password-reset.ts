@@ -215,6 +215,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
       actor: target,
       now,
     });
+    let tokenStillThere = false;
     const written = await applyServerChanges(
       storage,
       org,
@@ -232,7 +233,15 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
         { collection: 'userLogs', id: log.id, fields: { ...log } },
       ],
       now,
+      // Checked again inside the transaction: of two completions of one link at the same instant, only the
+      // first finds the token still there; the second changes nothing (its journal entry neither).
+      (_tx, write) => {
+        if (write.collection === 'users')
+          tokenStillThere = write.before?.passwordResetTokenHash === user.passwordResetTokenHash;
+        return Promise.resolve(tokenStillThere ? { ok: true } : { ok: false, reason: 'token-used' });
+      },
     );
+    if (!tokenStillThere) return reply.code(400).send({ error: 'invalid-link' });
     if (rejected(written)) {
       request.log.error({ results: written.results }, 'Nouveau mot de passe non enregistré.');
       return reply.code(500).send({ error: 'not-saved' });

@@ -238,6 +238,21 @@ describe.each(backends)('$name', (backend) => {
     });
   });
 
+  it('lets only one of two simultaneous completions of one link through', async () => {
+    await start({ smtpUrl: null });
+    const answer = await requestReset('moussa@ecole.sn');
+    const token =
+      new URL(String((answer.body as { resetUrl: string }).resetUrl)).searchParams.get('token') ?? '';
+    const both = await Promise.all([complete(token, 'Premier@2026'), complete(token, 'Second@2026')]);
+    const statuses = both.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 400]);
+    const winner = both[0]?.status === 200 ? 'Premier@2026' : 'Second@2026';
+    const after = await userRecord('u-teacher');
+    expect(await verifySecret(winner, String(after?.passwordHash))).toBe(true);
+    const logs = (await running!.storage.readCollection(ORG, 'userLogs')).map((r) => r.data);
+    expect(logs.filter((l) => l.action === 'password-reset-completed')).toHaveLength(1);
+  });
+
   it('refuses an expired token', async () => {
     const { storage } = await start({ smtpUrl: null });
     const answer = await requestReset('awa@ecole.sn');
