@@ -147,7 +147,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     const now = new Date();
     const auth = await deps.authenticate(request);
     const kiosk = await sessions.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), now);
-    if (!auth && !kiosk) return reply.code(401).send({ error: 'unauthenticated' });
+    // Nobody: a plain answer, not a 401 — this is asked on every start, and browsers print every 4xx as a
+    // console error on the login screen.
+    if (!auth && !kiosk) return { orgId: null, userId: null, kiosk: null };
     return {
       orgId: (auth?.session ?? kiosk)?.orgId ?? null,
       userId: auth?.user?.id ?? null,

@@ -93,7 +93,9 @@ export async function fetchServerSession(fetchImpl: FetchLike): Promise<ServerSe
     userId?: string | null;
     kiosk?: KioskInfo | null;
   } | null;
-  if (!body?.orgId) return { status: 'offline' };
+  if (!body) return { status: 'offline' };
+  // Signed out: the server answers without an organisation.
+  if (!body.orgId) return { status: 'none' };
   return {
     status: body.userId ? 'signed-in' : 'kiosk-only',
     orgId: body.orgId,
