@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { hashSecret } from '../src/domain/secrets';
@@ -16,6 +18,9 @@ import { registerPasswordResetRoutes } from './routes/password-reset';
 import { openStorage } from './storage/open-storage';
 import type { SyncStorage } from './storage/sync-storage';
 import { applyBatch, applyWholeStore, assembleStore, readChanges, toRemote } from './sync-service';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
 
 /**
  * Security headers on every answer (issue 12). The CSP allows no inline script; styles may be inline
@@ -64,6 +69,33 @@ async function prepareForStorage(store: StoreV1): Promise<StoreV1> {
   return { ...shared, users };
 }
 
+/** Below this, compressing costs more than it saves. */
+const COMPRESS_MIN_BYTES = 2_048;
+
+/**
+ * API answers are JSON (a whole store can weigh megabytes on a phone's mobile data): gzip or brotli when the
+ * browser accepts it. Static files are served precompressed by @fastify/static instead.
+ */
+async function compressJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (typeof payload !== 'string' || Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  if (reply.getHeader('content-encoding')) return payload;
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding) return payload;
+  const body =
+    encoding === 'br'
+      ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : await gzip(payload, { level: 6 });
+  void reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+  void reply.removeHeader('content-length');
+  return body;
+}
+
 export interface BuildOptions {
   config: ServerConfig;
   storage?: SyncStorage;
@@ -81,7 +113,7 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000');
-    return payload;
+    return compressJson(request, reply, payload);
   });
   const sessions = new SessionService(store);
   // Expired sessions and past rate-limit windows are dropped hourly (any server may do it: idempotent).

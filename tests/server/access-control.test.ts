@@ -600,6 +600,18 @@ describe.each(backends)('$name: access control', (backend) => {
       expectSecurityHeaders(missing);
     });
 
+    it('compress a store answer for a browser that accepts it, and not for one that does not', async () => {
+      const gzip = await api(url('/api/store'), admin, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect((await gzip.json()) as StoreV1).toHaveProperty('users');
+      const brotli = await api(url('/api/store'), admin, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(brotli.headers.get('content-encoding')).toBe('br');
+      expect((await brotli.json()) as StoreV1).toHaveProperty('users');
+      const plain = await api(url('/api/store'), admin, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect((await plain.json()) as StoreV1).toHaveProperty('users');
+    });
+
     it('refuse a body above BODY_LIMIT_BYTES with 413', async () => {
       const big = {
         clientId: 'device',
