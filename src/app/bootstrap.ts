@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { appDb, type AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
 import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
@@ -8,10 +7,6 @@ import { loadRemoteStore, seedServer } from '../sync/remote-store';
 import { reconcileServerSession } from '../sync/reconcile-session';
 import { fetchOrgStatus } from '../sync/server-auth';
 import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
-
-// The CSP forbids eval (issue 12): zod must not probe `new Function` (the browser reports the attempt as a
-// violation even though zod catches it). Set before the first parse, which bootstrap's own modules make.
-z.config({ jitless: true });
 
 let engine: SyncEngine | null = null;
 

@@ -45,6 +45,7 @@ export function Shell({ session }: { session: SessionInfo }) {
               {isKiosk ? null : (
                 <input
                   type="search"
+                  name="q"
                   className="header-search"
                   placeholder={fr.shell.search}
                   aria-label={fr.shell.search}
