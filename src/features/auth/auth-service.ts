@@ -73,6 +73,9 @@ export async function signInWithPassword(
   if (!remote.ok && remote.code !== 'offline') return { ok: false, code: remote.code };
   if (remote.ok) {
     forgetDeferredSignIn();
+    // The server session exists from now on: the header must not keep asking for a sign-in meanwhile.
+    await setMeta(db, 'signInNeeded', false);
+    await setMeta(db, 'serverReachable', true);
     await db.users.put(remote.user);
     if (isEncodedHash(remote.user.passwordHash)) {
       const cached = await getMeta(db, 'offlineHashes');
