@@ -6,6 +6,7 @@ import {
   type CollectionName,
   type StoreV1,
 } from '../src/domain/store/schema';
+import { SECRET_USER_FIELDS } from '../src/domain/access/rules';
 import { diffStore, type RecordsByCollection } from '../src/domain/sync/diff';
 import { applyMutation, needsBase, type RecordData, type ServerRecord } from '../src/domain/sync/merge';
 import {
@@ -191,13 +192,6 @@ export interface WholeStoreOptions {
  * Devices never receive other users' password or PIN hashes (issue 12), so a whole store written back by one
  * lacks them: an absent secret field means "unchanged", never "erase".
  */
-const USER_SECRET_FIELDS = [
-  'passwordHash',
-  'pinHash',
-  'pinSalt',
-  'passwordResetTokenHash',
-  'passwordResetExpiresAt',
-] as const;
 
 function keepAbsentSecrets(users: RecordData[], before: Map<string, RecordData> | undefined): RecordData[] {
   if (!before) return users;
@@ -205,7 +199,7 @@ function keepAbsentSecrets(users: RecordData[], before: Map<string, RecordData> 
     const previous = before.get(String(user.id));
     if (!previous) return user;
     const filled = { ...user };
-    for (const field of USER_SECRET_FIELDS)
+    for (const field of SECRET_USER_FIELDS)
       if (!(field in filled) && previous[field] !== undefined) filled[field] = previous[field];
     return filled;
   });

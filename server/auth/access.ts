@@ -52,17 +52,13 @@ export async function lookupFor(
     for (const id of needed.timetables) keys.set(`timetables/${id}`, { collection: 'timetables', id });
   }
   const found = await storage.readRecords(orgId, [...keys.values()]);
-  return lookupOfRecords([
-    ...found,
-    ...profiles.map((p) => ({
-      collection: 'profiles' as const,
-      id: p.id,
-      data: p,
-      rev: 0,
-      deleted: false,
-      stamps: {},
-    })),
-  ]);
+  const users = new Map<string, User>();
+  const timetables = new Map<string, Timetable>();
+  for (const r of found) {
+    if (r.collection === 'users') users.set(r.id, r.data as User);
+    else if (r.collection === 'timetables') timetables.set(r.id, r.data as Timetable);
+  }
+  return mapLookup(profiles, users, timetables);
 }
 
 /** The records as this viewer may receive them; hidden ones are left out (tombstones always travel). */

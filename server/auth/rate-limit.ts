@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import {
   isWithinLimit,
   RATE_LIMITS,
@@ -9,6 +10,14 @@ import {
 import type { SyncStorage } from '../storage/sync-storage';
 
 export type RateDecision = { ok: true } | { ok: false; retryAfter: number };
+
+/** The one answer of a refused attempt, on every rate-limited route. */
+export function replyRateLimited(
+  reply: FastifyReply,
+  decision: Extract<RateDecision, { ok: false }>,
+): FastifyReply {
+  return reply.code(429).header('retry-after', String(decision.retryAfter)).send({ error: 'rate-limited' });
+}
 
 /**
  * Counts one attempt in every bucket named (per account and per address) and refuses when any is over its

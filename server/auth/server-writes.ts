@@ -53,12 +53,4 @@ export async function serverUsers(storage: SyncStorage, orgId: string): Promise<
   return (await storage.readCollection(orgId, 'users')).map((r) => r.data);
 }
 
-/** Same rule as the login screen: an archived copy never hides a live account with the same address. */
-export function findByEmail<T extends { email?: unknown; status?: unknown }>(
-  users: readonly T[],
-  email: string,
-): T | undefined {
-  const wanted = email.trim().toLowerCase();
-  const matches = users.filter((u) => typeof u.email === 'string' && u.email.trim().toLowerCase() === wanted);
-  return matches.find((u) => u.status !== 'Archived') ?? matches[0];
-}
+export { findByEmail } from '../../src/domain/users/find-by-email';

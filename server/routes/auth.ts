@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isAdminType } from '../../src/domain/module-catalogue';
 import {
@@ -10,13 +10,12 @@ import { PASSWORD_MIN_LENGTH } from '../../src/domain/auth/password';
 import { hashSecret, verifySecret } from '../../src/domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../src/domain/store/access';
 import type { Profile, User } from '../../src/domain/store/schema';
-import { hitRateLimits, type RateDecision } from '../auth/rate-limit';
+import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges, findByEmail, serverUsers } from '../auth/server-writes';
 import { parseCookies } from '../auth/cookies';
 import {
   KIOSK_COOKIE,
   clearSessionCookie,
-  hashToken,
   setSessionCookie,
   type Authenticated,
   type SessionService,
@@ -52,10 +51,6 @@ export interface AuthRouteDeps {
   limits: RateLimitTable;
   sessions: SessionService;
   authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
-}
-
-function tooMany(reply: FastifyReply, decision: Extract<RateDecision, { ok: false }>) {
-  return reply.code(429).header('retry-after', String(decision.retryAfter)).send({ error: 'rate-limited' });
 }
 
 async function profilesOf(storage: SyncStorage, orgId: string): Promise<Profile[]> {
@@ -114,7 +109,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       now,
       deps.limits,
     );
-    if (!limited.ok) return tooMany(reply, limited);
+    if (!limited.ok) return replyRateLimited(reply, limited);
     const user = findByEmail(await serverUsers(storage, orgId), email) as User | undefined;
     if (!user || user.status === 'Archived') return reply.code(401).send({ error: 'unknown-user' });
     if (user.status !== 'Active') return reply.code(403).send({ error: 'inactive' });
@@ -171,7 +166,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       now,
       deps.limits,
     );
-    if (!limited.ok) return tooMany(reply, limited);
+    if (!limited.ok) return replyRateLimited(reply, limited);
     const { current } = body.data;
     const isForcedChange =
       current === undefined &&
@@ -217,7 +212,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       now,
       deps.limits,
     );
-    if (!limited.ok) return tooMany(reply, limited);
+    if (!limited.ok) return replyRateLimited(reply, limited);
     const [record] = await storage.readRecords(body.data.orgId, [
       { collection: 'users', id: body.data.userId },
     ]);
@@ -279,5 +274,3 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     return { ok: true };
   });
 }
-
-export { hashToken };

@@ -5,7 +5,7 @@ import type { RateLimitTable } from '../../src/domain/auth/session-policy';
 import { hashSecret, randomId } from '../../src/domain/secrets';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { planEmergencyPromotion } from '../../src/domain/users/emergency';
-import { hitRateLimits } from '../auth/rate-limit';
+import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges } from '../auth/server-writes';
 import type { SyncStorage } from '../storage/sync-storage';
 import { ORG_ID_PATTERN } from './auth';
@@ -31,11 +31,7 @@ export function registerEmergencyRoute(
       now,
       deps.limits,
     );
-    if (!limited.ok)
-      return reply
-        .code(429)
-        .header('retry-after', String(limited.retryAfter))
-        .send({ error: 'rate-limited' });
+    if (!limited.ok) return replyRateLimited(reply, limited);
     const { orgId } = body.data;
     const [users, profiles] = await Promise.all([
       deps.storage.readCollection(orgId, 'users'),

@@ -12,7 +12,7 @@ import { buildUserLog, type Actor } from '../../src/domain/journal/user-log';
 import { hashSecret, randomHex, randomId, sha256Hex } from '../../src/domain/secrets';
 import type { RecordData } from '../../src/domain/sync/merge';
 import type { PushResponse } from '../../src/domain/sync/protocol';
-import { hitRateLimits } from '../auth/rate-limit';
+import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges, findByEmail, serverUsers, type ServerChange } from '../auth/server-writes';
 import type { ServerConfig } from '../config';
 import type { Mailer } from '../mail';
@@ -88,7 +88,7 @@ async function limited(
 ): Promise<boolean> {
   const decision = await hitRateLimits(storage, buckets, now, limits);
   if (decision.ok) return false;
-  void reply.code(429).header('retry-after', String(decision.retryAfter)).send({ error: 'rate-limited' });
+  void replyRateLimited(reply, decision);
   return true;
 }
 

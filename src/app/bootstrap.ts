@@ -5,7 +5,7 @@ import { endSession } from '../session/session';
 import { SyncEngine, type FetchLike } from '../sync/engine';
 import { loadRemoteStore, seedServer } from '../sync/remote-store';
 import { reconcileServerSession } from '../sync/reconcile-session';
-import { fetchOrgStatus } from '../sync/server-auth';
+import { browserFetch, fetchOrgStatus } from '../sync/server-auth';
 import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
 
 let engine: SyncEngine | null = null;
@@ -27,7 +27,7 @@ export function syncEngine(): SyncEngine | null {
  */
 export async function bootstrap(
   db: AppDatabase = appDb(),
-  fetchImpl: FetchLike = (i, init) => fetch(i, init),
+  fetchImpl: FetchLike = browserFetch,
 ): Promise<void> {
   await importLegacyLocalStorage(db, window.localStorage);
   const session = await reconcileServerSession(db, fetchImpl);
@@ -43,7 +43,7 @@ export async function bootstrap(
   if (session.status === 'signed-in' || session.status === 'kiosk-only') {
     if (!isRemoteStoreLoaded()) {
       const result = await loadRemoteStore(db, fetchImpl);
-      if (result !== 'failed') await markRemoteStoreLoaded();
+      if (result !== 'failed') markRemoteStoreLoaded();
     }
   } else if (session.status === 'none') {
     const status = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));

@@ -10,6 +10,9 @@ export type PasswordSignInCode = 'unknown-user' | 'inactive' | 'empty-password' 
 export type ServerSignIn =
   { ok: true; user: User } | { ok: false; code: PasswordSignInCode | 'rate-limited' | 'offline' };
 
+/** The page's own fetch, the default way the app reaches its server (tests pass their own FetchLike). */
+export const browserFetch: FetchLike = (input, init) => fetch(input, init);
+
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
 async function errorCode(response: Response): Promise<string> {

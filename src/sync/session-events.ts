@@ -11,9 +11,8 @@ export function notifySessionChanged(): void {
 /** The remote store was loaded for this browser session (spec part 1 point 4: first load per session). */
 export const REMOTE_LOADED_FLAG = 'remote-store-loaded';
 
-export function markRemoteStoreLoaded(): Promise<void> {
+export function markRemoteStoreLoaded(): void {
   if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(REMOTE_LOADED_FLAG, '1');
-  return Promise.resolve();
 }
 
 export function isRemoteStoreLoaded(): boolean {

@@ -9,7 +9,7 @@ import { fr } from '../../i18n/fr';
 import { endSession } from '../../session/session';
 import { getMeta, setMeta } from '../../db/meta';
 import { forgetDeferredSignIn } from '../../sync/deferred-sign-in';
-import { serverSignOut } from '../../sync/server-auth';
+import { browserFetch, serverSignOut } from '../../sync/server-auth';
 import { notifySessionChanged } from '../../sync/session-events';
 import { syncEngine } from '../bootstrap';
 import { AppDialog } from '../../ui/app-dialog';
@@ -21,7 +21,6 @@ import { useToast } from '../../ui/toast';
  */
 async function signOut(): Promise<void> {
   if (navigator.onLine) await syncEngine()?.syncOnce();
-  const browserFetch = (input: string, init?: RequestInit) => fetch(input, init);
   forgetDeferredSignIn();
   await serverSignOut(browserFetch);
   const db = appDb();

@@ -2,6 +2,7 @@ import { SUPER_ADMIN_PROFILE_ID } from '../defaults';
 import { buildUserLog, type Actor } from '../journal/user-log';
 import { isAdminType } from '../module-catalogue';
 import type { Profile, User, UserLog } from '../store/schema';
+import { findByEmail } from './find-by-email';
 
 /**
  * "Accès de secours" (spec part 1 point 4): make an e-mail an active Super Admin, created when absent, unless
@@ -33,9 +34,7 @@ export function planEmergencyPromotion(input: {
   const { users, profiles, now } = input;
   if (hasActiveRealAdmin(users, profiles)) return { ok: false, code: 'refused' };
   const email = input.email.trim();
-  const wanted = email.toLowerCase();
-  const matches = users.filter((u) => u.email.trim().toLowerCase() === wanted);
-  const existing = matches.find((u) => u.status !== 'Archived') ?? matches[0];
+  const existing = findByEmail(users, email);
   const actor: Actor = { id: null, name: 'Accès de secours' };
   const changes: { id: string; fields: Partial<User> }[] = [];
   const logs: UserLog[] = [];

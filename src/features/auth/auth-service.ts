@@ -4,6 +4,7 @@ import { writeBatch } from '../../db/repository';
 import { checkNewPassword, isResetEmailValid, type NewPasswordIssue } from '../../domain/auth/password';
 import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../../domain/auth/pin';
 import { postLoginRoute } from '../../domain/auth/routes';
+import { findByEmail } from '../../domain/users/find-by-email';
 import { isEncodedHash, verifySecret } from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
@@ -13,6 +14,7 @@ import type { FetchLike } from '../../sync/engine';
 import { deferServerSignIn, forgetDeferredSignIn } from '../../sync/deferred-sign-in';
 import { markRemoteStoreLoaded, notifySessionChanged } from '../../sync/session-events';
 import {
+  browserFetch,
   fetchOrgStatus,
   serverChangePassword,
   serverEmergencyPromote,
@@ -26,9 +28,7 @@ async function grantedOf(db: AppDatabase, user: User): Promise<Set<string>> {
 }
 
 export async function findUserByEmail(db: AppDatabase, email: string): Promise<User | undefined> {
-  const matches = await db.users.where('email').equalsIgnoreCase(email.trim()).toArray();
-  // An archived copy never hides a live account with the same address.
-  return matches.find((u) => u.status !== 'Archived') ?? matches[0];
+  return findByEmail(await db.users.where('email').equalsIgnoreCase(email.trim()).toArray(), email);
 }
 
 async function hasValidatedContractFile(db: AppDatabase, userId: string): Promise<boolean> {
@@ -54,8 +54,6 @@ export async function destinationFor(
 export type PasswordSignInError =
   'unknown-user' | 'inactive' | 'empty-password' | 'wrong-password' | 'rate-limited' | 'needs-network';
 export type SignInResult<E> = { ok: true; destination: string } | { ok: false; code: E };
-
-const browserFetch: FetchLike = (input, init) => fetch(input, init);
 
 /**
  * Issue 12: the server decides when it can be reached (its answer sets the session cookie, and the person's own
@@ -84,7 +82,7 @@ export async function signInWithPassword(
     // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle (issue 13).
     const { loadRemoteStore } = await import('../../sync/remote-store');
     await loadRemoteStore(db, fetchImpl);
-    await markRemoteStoreLoaded();
+    markRemoteStoreLoaded();
     // The store may have replaced the record: read it back for the destination rule.
     const user = (await db.users.get(remote.user.id)) ?? remote.user;
     await startSession(db, user.id, 'password', input.remember);

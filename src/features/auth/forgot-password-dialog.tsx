@@ -1,3 +1,4 @@
+import { browserFetch } from '../../sync/server-auth';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { appDb } from '../../db/database';
@@ -29,7 +30,7 @@ export function ForgotPasswordDialog({ isOpen, onOpenChange, initialEmail }: Pro
   const submit = async () => {
     setIsBusy(true);
     const orgId = await resetOrgId(appDb(), null);
-    const result = await requestPasswordReset(email, orgId, (i, init) => fetch(i, init));
+    const result = await requestPasswordReset(email, orgId, browserFetch);
     setIsBusy(false);
     if (!result.ok)
       return setError(

@@ -1,3 +1,4 @@
+import { browserFetch } from '../../sync/server-auth';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
@@ -20,8 +21,6 @@ const MESSAGES = {
   offline: fr.passwordReset.offline,
 } as const;
 
-const serverFetch = (input: string, init?: RequestInit) => fetch(input, init);
-
 /** /reset-password?token=…, shown instead of the shell (spec part 1 point 2). */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -34,7 +33,7 @@ export function ResetPasswordPage() {
     let isCurrent = true;
     void (async () => {
       const orgId = await resetOrgId(appDb(), linkOrg);
-      const tokenState = await isResetTokenUsable(token, orgId, serverFetch);
+      const tokenState = await isResetTokenUsable(token, orgId, browserFetch);
       if (isCurrent) setState({ orgId, token: tokenState });
     })();
     return () => {
@@ -47,7 +46,7 @@ export function ResetPasswordPage() {
   const submit = async (password: string, confirmation: string) => {
     if (!state) return null;
     setHasTried(true);
-    const result = await completePasswordReset(token, password, confirmation, state.orgId, serverFetch);
+    const result = await completePasswordReset(token, password, confirmation, state.orgId, browserFetch);
     if (!result.ok) return MESSAGES[result.code];
     setIsDone(true);
     toast.show(fr.password.changed);

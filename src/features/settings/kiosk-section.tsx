@@ -5,6 +5,7 @@ import { appDb } from '../../db/database';
 import { getMeta, setMeta } from '../../db/meta';
 import { fr } from '../../i18n/fr';
 import {
+  browserFetch,
   enrolKiosk,
   listKiosks,
   revokeKiosk,
@@ -15,7 +16,6 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 
-const browserFetch = (input: string, init?: RequestInit) => fetch(input, init);
 const dateTime = new Intl.DateTimeFormat('fr-FR', {
   dateStyle: 'short',
   timeStyle: 'short',
