@@ -121,6 +121,7 @@ export const frPlanning = {
         'planning-cancel': 'Annulation',
         'planning-reschedule': 'Reprogrammation',
         'planning-change-mode': 'Changement de type',
+        'planning-correction': 'Correction d’horaire',
       },
       logBy: (name: string) => `par ${name}`,
       logRange: (before: string, after: string) => `${before} → ${after}`,

@@ -121,6 +121,8 @@ export const planningLogActionSchema = z.enum([
   'planning-cancel',
   'planning-reschedule',
   'planning-change-mode',
+  // Beyond the spec: a reviewer's correction of a check-in or check-out time (domain/attendance/trust).
+  'planning-correction',
 ]);
 
 export const planningLogSchema = z.looseObject({
@@ -142,6 +144,17 @@ export const planningLogSchema = z.looseObject({
   latitude: z.number().nullable().optional(),
   longitude: z.number().nullable().optional(),
   accuracy: z.number().nullable().optional(),
+  // Trusted time (domain/attendance/trust): `timestamp` is the server time as the device estimated it;
+  // deviceTimestamp is the device's own clock; receivedAt is stamped by the server on receipt.
+  deviceTimestamp: z.string().nullable().optional(),
+  receivedAt: z.string().nullable().optional(),
+  /** Stamped by the server: 'kiosk' when a classroom kiosk wrote the log, else 'user'. */
+  recordedVia: z.enum(['kiosk', 'user']).nullable().optional(),
+  /** A check-out: the check-in it closes. */
+  checkinLogId: z.string().nullable().optional(),
+  /** A correction ('planning-correction'): the check log it corrects and the corrected time. */
+  correctsLogId: z.string().nullable().optional(),
+  correctedTimestamp: z.string().nullable().optional(),
 });
 
 export const userLogActionSchema = z.enum([
