@@ -12,6 +12,7 @@ import {
 import { applyRemoteRecords } from './apply-remote';
 import { completeDeferredSignIn } from './deferred-sign-in';
 import { reconcileServerSession } from './reconcile-session';
+import { withServerClock } from './server-clock';
 import { SESSION_EVENT } from './session-events';
 
 /** How the app reaches the server (tests pass their own). */
@@ -275,11 +276,13 @@ export class SyncEngine {
         : session.status === 'kiosk-only' && !(signedInHere && passwordMode);
     if (!usable || session.status === 'none') return this.unauthorised();
     const canSend = authorFilterFor(session);
-    const pushed = await pushOutbox(db, this.options.fetch, this.options.batchSize, canSend);
+    // Each exchange also tells the device the server's time (trusted time of check-ins).
+    const clocked = withServerClock(this.options.fetch);
+    const pushed = await pushOutbox(db, clocked, this.options.batchSize, canSend);
     const pulled =
       pushed === 'failed' || pushed === 'unauthorised'
         ? pushed
-        : await pullChanges(db, this.options.fetch, this.options.pageSize);
+        : await pullChanges(db, clocked, this.options.pageSize);
     if (pushed === 'unauthorised' || pulled === 'unauthorised') return this.unauthorised();
     if ((await getMeta(db, 'signInNeeded')) !== false) await setMeta(db, 'signInNeeded', false);
     const ok = pushed !== 'failed' && pulled !== 'failed';
