@@ -22,6 +22,8 @@ export interface SheetGrid {
 export interface ParsedCell {
   moduleName: string;
   teacherName: string;
+  /** A room read in the cell ("104", "B12", "Salle 12", "GYMNASE"), when there is one. */
+  room?: string;
   /** 0-based column of the sheet the text came from. */
   sourceColumn: number;
 }
@@ -49,6 +51,8 @@ export interface ParsedTable {
   /** 0-based column holding the time ranges. */
   timeColumn: number;
   classNameSource: ClassNameSource;
+  /** Monday ('YYYY-MM-DD') of the dated week the table belongs to, when the file dates it. */
+  weekStartDate?: string;
 }
 
 export interface ParsedFile {
