@@ -2,6 +2,7 @@ import type { ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
 import { memoryAuthStores } from './memory-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
+import { RevisionFeed } from './revision-feed';
 
 interface OrgState {
   revision: number;
@@ -41,9 +42,12 @@ export function createMemorySyncStorage(): SyncStorage {
     return run;
   };
 
+  const revisions = new RevisionFeed();
   return {
     engine: 'memory',
-    ...memoryAuthStores(),
+    ...memoryAuthStores((orgId) =>
+      [...org(orgId).records.values()].filter((r) => r.collection === 'users' && !r.deleted),
+    ),
     readCollection: (orgId, collection) =>
       locked(() =>
         Promise.resolve(
@@ -100,7 +104,9 @@ export function createMemorySyncStorage(): SyncStorage {
           },
         };
         try {
-          return await fn(tx);
+          const result = await fn(tx);
+          if (state.revision !== saved.revision) revisions.publish(orgId, state.revision);
+          return result;
         } catch (error) {
           orgs.set(orgId, saved);
           throw error;
@@ -129,6 +135,7 @@ export function createMemorySyncStorage(): SyncStorage {
             .slice(0, limit),
         ),
       ),
+    onRevision: (listener) => revisions.subscribe(listener),
     close: () => Promise.resolve(),
   };
 }

@@ -2,9 +2,12 @@ import pg from 'pg';
 import type { CollectionName } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
+import { listenForRevisions, notifyPayload, revisionChannelOf } from './postgres-revisions';
+import { RevisionFeed } from './revision-feed';
+import { userIndexRow } from './user-index';
 
 /**
  * PostgreSQL storage (issue 14): several stateless app servers share one database.
@@ -245,6 +248,19 @@ function transactionFor(
           nowIso,
         ],
       );
+      if (record.collection === 'users') {
+        // The lookup index of the anonymous routes, in the same transaction as the record.
+        const row = userIndexRow(record);
+        if (row)
+          await client.query(
+            `INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (org_id, user_id) DO UPDATE SET email = excluded.email, status = excluded.status,
+               profile_id = excluded.profile_id, is_emergency = excluded.is_emergency,
+               reset_token_hash = excluded.reset_token_hash`,
+            userIndexValues(orgId, row, 'postgres'),
+          );
+        else await client.query('DELETE FROM user_index WHERE org_id = $1 AND user_id = $2', [orgId, record.id]);
+      }
     },
     getMutation: async (mutationId) => {
       const known = knownMutations.get(mutationId);
@@ -298,12 +314,16 @@ export async function openPostgresSyncStorage(
   });
   // Without a listener, an idle connection dropped by the database would crash the process.
   pool.on('error', (error) => options.onError?.(error));
+  let channel = '';
   try {
     await migratePostgres(pool);
+    channel = await revisionChannelOf(pool);
   } catch (error) {
     await pool.end();
     throw error;
   }
+  const revisions = new RevisionFeed();
+  const listener = listenForRevisions(connectionString, channel, revisions, options.onError);
 
   /** A consistent read: every statement of `fn` sees the same snapshot. */
   async function snapshot<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -376,10 +396,17 @@ export async function openPostgresSyncStorage(
              ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision`,
             [orgId, new Date().toISOString(), ORG_LOCK_CLASS],
           );
-          const { tx, flush } = transactionFor(client, orgId, Number(locked.rows[0]?.revision ?? 0));
+          const before = Number(locked.rows[0]?.revision ?? 0);
+          const { tx, flush } = transactionFor(client, orgId, before);
           const result = await fn(tx);
           await flush();
+          const after = await tx.revision();
+          // Delivered by PostgreSQL at COMMIT only, to the live streams of every server (postgres-revisions.ts).
+          if (after !== before)
+            await client.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(orgId, after)]);
           await client.query('COMMIT');
+          // This server's own streams hear it at once; the notification that follows is then a no-op.
+          if (after !== before) revisions.publish(orgId, after);
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {
@@ -432,6 +459,13 @@ export async function openPostgresSyncStorage(
         createdAt: r.created_at,
       }));
     },
-    close: () => pool.end(),
+    onRevision: (subscriber) => {
+      listener.ensure();
+      return revisions.subscribe(subscriber);
+    },
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

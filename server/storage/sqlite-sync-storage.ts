@@ -4,9 +4,11 @@ import Database from 'better-sqlite3';
 import type { CollectionName } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import { sqliteAuthStores } from './sqlite-auth-store';
 import type { SyncStorage, SyncTransaction } from './sync-storage';
+import { userIndexRow } from './user-index';
+import { RevisionFeed } from './revision-feed';
 
 type Db = Database.Database;
 
@@ -97,6 +99,10 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
       `INSERT OR REPLACE INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    indexUser: db.prepare(
+      `INSERT OR REPLACE INTO user_index (${USER_INDEX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    unindexUser: db.prepare<[string, string]>('DELETE FROM user_index WHERE org_id = ? AND user_id = ?'),
     mutation: db.prepare<[string, string], { mutation_id: string; rev: number; status: string }>(
       'SELECT mutation_id, rev, status FROM mutations WHERE org_id = ? AND mutation_id = ?',
     ),
@@ -144,6 +150,12 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
           JSON.stringify(record.stamps),
         );
         q.log.run(orgId, record.collection, record.id, record.rev, deleted, data, mutationId, nowIso);
+        if (record.collection === 'users') {
+          // The lookup index of the anonymous routes, in the same transaction as the record.
+          const row = userIndexRow(record);
+          if (row) q.indexUser.run(...userIndexValues(orgId, row, 'sqlite'));
+          else q.unindexUser.run(orgId, record.id);
+        }
         return Promise.resolve();
       },
       getMutation: (mutationId) => {
@@ -177,6 +189,7 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
 
   const locked = createLock();
 
+  const revisions = new RevisionFeed();
   return {
     engine: 'sqlite',
     ...sqliteAuthStores(db, locked),
@@ -196,8 +209,12 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
       locked(async () => {
         db.exec('BEGIN IMMEDIATE');
         try {
+          const before = revisionOf(orgId);
           const result = await fn(transactionFor(orgId));
+          const after = revisionOf(orgId);
           db.exec('COMMIT');
+          // One process owns the file: the in-process feed reaches every live stream (GET /api/live).
+          if (after !== before) revisions.publish(orgId, after);
           return result;
         } catch (error) {
           if (db.inTransaction) db.exec('ROLLBACK');
@@ -237,6 +254,7 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
           })),
         ),
       ),
+    onRevision: (listener) => revisions.subscribe(listener),
     close: () =>
       locked(() => {
         db.close();

@@ -1,6 +1,7 @@
 import type { ConflictReason, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ChangeCursor, ConflictEntry } from '../../src/domain/sync/protocol';
 import type { CollectionName } from '../../src/domain/store/schema';
+import type { SettingsStore, UserLookup } from './user-index';
 
 /**
  * Storage of organisations' records (issue 11), behind an asynchronous interface so that a PostgreSQL
@@ -94,6 +95,10 @@ export interface SyncStorage {
   readonly engine: 'sqlite' | 'postgres' | 'memory';
   readonly sessions: SessionStore;
   readonly rateLimits: RateLimitStore;
+  /** Server-wide values (the setup code's hash). */
+  readonly settings: SettingsStore;
+  /** Indexed user lookups of the anonymous routes (table user_index, kept with the records). */
+  readonly userLookup: UserLookup;
   /** Live records of one collection (sign-in looks users up; access rules need the profiles). */
   readCollection(orgId: string, collection: CollectionName): Promise<ServerRecord[]>;
   /** Live records by key (the timetables and users an access rule looks up); absent ones are skipped. */
@@ -110,5 +115,10 @@ export interface SyncStorage {
   /** Records (tombstones included) after `cursor` in (rev, collection, id) order. */
   readChanges(orgId: string, after: ChangeCursor, limit: number): Promise<ChangesPage>;
   readConflicts(orgId: string, afterId: number, limit: number): Promise<ConflictEntry[]>;
+  /**
+   * Calls `listener` after each committed transaction that moved an organisation's revision, on this server
+   * and (PostgreSQL: LISTEN/NOTIFY) on every other server of the database. Answers the unsubscribe.
+   */
+  onRevision(listener: (orgId: string, revision: number) => void): () => void;
   close(): Promise<void>;
 }

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { DEFAULT_ORG_ID } from '../../src/domain/store/schema';
+import type { Authenticated } from '../auth/sessions';
+import type { SyncStorage } from '../storage/sync-storage';
+import { ORG_ID_PATTERN } from './auth';
+
+/**
+ * Live follow-up (GET /api/live?orgId=): a Server-Sent Events stream telling a device the organisation's
+ * revision each time a batch commits, on this server or any other sharing the database. The event carries
+ * the revision only; the device then pulls /api/changes, which filters records for its session as always.
+ *
+ * A comment line every `heartbeatMs` keeps proxies and load balancers from closing an idle stream, and is
+ * when the session is checked again: a stream ends at the next heartbeat after its session ended (logout,
+ * expiry, archive), and the browser's reconnection is then answered 401, which stops it.
+ * Reverse proxies must not buffer it (X-Accel-Buffering: no is sent for nginx) and must allow a read
+ * timeout above the heartbeat.
+ */
+export const LIVE_HEARTBEAT_MS = 20_000;
+/** What the browser waits before reconnecting after a dropped stream (SSE `retry:`). */
+export const LIVE_RETRY_MS = 3_000;
+
+export interface LiveRouteOptions {
+  storage: SyncStorage;
+  authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
+  heartbeatMs?: number;
+}
+
+export function revisionEvent(revision: number): string {
+  return `event: revision\ndata: ${JSON.stringify({ revision })}\n\n`;
+}
+
+export function registerLiveRoute(app: FastifyInstance, options: LiveRouteOptions): void {
+  const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  /** Open streams, ended when the server closes (else app.close() would wait for them forever). */
+  const open = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const end of [...open]) end();
+    done();
+  });
+
+  app.get('/api/live', async (request, reply) => {
+    const raw = (request.query as { orgId?: unknown }).orgId;
+    const orgId = typeof raw === 'string' && raw !== '' ? raw : DEFAULT_ORG_ID;
+    if (!ORG_ID_PATTERN.test(orgId)) return reply.code(400).send({ error: 'invalid-org' });
+    const auth = await options.authenticate(request);
+    if (!auth) return reply.code(401).header('cache-control', 'no-store').send({ error: 'unauthenticated' });
+    if (auth.session.orgId !== orgId)
+      return reply.code(403).header('cache-control', 'no-store').send({ error: 'other-organisation' });
+
+    // The stream is written by hand: no compression, no buffering, no onSend payload hooks.
+    reply.hijack();
+    const res: ServerResponse = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    res.write(`retry: ${LIVE_RETRY_MS}\n\n`);
+
+    let ended = false;
+    const unsubscribe = options.storage.onRevision((org, revision) => {
+      if (org === orgId && !ended) res.write(revisionEvent(revision));
+    });
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      res.end();
+    };
+    const heartbeat = setInterval(() => {
+      void options
+        .authenticate(request)
+        .catch(() => null)
+        .then((still) => {
+          if (ended) return;
+          if (!still || still.session.orgId !== orgId || still.session.userId !== auth.session.userId) end();
+          else res.write(': ping\n\n');
+        });
+    }, heartbeatMs);
+    open.add(end);
+    request.raw.on('close', end);
+    res.on('error', end);
+  });
+}

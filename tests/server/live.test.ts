@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { openStorage } from '../../server/storage/open-storage';
+import type { Mutation } from '../../src/domain/sync/protocol';
+import { api, seedOrg, serverBackends, type TestDatabase } from './helpers';
+
+/**
+ * Live follow-up (GET /api/live): a device's open stream hears the organisation's revision as soon as a
+ * batch commits, on SQLite (in-process) and across two app servers sharing PostgreSQL (LISTEN/NOTIFY).
+ */
+const backends = await serverBackends();
+const HEARTBEAT_MS = 150;
+
+interface Server {
+  url: string;
+  close: () => Promise<void>;
+}
+
+async function start(db: TestDatabase): Promise<Server> {
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    dataFile: db.file,
+    databaseUrl: db.databaseUrl,
+    staticDir: null,
+    host: '127.0.0.1',
+    port: 0,
+  };
+  const app = await buildApp({ config, storage: await openStorage(config), liveHeartbeatMs: HEARTBEAT_MS });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** An EventSource as the browser runs it, on fetch: events by name, and whether the stream ended. */
+interface LiveStream {
+  status: number;
+  revisions: number[];
+  pings: number;
+  ended: Promise<void>;
+  next: (predicate: (revision: number) => boolean, timeoutMs?: number) => Promise<number>;
+  close: () => void;
+}
+
+async function openStream(base: string, orgId: string, cookie: string | null): Promise<LiveStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/live?orgId=${orgId}`, {
+    headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+    signal: controller.signal,
+  });
+  const revisions: number[] = [];
+  const waiters: (() => void)[] = [];
+  const stream: LiveStream = {
+    status: response.status,
+    revisions,
+    pings: 0,
+    ended: Promise.resolve(),
+    next: (predicate, timeoutMs = 5_000) =>
+      new Promise<number>((resolve, reject) => {
+        const check = () => {
+          const found = revisions.find(predicate);
+          if (found === undefined) return false;
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => reject(new Error(`no revision event in ${timeoutMs} ms`)), timeoutMs);
+        if (!check()) waiters.push(() => void check());
+      }),
+    close: () => controller.abort(),
+  };
+  if (!response.ok || !response.body) return stream;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  stream.ended = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.startsWith(': ping')) stream.pings += 1;
+          const data = /^event: revision\ndata: (.*)$/m.exec(block);
+          if (data?.[1]) {
+            revisions.push((JSON.parse(data[1]) as { revision: number }).revision);
+            for (const wake of waiters.splice(0)) wake();
+          }
+          cut = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return stream;
+}
+
+let stamp = 0;
+function levelMutation(id: string): Mutation {
+  stamp += 1;
+  return {
+    mutationId: `live-${id}-${stamp}-${Math.random().toString(36).slice(2)}`,
+    collection: 'levels',
+    recordId: id,
+    op: 'put',
+    changedFields: ['id', 'name', 'abbr'],
+    values: { id, name: `Niveau ${id}`, abbr: id.toUpperCase() },
+    baseRevision: 0,
+    createdAt: '2026-11-16T08:00:00.000Z',
+  };
+}
+
+async function push(base: string, cookie: string, orgId: string, mutations: Mutation[]): Promise<number> {
+  const response = await api(`${base}/api/mutations?orgId=${orgId}`, cookie, {
+    method: 'POST',
+    body: { clientId: 'live-test', mutations },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { revision: number }).revision;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function fresh(backend: (typeof backends)[number]): Promise<TestDatabase> {
+  const db = await backend.fresh();
+  cleanups.push(() => db.cleanup());
+  return db;
+}
+
+async function started(db: TestDatabase): Promise<Server> {
+  const server = await start(db);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+describe.each(backends)('$name', (backend) => {
+  it('sends a revision event once a batch is committed, only to its organisation, with heartbeats', async () => {
+    const db = await fresh(backend);
+    const server = await started(db);
+    const { cookie, revision: seeded } = await seedOrg(server.url, 'live-a');
+    const other = await seedOrg(server.url, 'live-b');
+
+    const stream = await openStream(server.url, 'live-a', cookie);
+    cleanups.push(() => Promise.resolve(stream.close()));
+    const otherStream = await openStream(server.url, 'live-b', other.cookie);
+    cleanups.push(() => Promise.resolve(otherStream.close()));
+    expect(stream.status).toBe(200);
+
+    const revision = await push(server.url, cookie, 'live-a', [levelMutation('l1')]);
+    expect(revision).toBeGreaterThan(seeded);
+    expect(await stream.next((r) => r === revision)).toBe(revision);
+    // A batch that changes nothing (a replay) moves no revision and sends nothing new.
+    await push(server.url, cookie, 'live-a', [levelMutation('l2')]);
+    await stream.next((r) => r > revision);
+    expect(otherStream.revisions).toEqual([]);
+    await expect.poll(() => stream.pings, { timeout: 3_000 }).toBeGreaterThan(0);
+  });
+
+  it('refuses a stream without a session or for another organisation, and ends it with its session', async () => {
+    const db = await fresh(backend);
+    const server = await started(db);
+    const { cookie } = await seedOrg(server.url, 'live-c');
+    await seedOrg(server.url, 'live-d');
+
+    expect((await openStream(server.url, 'live-c', null)).status).toBe(401);
+    expect((await openStream(server.url, 'live-d', cookie)).status).toBe(403);
+
+    const stream = await openStream(server.url, 'live-c', cookie);
+    cleanups.push(() => Promise.resolve(stream.close()));
+    expect(stream.status).toBe(200);
+    let ended = false;
+    void stream.ended.then(() => {
+      ended = true;
+    });
+    const logout = await api(`${server.url}/api/auth/logout`, cookie, { method: 'POST', body: {} });
+    expect(logout.status).toBeLessThan(300);
+    // Ends at the next heartbeat, when the session is checked again.
+    await expect.poll(() => ended, { timeout: 3_000 }).toBe(true);
+    expect((await openStream(server.url, 'live-c', cookie)).status).toBe(401);
+  });
+
+  it.runIf(backend.name === 'postgres')(
+    'reaches a stream on another app server sharing the database (LISTEN/NOTIFY)',
+    async () => {
+      const db = await fresh(backend);
+      const [one, two] = [await started(db), await started(db)];
+      const { cookie, revision: seeded } = await seedOrg(one.url, 'live-e');
+      const onTwo = await openStream(two.url, 'live-e', cookie);
+      cleanups.push(() => Promise.resolve(onTwo.close()));
+      expect(onTwo.status).toBe(200);
+      // The LISTEN connection opens with the first stream: wait until it hears a commit of its own server.
+      const warm = await push(two.url, cookie, 'live-e', [levelMutation('warm')]);
+      await onTwo.next((r) => r === warm);
+
+      const sentAt = Date.now();
+      const revision = await push(one.url, cookie, 'live-e', [levelMutation('l1')]);
+      expect(revision).toBeGreaterThan(seeded);
+      expect(await onTwo.next((r) => r === revision, 2_000)).toBe(revision);
+      expect(Date.now() - sentAt).toBeLessThan(2_000);
+    },
+  );
+});
