@@ -13,6 +13,7 @@ import { SessionService, type Authenticated } from './auth/sessions';
 import type { ServerConfig } from './config';
 import { ORG_ID_PATTERN, registerAuthRoutes } from './routes/auth';
 import { registerEmergencyRoute } from './routes/emergency';
+import { registerLiveRoute } from './routes/live';
 import { createMailer } from './mail';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { openStorage } from './storage/open-storage';
@@ -100,13 +101,20 @@ export interface BuildOptions {
   config: ServerConfig;
   storage?: SyncStorage;
   logger?: boolean;
+  /** Heartbeat and session re-check of live streams (GET /api/live); tests shorten it. */
+  liveHeartbeatMs?: number;
 }
 
 function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
   return error.issues.slice(0, 20).map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
 }
 
-export async function buildApp({ config, storage, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  storage,
+  logger = false,
+  liveHeartbeatMs,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy: config.trustProxy });
   const store = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   app.addHook('onClose', () => store.close());
@@ -169,6 +177,11 @@ export async function buildApp({ config, storage, logger = false }: BuildOptions
     }
   });
   registerPasswordResetRoutes(app, { storage: store, config, mailer: createMailer(config) });
+  registerLiveRoute(app, {
+    storage: store,
+    authenticate,
+    ...(liveHeartbeatMs === undefined ? {} : { heartbeatMs: liveHeartbeatMs }),
+  });
 
   app.get('/api/store', async (request, reply) => {
     const orgId = orgIdOf(request.query);
