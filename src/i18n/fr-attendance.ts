@@ -43,6 +43,8 @@ export const frAttendance = {
     'in-progress': "L'arrivée est déjà enregistrée pour ce cours.",
     'not-started': "Aucune arrivée n'est enregistrée pour ce cours.",
     'too-early': "L'arrivée s'ouvre 30 minutes avant le début du cours.",
+    // spec part 2 point 8, message for a finished course: check-in closes at the planned end.
+    ended: "Cours terminé: l'enregistrement d'arrivée/départ est indisponible.",
     'not-today': "Ce cours n'a pas lieu aujourd'hui.",
     'not-scheduled': "Ce cours n'a pas lieu aujourd'hui.",
     canceled: 'Ce cours est annulé.',

@@ -58,8 +58,9 @@ describe('issue 8 edges, table-driven', () => {
   );
 
   it.each([
-    ['1 s before the planned duration', '15:34:59', 0],
-    ['exactly the planned duration', '15:35:00', 1],
+    // checked in at 14:05 on 14:00-15:30: closed at the planned end, not at 15:35
+    ['1 s before the planned end', '15:29:59', 0],
+    ['exactly the planned end', '15:30:00', 1],
   ])('automatic check-out: %s -> %i', (_l, time, count) =>
     expect(
       pendingAutoCheckouts({ timetables: [timetable], logs: [log('i', 'in', '14:05:00')], now: at(time) }),

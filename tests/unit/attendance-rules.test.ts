@@ -187,7 +187,10 @@ describe('Arrivée (spec part 2 point 4)', () => {
     ['exactly 30 minutes before the start', [], '07:30:00', { ok: true }],
     ['29 minutes before the start', [], '07:31', { ok: true }],
     ['late', [], '08:30', { ok: true }],
-    ['after the end without check-in', [], '11:00', { ok: true }],
+    // Beyond the spec: check-in closes at the planned end (a course that never happened is not paid).
+    ['1 s before the end without check-in', [], '09:59:59', { ok: true }],
+    ['at the end without check-in', [], '10:00:00', { ok: false, code: 'ended' }],
+    ['after the end without check-in', [], '11:00', { ok: false, code: 'ended' }],
     [
       'in progress (a second tap)',
       [log('c1', 'in', at('08:05'))],
@@ -236,8 +239,20 @@ describe('Départ (spec part 2 point 4)', () => {
   it.each([
     ['nothing started', [], '08:30', { ok: false, code: 'not-started' }],
     ['in progress', [log('c1', 'in', at('08:05'))], '09:00', { ok: true }],
-    ['just before the duration elapses', [log('c1', 'in', at('08:05'))], '10:04:59', { ok: true }],
-    ['duration elapsed', [log('c1', 'in', at('08:05'))], '10:05', { ok: false, code: 'finished' }],
+    ['1 s before the planned end', [log('c1', 'in', at('08:05'))], '09:59:59', { ok: true }],
+    [
+      'at the planned end (before the duration after check-in)',
+      [log('c1', 'in', at('08:05'))],
+      '10:00',
+      { ok: false, code: 'finished' },
+    ],
+    ['early check-in: 1 s before its duration', [log('c1', 'in', at('07:40'))], '09:39:59', { ok: true }],
+    [
+      'early check-in: its duration elapsed',
+      [log('c1', 'in', at('07:40'))],
+      '09:40',
+      { ok: false, code: 'finished' },
+    ],
     [
       'already checked out',
       [log('c1', 'in', at('08:05')), log('o1', 'out', at('09:00'))],
@@ -341,19 +356,28 @@ describe('automatic check-out (spec part 2 point 4)', () => {
     pendingAutoCheckouts({ timetables, logs, now: at(now) });
 
   it.each([
-    ['1 s before the planned duration', '10:04:59', 0],
-    ['exactly at the planned duration', '10:05:00', 1],
+    ['1 s before the planned end', '09:59:59', 0],
+    ['exactly at the planned end', '10:00:00', 1],
     ['later', '15:00', 1],
   ])('%s', (_label, now, count) => {
     expect(run([log('c1', 'in', at('08:05'))], now)).toHaveLength(count);
   });
 
-  it('is dated check-in + planned duration, by AUTO, with the note, and a deterministic id', () => {
+  it.each([
+    ['check-in 25 min early: check-in + planned duration', '07:35', '2025-03-10T09:35:00.000Z'],
+    ['check-in at the start: the planned end', '08:00', '2025-03-10T10:00:00.000Z'],
+    ['check-in 5 min late: the planned end, not 10:05', '08:05', '2025-03-10T10:00:00.000Z'],
+    ['check-in 1 min before the end: 1 minute credited', '09:59', '2025-03-10T10:00:00.000Z'],
+  ])('closes at min(check-in + planned duration, planned end): %s', (_label, checkin, expected) => {
+    expect(run([log('c1', 'in', at(checkin))], '15:00')[0]?.timestamp).toBe(expected);
+  });
+
+  it('is dated min(check-in + planned duration, end), by AUTO, with the note, and a deterministic id', () => {
     const [checkout] = run([log('c1', 'in', at('08:05'))], '15:00');
     expect(checkout).toMatchObject({
       id: 'auto-c1',
       action: 'planning-checkout',
-      timestamp: '2025-03-10T10:05:00.000Z',
+      timestamp: '2025-03-10T10:00:00.000Z',
       actorUserId: null,
       actorUserName: 'AUTO',
       note: AUTO_CHECKOUT_NOTE,
@@ -423,7 +447,8 @@ describe('automatic check-out (spec part 2 point 4)', () => {
 
   it('the second auto check-out of a day is timed from its own check-in', () => {
     const logs = [log('c1', 'in', at('08:05')), log('o1', 'out', at('09:00')), log('c2', 'in', at('09:10'))];
-    expect(run(logs, '11:10')[0]?.timestamp).toBe('2025-03-10T11:10:00.000Z');
+    // its own duration would end at 11:10, after the planned end: closed at 10:00
+    expect(run(logs, '11:10')[0]?.timestamp).toBe('2025-03-10T10:00:00.000Z');
   });
 });
 
@@ -663,7 +688,8 @@ describe('attendance follow-up screen (spec part 2 point 2)', () => {
       now: at('11:00'),
     });
     expect(rows.map((r) => [r.slotIndex, r.status, r.isAuto, r.realMin, r.plannedMin])).toEqual([
-      [0, 'finished', true, 120, 120],
+      // checked in at 08:05 on 08:00-10:00: closed at the planned end, 115 minutes credited
+      [0, 'finished', true, 115, 120],
       [1, 'in-progress', false, 29, 90],
     ]);
     expect(rows[0]?.checkinPosition).toEqual({ latitude: 14.69281, longitude: -17.44674, accuracy: 15 });

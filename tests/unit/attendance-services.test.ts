@@ -187,14 +187,15 @@ describe('captureCheckPosition', () => {
 describe('runAutoCheckouts', () => {
   it('writes the automatic check-out and its notification once the planned duration passed', async () => {
     await checkIn(db, { ...slotRef, position: null, now: () => at('08:05') });
-    expect(await runAutoCheckouts(db, at('10:04:59'))).toBe(0);
-    expect(await runAutoCheckouts(db, at('10:05'))).toBe(1);
-    expect(await runAutoCheckouts(db, at('10:05:15'))).toBe(0);
+    // checked in 5 minutes late: closed at the planned end 10:00, not at check-in + 2 h
+    expect(await runAutoCheckouts(db, at('09:59:59'))).toBe(0);
+    expect(await runAutoCheckouts(db, at('10:00'))).toBe(1);
+    expect(await runAutoCheckouts(db, at('10:00:15'))).toBe(0);
     const auto = (await db.planningLogs.toArray()).find((l) => l.action === 'planning-checkout');
     expect(auto).toMatchObject({
       actorUserName: 'AUTO',
       note: 'départ automatique',
-      timestamp: at('10:05'),
+      timestamp: at('10:00'),
     });
     expect(auto?.id.startsWith('auto-')).toBe(true);
     expect(await db.notifications.get(auto?.id ?? '')).toMatchObject({ kind: 'checkout', read: false });

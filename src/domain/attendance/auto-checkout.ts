@@ -1,8 +1,8 @@
 import type { AppNotification, PlanningLog, Timetable } from '../store/schema';
 import { notificationForLog } from './check-actions';
 import { buildPlanningLog } from '../planning/planning-log';
-import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
-import { AUTO_ACTOR_NAME, AUTO_CHECKOUT_NOTE, isCheckLog } from './status';
+import { toIsoDate, toUtc, type InstantLike } from '../time/instant';
+import { AUTO_ACTOR_NAME, AUTO_CHECKOUT_NOTE, autoCheckoutAtMs, isCheckLog } from './status';
 
 // spec part 2 point 9: the automatic check-out runs every 15 seconds.
 export const AUTO_CHECKOUT_POLL_MS = 15_000;
@@ -18,8 +18,10 @@ export function autoCheckoutId(checkinLogId: string): string {
 
 /**
  * spec part 2 point 4, automatic check-out: a check-in without a later check-out is closed once the slot's
- * planned duration has passed since the check-in (exactly at the duration counts). The check-out is dated
- * check-in + planned duration, not now, so the real time does not depend on when the poll ran.
+ * planned duration has passed since the check-in (exactly at the duration counts), and never later than the
+ * slot's planned end (autoCheckoutAtMs: nothing is credited after the course). The check-out is dated at that
+ * instant, not now, so the real time does not depend on when the poll ran; the server accepts an automatic
+ * check-out only at exactly that instant.
  * Only the latest check-in of a slot and day is closed: an earlier one is already followed by it.
  * Slots that no longer exist, or have no readable duration, are left alone.
  */
@@ -56,8 +58,8 @@ export function pendingAutoCheckouts(input: {
     const timetable = timetables.get(lastCheckin.timetableId);
     const slot = timetable?.slots[lastCheckin.slotIndex];
     if (!timetable || !slot) continue;
-    const durationMin = clockRangeMinutes(slot.startTime, slot.endTime);
-    if (durationMin <= 0 || now < checkinMs + durationMin * MS_PER_MINUTE) continue;
+    const closesAt = autoCheckoutAtMs(lastCheckin, slot);
+    if (closesAt === null || now < closesAt) continue;
     checkouts.push(
       buildPlanningLog({
         id: autoCheckoutId(lastCheckin.id),
@@ -66,7 +68,7 @@ export function pendingAutoCheckouts(input: {
         slotIndex: lastCheckin.slotIndex,
         slot,
         actor: { userId: null, userName: AUTO_ACTOR_NAME },
-        now: toUtc(lastCheckin.timestamp).plus({ minutes: durationMin }),
+        now: new Date(closesAt),
         note: AUTO_CHECKOUT_NOTE,
       }),
     );

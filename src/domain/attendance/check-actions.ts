@@ -1,5 +1,5 @@
 import type { AppNotification, PlanningLog } from '../store/schema';
-import type { InstantLike } from '../time/instant';
+import { toIsoInstant, type InstantLike } from '../time/instant';
 import { buildPlanningLog, type Actor, type GeoPosition } from '../planning/planning-log';
 import { checkInGate, checkOutGate, type CheckInRefusal, type CheckOutRefusal, type SlotDay } from './status';
 
@@ -8,7 +8,10 @@ export type CheckKind = 'checkin' | 'checkout';
 export interface CheckActionInput extends SlotDay {
   kind: CheckKind;
   logs: readonly PlanningLog[];
+  /** The server's time as the device estimates it (src/sync/server-clock.ts): gates and `timestamp` use it. */
   now: InstantLike;
+  /** The device's own clock at the same moment, kept on the log for review (domain/attendance/trust). */
+  deviceNow?: InstantLike;
   actor: Actor;
   /** Null when the position was refused or unavailable: the action proceeds without it (spec part 2 point 5). */
   position: GeoPosition | null;
@@ -56,6 +59,10 @@ export function recordCheck(input: CheckActionInput): CheckActionResult {
     now: input.now,
     position: input.position,
   });
+  if (input.deviceNow !== undefined) log.deviceTimestamp = toIsoInstant(input.deviceNow);
+  // The check-in a check-out closes: the server lets a kiosk close only a check-in a kiosk recorded.
+  if (input.kind === 'checkout' && gate.attendance.lastCheckin)
+    log.checkinLogId = gate.attendance.lastCheckin.id;
   const notification = notificationForLog(log, input.notificationId);
   if (!notification) return { ok: false, code: 'slot-not-found' };
   return { ok: true, value: { log, notification } };

@@ -6,6 +6,7 @@ import { dayRange, type UtcRange } from '../time/period';
 import { positionOfLog } from './location';
 import { realSessions, sessionsMinutes } from './real-time';
 import { slotAttendance, type AttendanceStatus, type FinishedBy } from './status';
+import { needsReview, trustFlags, type EffectiveLog, type TrustFlag } from './trust';
 
 export interface AttendanceRow {
   timetable: Timetable;
@@ -21,9 +22,31 @@ export interface AttendanceRow {
   realMin: number;
   checkinPosition: GeoPosition | null;
   checkoutPosition: GeoPosition | null;
+  /** The latest check-in and check-out of the day, corrections applied (originals kept on them). */
+  checkin: EffectiveLog | null;
+  checkout: EffectiveLog | null;
+  /** "horloge décalée" / "tardive" of the check-in or check-out, each once. */
+  trustFlags: TrustFlag[];
+  /** A time was corrected by a reviewer ("corrigé"). */
+  corrected: boolean;
+  /** "À vérifier": a flagged entry nobody corrected yet. */
+  toReview: boolean;
 }
 
 export type AttendanceCounters = Record<AttendanceStatus, number>;
+
+function reviewOf(checkin: EffectiveLog | null, checkout: EffectiveLog | null) {
+  const logs = [checkin, checkout].filter((l): l is EffectiveLog => l !== null);
+  const flags = new Set<TrustFlag>();
+  for (const log of logs) for (const flag of trustFlags(log)) flags.add(flag);
+  return {
+    checkin,
+    checkout,
+    trustFlags: [...flags],
+    corrected: logs.some((l) => !!l.correction),
+    toReview: logs.some(needsReview),
+  };
+}
 
 /**
  * "Suivi des émargements" (spec part 2 point 2 and 4): one row per non-canceled slot occurrence in the range,
@@ -47,9 +70,12 @@ export function attendanceOverview(input: {
     if (!slot.teacherUserId || (input.knownTeacherIds && !input.knownTeacherIds.has(slot.teacherUserId)))
       continue;
     const attendance = slotAttendance({ timetable, slotIndex, date, logs: input.logs, now: input.now });
-    const sessions = realSessions({ logs: input.logs, range: dayRange(date), now: input.now }).filter(
-      (s) => s.timetableId === timetable.id && s.slotIndex === slotIndex,
-    );
+    const sessions = realSessions({
+      logs: input.logs,
+      range: dayRange(date),
+      now: input.now,
+      timetables: input.timetables,
+    }).filter((s) => s.timetableId === timetable.id && s.slotIndex === slotIndex);
     rows.push({
       timetable,
       slot,
@@ -62,6 +88,7 @@ export function attendanceOverview(input: {
       realMin: sessionsMinutes(sessions),
       checkinPosition: attendance.lastCheckin ? positionOfLog(attendance.lastCheckin) : null,
       checkoutPosition: attendance.lastCheckout ? positionOfLog(attendance.lastCheckout) : null,
+      ...reviewOf(attendance.lastCheckin, attendance.lastCheckout),
     });
   }
   const counters: AttendanceCounters = { 'not-started': 0, late: 0, 'in-progress': 0, finished: 0 };

@@ -1,12 +1,13 @@
 import type { PlanningLog, Timetable } from '../store/schema';
 import { MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
-import { isCheckLog } from './status';
+import { autoCheckoutAtMs, isCheckLog } from './status';
+import { applyCorrections, needsReview, type EffectiveLog } from './trust';
 
 /** One check-in paired with its next check-out, or open until now / the period end. */
 export interface RealSession {
-  checkin: PlanningLog;
-  checkout: PlanningLog | null;
+  checkin: EffectiveLog;
+  checkout: EffectiveLog | null;
   timetableId: string;
   slotIndex: number;
   classId: string | null;
@@ -14,6 +15,8 @@ export interface RealSession {
   teacherUserId: string | null;
   /** Exact length in milliseconds; minutes are rounded only on totals. */
   durationMs: number;
+  /** Its check-in or check-out is flagged (clock, late receipt) and not corrected: counted apart. */
+  toReview: boolean;
 }
 
 export interface RealTimeRow {
@@ -35,7 +38,8 @@ function contextOf(log: PlanningLog, timetables: ReadonlyMap<string, Timetable>)
 
 /**
  * spec part 2 point 9: real time is the time from each check-in to its next check-out; an open check-in
- * counts until now or the period end, whichever comes first. Logs pair per slot and UTC day; a second
+ * counts until now or the period end, whichever comes first, and never beyond the instant its automatic
+ * check-out closes it (status.autoCheckoutAtMs, when the timetable is known). Reviewers' corrections apply. Logs pair per slot and UTC day; a second
  * check-in while one is open (a double tap on two devices) does not start a second session. Only sessions
  * whose check-in lies in the range count.
  */
@@ -47,8 +51,8 @@ export function realSessions(input: {
 }): RealSession[] {
   const timetables = new Map((input.timetables ?? []).map((t) => [t.id, t]));
   const openUntil = Math.min(toUtc(input.now).toMillis(), input.range.end.toMillis());
-  const groups = new Map<string, PlanningLog[]>();
-  for (const log of input.logs) {
+  const groups = new Map<string, EffectiveLog[]>();
+  for (const log of applyCorrections(input.logs)) {
     if (!isCheckLog(log)) continue;
     const key = `${log.timetableId}\u0000${log.slotIndex}\u0000${toIsoDate(log.timestamp)}`;
     const list = groups.get(key);
@@ -57,7 +61,7 @@ export function realSessions(input: {
   }
 
   const sessions: RealSession[] = [];
-  const push = (checkin: PlanningLog, checkout: PlanningLog | null, endMs: number): void => {
+  const push = (checkin: EffectiveLog, checkout: EffectiveLog | null, endMs: number): void => {
     const startMs = toUtc(checkin.timestamp).toMillis();
     if (startMs < input.range.start.toMillis() || startMs >= input.range.end.toMillis()) return;
     sessions.push({
@@ -67,6 +71,7 @@ export function realSessions(input: {
       slotIndex: checkin.slotIndex,
       ...contextOf(checkin, timetables),
       durationMs: Math.max(0, endMs - startMs),
+      toReview: needsReview(checkin) || (!!checkout && needsReview(checkout)),
     });
   };
   for (const group of groups.values()) {
@@ -76,7 +81,7 @@ export function realSessions(input: {
         // at the same instant a check-out closes the earlier session before a new check-in opens
         (a.action === b.action ? a.id.localeCompare(b.id) : a.action === 'planning-checkout' ? -1 : 1),
     );
-    let open: PlanningLog | null = null;
+    let open: EffectiveLog | null = null;
     for (const log of sorted) {
       if (log.action === 'planning-checkin') {
         open ??= log;
@@ -85,7 +90,11 @@ export function realSessions(input: {
         open = null;
       }
     }
-    if (open) push(open, null, openUntil);
+    if (open) {
+      const slot = timetables.get(open.timetableId)?.slots[open.slotIndex];
+      const closesAt = autoCheckoutAtMs(open, slot);
+      push(open, null, closesAt === null ? openUntil : Math.min(openUntil, closesAt));
+    }
   }
   return sessions.sort(
     (a, b) => toUtc(a.checkin.timestamp).toMillis() - toUtc(b.checkin.timestamp).toMillis(),
@@ -94,6 +103,11 @@ export function realSessions(input: {
 
 export function sessionsMinutes(sessions: readonly RealSession[]): number {
   return Math.round(sessions.reduce((sum, s) => sum + s.durationMs, 0) / MS_PER_MINUTE);
+}
+
+/** The part of the real time whose entries are "À vérifier" (flagged, not corrected), counted apart. */
+export function reviewMinutes(sessions: readonly RealSession[]): number {
+  return sessionsMinutes(sessions.filter((s) => s.toReview));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PlanningLog, Slot, Timetable } from '../store/schema';
 import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import { slotInstants, slotOccursOn } from '../time/timetable-dates';
+import { applyCorrections, type EffectiveLog } from './trust';
 
 // spec part 2 point 4 and 9: late more than 10 minutes after the start; check-in opens 30 minutes before it.
 export const LATE_AFTER_MIN = 10;
@@ -25,8 +26,27 @@ export interface SlotDay {
 export interface SlotAttendance {
   status: AttendanceStatus;
   finishedBy: FinishedBy | null;
-  lastCheckin: PlanningLog | null;
-  lastCheckout: PlanningLog | null;
+  lastCheckin: EffectiveLog | null;
+  lastCheckout: EffectiveLog | null;
+}
+
+/**
+ * When an open check-in is closed automatically (spec part 2 point 4, with the rule above it that no course
+ * is paid that never happened): the slot's planned duration after the check-in, but never after the slot's
+ * planned end on that day. A check-in at 09:50 on 08:00-10:00 is closed at 10:00 (10 minutes credited), not at
+ * 11:50; a check-in at 07:40 is closed at 09:40 (the planned duration). Null without a readable slot time.
+ */
+export function autoCheckoutAtMs(
+  checkin: Pick<PlanningLog, 'timestamp'>,
+  slot: Slot | undefined,
+): number | null {
+  if (!slot) return null;
+  const durationMin = clockRangeMinutes(slot.startTime, slot.endTime);
+  if (durationMin <= 0) return null;
+  const checkinMs = toUtc(checkin.timestamp).toMillis();
+  const end = slotInstants(toIsoDate(checkin.timestamp), slot)?.end;
+  const byDuration = checkinMs + durationMin * MS_PER_MINUTE;
+  return end ? Math.max(checkinMs, Math.min(byDuration, end.toMillis())) : byDuration;
 }
 
 export function isCheckLog(log: PlanningLog): boolean {
@@ -41,14 +61,14 @@ function ms(log: PlanningLog): number {
   return toUtc(log.timestamp).toMillis();
 }
 
-/** The check-in and check-out logs of one slot on one UTC date, oldest first. */
+/** The check-in and check-out logs of one slot on one UTC date, oldest first, reviewers' corrections applied. */
 export function logsForSlotDay(
   logs: readonly PlanningLog[],
   timetableId: string,
   slotIndex: number,
   date: string,
-): PlanningLog[] {
-  return logs
+): EffectiveLog[] {
+  return applyCorrections(logs)
     .filter(
       (log) =>
         isCheckLog(log) &&
@@ -59,8 +79,8 @@ export function logsForSlotDay(
     .sort((a, b) => ms(a) - ms(b) || a.id.localeCompare(b.id));
 }
 
-function latest(logs: readonly PlanningLog[], action: PlanningLog['action']): PlanningLog | null {
-  let found: PlanningLog | null = null;
+function latest(logs: readonly EffectiveLog[], action: PlanningLog['action']): EffectiveLog | null {
+  let found: EffectiveLog | null = null;
   for (const log of logs) if (log.action === action && (!found || ms(log) >= ms(found))) found = log;
   return found;
 }
@@ -91,8 +111,8 @@ export function slotAttendance(
         lastCheckout,
       };
     }
-    const durationMs = slot ? clockRangeMinutes(slot.startTime, slot.endTime) * MS_PER_MINUTE : 0;
-    if (now >= ms(lastCheckin) + durationMs) {
+    const closesAt = autoCheckoutAtMs(lastCheckin, slot) ?? ms(lastCheckin);
+    if (now >= closesAt) {
       return { status: 'finished', finishedBy: 'duration-elapsed', lastCheckin, lastCheckout };
     }
     return { status: 'in-progress', finishedBy: null, lastCheckin, lastCheckout };
@@ -103,7 +123,14 @@ export function slotAttendance(
 }
 
 export type CheckInRefusal =
-  'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today' | 'finished' | 'in-progress' | 'too-early';
+  | 'slot-not-found'
+  | 'canceled'
+  | 'not-scheduled'
+  | 'not-today'
+  | 'finished'
+  | 'in-progress'
+  | 'too-early'
+  | 'ended';
 export type CheckOutRefusal =
   'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today' | 'finished' | 'not-started';
 export type CheckGate<C> = { ok: true; attendance: SlotAttendance } | { ok: false; code: C };
@@ -123,6 +150,9 @@ function baseGate(input: SlotDay & { now: InstantLike }): { slot: Slot } | { cod
  * spec part 2 point 4: Arrivée only for a course today, from 30 minutes before the start (exactly 30 minutes
  * before is allowed), and only if not in progress or finished. Finished comes first: once finished, no action
  * is possible on the slot for the day, including a new check-in.
+ * Beyond the spec (which only says when check-in opens): it closes at the planned end, end excluded
+ * ('ended', shown with the spec's message for a finished course), so a course that never took place cannot
+ * be checked into afterwards and paid. The server applies the same gate with its own clock.
  */
 export function checkInGate(
   input: SlotDay & { logs: readonly PlanningLog[]; now: InstantLike },
@@ -135,7 +165,10 @@ export function checkInGate(
   const start = slotInstants(input.date, base.slot)?.start;
   if (!start) return { ok: false, code: 'slot-not-found' };
   const opensAt = start.toMillis() - CHECKIN_OPENS_BEFORE_MIN * MS_PER_MINUTE;
-  if (toUtc(input.now).toMillis() < opensAt) return { ok: false, code: 'too-early' };
+  const nowMs = toUtc(input.now).toMillis();
+  if (nowMs < opensAt) return { ok: false, code: 'too-early' };
+  const end = slotInstants(input.date, base.slot)?.end;
+  if (end && nowMs >= end.toMillis()) return { ok: false, code: 'ended' };
   return { ok: true, attendance };
 }
 

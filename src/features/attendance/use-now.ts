@@ -1,10 +1,16 @@
 import { useEffect, useState } from 'react';
+import { serverClock } from '../../sync/server-clock';
 
-/** The current time, refreshed every `intervalMs`, so statuses move on (late, finished) without a tap. */
+const serverNow = () => new Date(serverClock.serverNowMs());
+
+/**
+ * The current time, refreshed every `intervalMs`, so statuses move on (late, finished) without a tap: the
+ * server's time as the device estimates it, so the buttons' gates agree with what the server will accept.
+ */
 export function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    const timer = setInterval(() => setNow(serverNow()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;

@@ -3,6 +3,7 @@ import { writeBatch } from '../../db/repository';
 import { AUTO_CHECKOUT_POLL_MS, pendingAutoCheckoutRecords } from '../../domain/attendance/auto-checkout';
 import { toIsoInstant, toUtc, type InstantLike } from '../../domain/time/instant';
 import { dayRange } from '../../domain/time/period';
+import { serverClock } from '../../sync/server-clock';
 
 /**
  * spec part 2 point 4, automatic check-out: closes today's check-ins whose planned duration has passed.
@@ -44,7 +45,9 @@ export interface AutoCheckoutLoopOptions {
  */
 export function startAutoCheckoutLoop(options: AutoCheckoutLoopOptions = {}): () => void {
   const db = options.db ?? appDb();
-  const now = options.now ?? (() => new Date());
+  // The server's time as the device estimates it: a device clock set hours off neither closes a course early
+  // nor leaves it open (the server accepts the check-out only at its computed instant anyway).
+  const now = options.now ?? (() => new Date(serverClock.serverNowMs()));
   let running = false;
   const tick = () => {
     if (running) return;

@@ -5,6 +5,7 @@ import type { CheckInRefusal, CheckOutRefusal } from '../../domain/attendance/st
 import type { Actor, GeoPosition } from '../../domain/planning/planning-log';
 import type { PlanningLog } from '../../domain/store/schema';
 import { toIsoDate, type InstantLike } from '../../domain/time/instant';
+import { serverClock } from '../../sync/server-clock';
 import { captureCheckPosition } from './geolocation';
 
 export type CheckRefusal = CheckInRefusal | CheckOutRefusal;
@@ -17,7 +18,10 @@ export interface CheckRequest {
   date?: string;
   /** Undefined: asked from the device now. Null: proceed without position. */
   position?: GeoPosition | null;
-  /** The clock, read after the position arrives (the time-out may take 10 s). */
+  /**
+   * The clock, read after the position arrives (the time-out may take 10 s). By default the server's time as
+   * the device estimates it (src/sync/server-clock.ts), the device clock kept beside it.
+   */
   now?: () => InstantLike;
 }
 
@@ -32,7 +36,8 @@ function newId(): string {
 
 async function writeCheck(db: AppDatabase, kind: CheckKind, request: CheckRequest): Promise<CheckResult> {
   const position = request.position === undefined ? await captureCheckPosition() : request.position;
-  const now = (request.now ?? (() => new Date()))();
+  const readings = request.now ? { now: request.now(), deviceNow: undefined } : serverClock.readings();
+  const { now, deviceNow } = readings;
   const date = request.date ?? toIsoDate(now);
   const logId = newId();
   // The gate is evaluated again inside the transaction, on the logs stored at that moment: two devices or two
@@ -48,6 +53,7 @@ async function writeCheck(db: AppDatabase, kind: CheckKind, request: CheckReques
       date,
       logs,
       now,
+      ...(deviceNow ? { deviceNow } : {}),
       actor: request.actor,
       position,
       logId,

@@ -1,0 +1,154 @@
+import type { PlanningLog, Slot } from '../store/schema';
+import { MS_PER_MINUTE, toIsoDate, toIsoInstant, toUtc, type InstantLike } from '../time/instant';
+import { slotInstants } from '../time/timetable-dates';
+
+/**
+ * Trusted time of check-ins and check-outs (beyond the spec, which dates them with the device clock only).
+ *
+ * - `timestamp` is the best estimate of the server's time at the action: the device clock corrected by the
+ *   offset learnt at its last sync exchange (src/sync/server-clock.ts), or the device clock when it never
+ *   synced. `deviceTimestamp` keeps the device's own clock.
+ * - The server stamps `receivedAt` (its own clock) on receipt, and `recordedVia` (kiosk or user session).
+ * - The server refuses a time more than 2 minutes after its receipt, and the flags below tell a reviewer
+ *   which entries to look at. Corrections ('planning-correction' logs) keep both values.
+ */
+
+/** A log time may be ahead of the server's receipt by this much (clock jitter), not more. */
+export const FUTURE_TOLERANCE_MS = 2 * MS_PER_MINUTE;
+/** "horloge décalée": device clock and estimated server time disagree by more than this. */
+export const CLOCK_SKEW_FLAG_MS = 5 * MS_PER_MINUTE;
+/** "tardive": received by the server more than this after its time. */
+export const LATE_RECEIPT_FLAG_MS = 24 * 60 * MS_PER_MINUTE;
+
+export const CORRECTION_ACTION = 'planning-correction';
+
+export type TrustFlag = 'clock-skew' | 'late-receipt';
+
+function msOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** The flags of one check log, from the fields the device wrote and the server stamped. Exactly at a threshold is not flagged. */
+export function trustFlags(
+  log: Pick<PlanningLog, 'timestamp' | 'deviceTimestamp' | 'receivedAt'> & { originalTimestamp?: string },
+): TrustFlag[] {
+  const at = msOf(log.originalTimestamp ?? log.timestamp);
+  if (at === null) return [];
+  const flags: TrustFlag[] = [];
+  const device = msOf(log.deviceTimestamp);
+  if (device !== null && Math.abs(device - at) > CLOCK_SKEW_FLAG_MS) flags.push('clock-skew');
+  const received = msOf(log.receivedAt);
+  if (received !== null && received - at > LATE_RECEIPT_FLAG_MS) flags.push('late-receipt');
+  return flags;
+}
+
+/** A check log as the screens read it: the corrected time in `timestamp`, the original kept beside it. */
+export type EffectiveLog = PlanningLog & {
+  originalTimestamp?: string;
+  correction?: { id: string; reason: string | null; actorUserName: string | null; at: string };
+};
+
+export function isCorrection(log: Pick<PlanningLog, 'action'>): boolean {
+  return log.action === CORRECTION_ACTION;
+}
+
+/**
+ * Applies reviewers' corrections: each corrected check-in or check-out takes the time of its latest
+ * correction (by correction time, ties by id); `originalTimestamp` keeps what was recorded. Correction logs
+ * pass through unchanged; a correction of an unknown log does nothing.
+ */
+export function applyCorrections<T extends PlanningLog>(logs: readonly T[]): (T & EffectiveLog)[] {
+  const latest = new Map<string, PlanningLog>();
+  for (const log of logs) {
+    if (!isCorrection(log) || !log.correctsLogId || msOf(log.correctedTimestamp) === null) continue;
+    const seen = latest.get(log.correctsLogId);
+    if (!seen || log.timestamp > seen.timestamp || (log.timestamp === seen.timestamp && log.id > seen.id))
+      latest.set(log.correctsLogId, log);
+  }
+  if (latest.size === 0) return logs as (T & EffectiveLog)[];
+  return logs.map((log) => {
+    const correction = latest.get(log.id);
+    if (!correction || isCorrection(log)) return log;
+    return {
+      ...log,
+      timestamp: toIsoInstant(correction.correctedTimestamp as string),
+      originalTimestamp: log.timestamp,
+      correction: {
+        id: correction.id,
+        reason: correction.note ?? null,
+        actorUserName: correction.actorUserName ?? null,
+        at: correction.timestamp,
+      },
+    };
+  });
+}
+
+/** An entry "À vérifier": flagged and not yet corrected. */
+export function needsReview(log: EffectiveLog): boolean {
+  return !log.correction && trustFlags(log).length > 0;
+}
+
+export type CorrectionRefusal = 'not-a-check' | 'reason-required' | 'other-day' | 'future' | 'invalid-time';
+
+/** Longest reason kept: a sentence, not a document. */
+export const CORRECTION_REASON_MAX = 500;
+
+/**
+ * A reviewer's correction of a check-in or check-out time: a reason is required, the time stays on the
+ * original's UTC day (a correction moves a time, it does not move a course) and is not in the future.
+ */
+export function correctionProblem(input: {
+  target: Pick<PlanningLog, 'action' | 'timestamp'> & { originalTimestamp?: string };
+  correctedTimestamp: string;
+  reason: string;
+  now: InstantLike;
+}): CorrectionRefusal | null {
+  const { target } = input;
+  if (target.action !== 'planning-checkin' && target.action !== 'planning-checkout') return 'not-a-check';
+  const reason = input.reason.trim();
+  if (reason === '' || reason.length > CORRECTION_REASON_MAX) return 'reason-required';
+  const corrected = msOf(input.correctedTimestamp);
+  if (corrected === null) return 'invalid-time';
+  if (toIsoDate(input.correctedTimestamp) !== toIsoDate(target.originalTimestamp ?? target.timestamp))
+    return 'other-day';
+  if (corrected > toUtc(input.now).toMillis() + FUTURE_TOLERANCE_MS) return 'future';
+  return null;
+}
+
+export type CheckTimeRefusal = 'future-time' | 'too-early' | 'ended' | 'invalid-time';
+
+/**
+ * The server's gate on the time of a check log it receives, with its own clock (`receivedAt`): never more
+ * than 2 minutes in the future; a check-in only from 30 minutes before the start until the planned end, end
+ * excluded (the device's checkInGate, applied to the time the log claims).
+ */
+export function checkTimeProblem(input: {
+  log: Pick<PlanningLog, 'action' | 'timestamp'>;
+  slot: Pick<Slot, 'startTime' | 'endTime'>;
+  receivedAt: InstantLike;
+  opensBeforeMin: number;
+}): CheckTimeRefusal | null {
+  const at = msOf(input.log.timestamp);
+  if (at === null) return 'invalid-time';
+  if (at > toUtc(input.receivedAt).toMillis() + FUTURE_TOLERANCE_MS) return 'future-time';
+  if (input.log.action !== 'planning-checkin') return null;
+  const instants = slotInstants(toIsoDate(input.log.timestamp), input.slot);
+  if (!instants) return 'invalid-time';
+  if (at < instants.start.toMillis() - input.opensBeforeMin * MS_PER_MINUTE) return 'too-early';
+  if (at >= instants.end.toMillis()) return 'ended';
+  return null;
+}
+
+/**
+ * What the server writes on a planning log it receives for the first time: its receipt time and whether a
+ * kiosk wrote it. Whatever the device put in these fields is replaced.
+ */
+export function stampReceipt(
+  log: Record<string, unknown>,
+  receivedAt: InstantLike,
+  via: 'kiosk' | 'user',
+): Record<string, unknown> {
+  return { ...log, receivedAt: toIsoInstant(receivedAt), recordedVia: via };
+}
