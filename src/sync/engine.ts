@@ -1,4 +1,4 @@
-import type { AppDatabase, OutboxMutation } from '../db/database';
+import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import { onLocalWrite } from '../db/repository';
 import {
@@ -6,10 +6,17 @@ import {
   CLIENT_BATCH_SIZE,
   DEFAULT_CHANGES_PAGE,
   pushResponseSchema,
-  type Mutation,
-  type RemoteRecord,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
+import {
+  ANY_AUTHOR,
+  authorFilterFor,
+  orgQuery,
+  pushOutboxWith,
+  sessionUsable,
+  withOutboxLock,
+  type AuthorFilter,
+} from './outbox-push';
 import { completeDeferredSignIn } from './deferred-sign-in';
 import { reconcileServerSession } from './reconcile-session';
 import { withServerClock } from './server-clock';
@@ -31,103 +38,23 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 
 export type ExchangeResult = 'ok' | 'nothing' | 'failed' | 'unauthorised';
 
-/** Which outbox mutations the current server session may carry (OutboxMutation.author). */
-export type AuthorFilter = (author: string | null | undefined) => boolean;
-
-export const ANY_AUTHOR: AuthorFilter = () => true;
-
-/** Mutations by nobody (before any sign-in) travel with any session; the others only with their author's. */
-export function authorFilterFor(session: { userId: string | null; kiosk: unknown }): AuthorFilter {
-  if (session.userId) return (author) => author == null || author === session.userId;
-  if (session.kiosk) return (author) => author == null || author === 'kiosk';
-  return (author) => author == null;
-}
-
-export async function deviceIdOf(db: AppDatabase): Promise<string> {
-  const existing = await getMeta(db, 'deviceId');
-  if (existing) return existing;
-  const id = globalThis.crypto.randomUUID();
-  await setMeta(db, 'deviceId', id);
-  return id;
-}
-
-async function orgQuery(db: AppDatabase): Promise<string> {
-  return `orgId=${encodeURIComponent(await getMeta(db, 'orgId'))}`;
-}
-
-/** What travels: the wire fields only (the outbox sequence number stays local). */
-export function toWire(m: OutboxMutation): Mutation {
-  const wire: Mutation = {
-    mutationId: m.mutationId,
-    collection: m.collection,
-    recordId: m.recordId,
-    op: m.op,
-    changedFields: m.changedFields.filter((f) => f !== 'id'),
-    baseRevision: m.baseRevision,
-    createdAt: m.createdAt,
-  };
-  if (m.op === 'put') {
-    const values = { ...(m.values ?? {}) };
-    delete values.id;
-    wire.values = values;
-    if (m.baseValues) wire.baseValues = m.baseValues;
-  }
-  return wire;
-}
+// The outbox pusher is shared with the service worker (sw/outbox-sync.ts), which must not load zod.
+export { ANY_AUTHOR, authorFilterFor, deviceIdOf, toWire, type AuthorFilter } from './outbox-push';
 
 /**
  * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
  * the server answers back (merged, refused, duplicate) are written with the remaining pending edits on top.
  */
-export async function pushOutbox(
+export function pushOutbox(
   db: AppDatabase,
   fetchImpl: FetchLike,
   batchSize: number = CLIENT_BATCH_SIZE,
   canSend: AuthorFilter = ANY_AUTHOR,
 ): Promise<ExchangeResult> {
-  let sent = false;
-  const clientId = await deviceIdOf(db);
-  const query = await orgQuery(db);
-  let afterSeq = -1;
-  for (;;) {
-    const batch = await db.outbox
-      .where('seq')
-      .above(afterSeq)
-      .filter((m) => canSend(m.author))
-      .limit(batchSize)
-      .toArray();
-    if (batch.length === 0) return sent ? 'ok' : 'nothing';
-    afterSeq = batch.at(-1)?.seq ?? afterSeq;
-    let response: Response;
-    try {
-      response = await fetchImpl(`/api/mutations?${query}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId, mutations: batch.map(toWire) }),
-      });
-    } catch {
-      return 'failed';
-    }
-    if (response.status === 401) return 'unauthorised';
-    if (!response.ok) return 'failed';
-    const parsed = pushResponseSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) return 'failed';
-    const returned: RemoteRecord[] = [];
-    let refused = 0;
-    for (const result of parsed.data.results) {
-      if (result.record) returned.push(result.record);
-      if (result.status === 'rejected' && result.reason === 'forbidden') refused += 1;
-    }
-    // Shown to the user (sync status): a change outside their rights was undone, not silently lost.
-    if (refused > 0) await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + refused);
-    const seqs = batch.map((m) => m.seq).filter((s): s is number => s !== undefined);
-    await db.transaction('rw', [db.outbox], async () => {
-      await db.outbox.bulkDelete(seqs);
-    });
-    // Applied after the batch left the outbox: only later edits are re-applied over the server's answer.
-    await applyRemoteRecords(db, returned);
-    sent = true;
-  }
+  return pushOutboxWith(db, fetchImpl, batchSize, canSend, (body) => {
+    const parsed = pushResponseSchema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  });
 }
 
 /**
@@ -191,6 +118,8 @@ export class SyncEngine {
   private rerun = false;
   private failures = 0;
   private timer: unknown = null;
+  /** When the pending timer fires (monotonic ms), so a later request never postpones a sooner one. */
+  private timerDueAt = 0;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
   /** Delays chosen after failures, newest last (read by tests and diagnostics). */
@@ -239,6 +168,11 @@ export class SyncEngine {
     this.cancelTimer();
   }
 
+  /** Resolves once no exchange runs any more (after stop(): the database can then be closed). */
+  async whenIdle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
   /** One push-then-pull exchange; concurrent calls share it, and a call during a run queues one more. */
   syncOnce(): Promise<ExchangeResult> {
     if (this.running) {
@@ -270,15 +204,13 @@ export class SyncEngine {
     const passwordMode = (await getMeta(db, 'currentLoginMode')) === 'password';
     // Without a session, or with one that is not this person's (they signed in offline), nothing travels: the
     // changes wait for this person's online sign-in, and nobody else's view is pulled into their session.
-    const usable =
-      session.status === 'signed-in'
-        ? passwordMode && signedInHere === session.userId
-        : session.status === 'kiosk-only' && !(signedInHere && passwordMode);
+    const usable = sessionUsable(session, signedInHere, passwordMode);
     if (!usable || session.status === 'none') return this.unauthorised();
     const canSend = authorFilterFor(session);
     // Each exchange also tells the device the server's time (trusted time of check-ins).
     const clocked = withServerClock(this.options.fetch);
-    const pushed = await pushOutbox(db, clocked, this.options.batchSize, canSend);
+    // Under the outbox lock: the service worker's Background Sync push never sends the same batch meanwhile.
+    const pushed = await withOutboxLock(() => pushOutbox(db, clocked, this.options.batchSize, canSend));
     const pulled =
       pushed === 'failed' || pushed === 'unauthorised'
         ? pushed
@@ -322,13 +254,21 @@ export class SyncEngine {
     this.timer = null;
   }
 
+  /**
+   * Runs an exchange in `ms` at the latest. A pending sooner run is kept: an exchange that ends after a write
+   * (or a sign-in, or the network's return) asked for a push meanwhile must not replace that push by its
+   * periodic 60 s pull.
+   */
   private schedule(ms: number): void {
     if (this.stopped) return;
+    const dueAt = globalThis.performance.now() + ms;
+    if (this.timer !== null && this.timerDueAt <= dueAt) return;
     this.cancelTimer();
     const run = () => {
       this.timer = null;
       void this.syncOnce();
     };
+    this.timerDueAt = dueAt;
     this.timer = (this.options.setTimer ?? ((fn, delay) => setTimeout(fn, delay)))(run, ms);
   }
 }

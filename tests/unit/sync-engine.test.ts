@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { getMeta, setMeta } from '../../src/db/meta';
 import { writeBatch } from '../../src/db/repository';
@@ -282,6 +282,47 @@ describe('engine', () => {
       expect((await serverStore()).levels).toEqual([level]);
     } finally {
       engine.stop();
+      await engine.whenIdle();
+    }
+  });
+});
+
+describe('engine timers', () => {
+  it('pushes a write made during an exchange within a second, not at the next periodic pull', async () => {
+    const a = device();
+    let pulls = 0;
+    let wroteDuringExchange = false;
+    // A write lands while an exchange is pulling (a saved import while the periodic pull runs).
+    const fetchDuringWrite: typeof server.fetch = async (url, init) => {
+      if (url.startsWith('/api/changes')) {
+        pulls += 1;
+        if (pulls === 2) {
+          await writeBatch(a, async (w) => w.put('levels', level));
+          wroteDuringExchange = true;
+        }
+      }
+      return server.fetch(url, init);
+    };
+    const engine = new SyncEngine({ db: a, fetch: fetchDuringWrite, pullIntervalMs: 60_000 });
+    engine.start();
+    try {
+      await vi.waitFor(async () => expect(await getMeta(a, 'lastSyncAt')).not.toBeNull(), { timeout: 3_000 });
+      // The next exchange (the periodic pull, or a sign-in) is the one the write lands in.
+      await engine.syncOnce();
+      expect(wroteDuringExchange).toBe(true);
+      const exchangedAt = await getMeta(a, 'lastSyncAt');
+      // The push that follows within the debounce, not 60 s later (its end moves lastSyncAt).
+      await vi.waitFor(
+        async () => {
+          expect(await a.outbox.count()).toBe(0);
+          expect(await getMeta(a, 'lastSyncAt')).not.toBe(exchangedAt);
+        },
+        { timeout: 3_000, interval: 50 },
+      );
+      expect((await serverStore()).levels).toEqual([level]);
+    } finally {
+      engine.stop();
+      await engine.whenIdle();
     }
   });
 });
