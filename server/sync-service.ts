@@ -46,6 +46,13 @@ export type Authorize = (
   write: WriteCheck,
 ) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
+/**
+ * Rewrites a mutation before it is merged, from what the server knows and the device cannot be trusted
+ * with: the actor of a journal entry (the session), a creation's initial password (the server's hash), a
+ * kiosk's PIN cooldown (server time). `current` is the record as stored (null: absent).
+ */
+export type Prepare = (mutation: Mutation, current: ServerRecord | null) => Mutation;
+
 /** What a refused creation answers: the device drops the record it made. */
 function tombstone(collection: CollectionName, id: string, rev: number): RemoteRecord {
   return { collection, id, rev, deleted: true, data: null };
@@ -57,6 +64,7 @@ async function applyInTransaction(
   mutations: readonly Mutation[],
   now: Date,
   authorize?: Authorize,
+  prepare?: Prepare,
 ): Promise<PushResponse> {
   const nowIso = now.toISOString();
   const current = await tx.revision();
@@ -74,10 +82,11 @@ async function applyInTransaction(
       continue;
     }
     const record = await tx.getRecord(collection, recordId);
-    const base = needsBase(record, mutation)
-      ? await tx.getRecordAt(collection, recordId, mutation.baseRevision ?? 0)
+    const prepared = prepare ? prepare(mutation, record && !record.deleted ? record : null) : mutation;
+    const base = needsBase(record, prepared)
+      ? await tx.getRecordAt(collection, recordId, prepared.baseRevision ?? 0)
       : null;
-    const outcome = applyMutation({ current: record, base, mutation, clientId, revision });
+    const outcome = applyMutation({ current: record, base, mutation: prepared, clientId, revision });
     let result: MutationResult;
     if (outcome.status === 'applied' || outcome.status === 'merged') {
       // A record that would make the whole store invalid is refused here, not discovered by every device later.
@@ -139,8 +148,11 @@ export function applyBatch(
   mutations: readonly Mutation[],
   now: Date,
   authorize?: Authorize,
+  prepare?: Prepare,
 ): Promise<PushResponse> {
-  return storage.transaction(orgId, (tx) => applyInTransaction(tx, clientId, mutations, now, authorize));
+  return storage.transaction(orgId, (tx) =>
+    applyInTransaction(tx, clientId, mutations, now, authorize, prepare),
+  );
 }
 
 export function assembleStore(records: readonly ServerRecord[]): StoreV1 {

@@ -2,12 +2,20 @@ import type { AccessLookup } from '../../src/domain/access/lookup';
 import { lookupKeys } from '../../src/domain/access/lookup';
 import { projectRecord } from '../../src/domain/access/read';
 import type { Viewer } from '../../src/domain/access/viewer';
-import { authorizeWrite } from '../../src/domain/access/write';
+import {
+  authorizeWrite,
+  cooldownWithinBound,
+  KIOSK_MAX_PIN_COOLDOWN_MS,
+  type WriteEnv,
+} from '../../src/domain/access/write';
+import type { BatchWrite } from '../../src/domain/access/write-context';
+import { CREDENTIAL_FIELDS } from '../../src/domain/access/write-people';
+import { hashSecret } from '../../src/domain/secrets';
 import type { CollectionName, Profile, Timetable, User } from '../../src/domain/store/schema';
 import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { MutationResult } from '../../src/domain/sync/protocol';
 import type { SyncStorage } from '../storage/sync-storage';
-import type { Authorize } from '../sync-service';
+import type { Authorize, Prepare, WriteCheck } from '../sync-service';
 
 /** Glue between the pure access rules (src/domain/access) and the storage: lookups, filtering, authorising. */
 
@@ -106,8 +114,32 @@ export async function projectResults(
   });
 }
 
+export interface AuthorizeOptions {
+  /** The pushing device: a journal entry may describe a change it wrote in an earlier batch. */
+  clientId?: string;
+  /** Server time (kiosk PIN cooldown). */
+  now?: Date;
+  /** PUT /api/store by settings.donnees: a backup restore or a v1 import, hashes included. */
+  restore?: boolean;
+  /** The server's own hashes of the initial passwords (see initialPasswordHashes). */
+  initialPasswordHashes?: ReadonlySet<string>;
+}
+
+/** A user write changes what the organisation-wide checks (last administrator, unique e-mail) look at. */
+function needsAllUsers(write: WriteCheck): boolean {
+  if (write.collection !== 'users') return false;
+  if (!write.before || !write.after) return true;
+  return ['email', 'status', 'profileId', 'isEmergency'].some(
+    (f) => JSON.stringify(write.before?.[f] ?? null) !== JSON.stringify(write.after?.[f] ?? null),
+  );
+}
+
 /** The per-mutation authoriser of a session: rules of src/domain/access, records read in the transaction. */
-export function authorizerFor(viewer: Viewer, profiles: readonly Profile[]): Authorize {
+export function authorizerFor(
+  viewer: Viewer,
+  profiles: readonly Profile[],
+  options: AuthorizeOptions = {},
+): Authorize {
   // Within one batch the same timetable is looked up for every check-in of it: read once, and forgotten as
   // soon as the batch itself writes that record (the next lookup then sees the batch's own change).
   const cache = new Map<string, RecordData | null>();
@@ -118,6 +150,18 @@ export function authorizerFor(viewer: Viewer, profiles: readonly Profile[]): Aut
       cache.set(key, r && !r.deleted ? r.data : null);
     }
     return cache.get(key) ?? null;
+  };
+  // What this batch has applied so far (journal entries must describe one of these changes), and every user
+  // of the organisation, loaded once when a check needs them and kept up to date with the batch's writes.
+  const batch = new Map<string, BatchWrite>();
+  let allUsers: Map<string, RecordData> | null = null;
+  const usersOf = async (tx: Parameters<Authorize>[0]) => {
+    if (!allUsers) {
+      allUsers = new Map();
+      for (const r of await tx.listRecords())
+        if (r.collection === 'users' && !r.deleted) allUsers.set(r.id, r.data);
+    }
+    return allUsers;
   };
   return async (tx, write) => {
     cache.delete(`${write.collection}/${write.recordId}`);
@@ -132,6 +176,103 @@ export function authorizerFor(viewer: Viewer, profiles: readonly Profile[]): Aut
       const data = await read(tx, 'timetables', id);
       if (data) timetables.set(id, data as Timetable);
     }
-    return authorizeWrite(viewer, write, mapLookup(profiles, users, timetables));
+    const env: WriteEnv = {
+      batch,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.restore ? { restore: true } : {}),
+      ...(options.initialPasswordHashes ? { initialPasswordHashes: options.initialPasswordHashes } : {}),
+    };
+    if (viewer.kind === 'user' && needsAllUsers(write)) {
+      const all = await usersOf(tx);
+      env.users = [...all.values()].filter((u) => u.id !== write.recordId);
+      if (write.after) env.users = [...env.users, write.after];
+    }
+    if (write.collection === 'userLogs' && write.after && options.clientId) {
+      const target = write.after.targetUserId;
+      const record = typeof target === 'string' ? await tx.getRecord('users', target) : null;
+      env.targetWrittenByThisDevice =
+        !!record && Object.values(record.stamps).some((stamp) => stamp.by === options.clientId);
+    }
+    const decision = authorizeWrite(viewer, write, mapLookup(profiles, users, timetables), env);
+    if (decision.ok) {
+      const key = `${write.collection}/${write.recordId}`;
+      const earlier = batch.get(key);
+      batch.set(key, { before: earlier ? earlier.before : write.before, after: write.after });
+      if (allUsers && write.collection === 'users') {
+        if (write.after) allUsers.set(write.recordId, write.after);
+        else allUsers.delete(write.recordId);
+      }
+    }
+    return decision;
   };
+}
+
+/** Fields a kiosk's PIN cooldown may not exceed, from the server's clock. */
+function clampCooldown(values: RecordData, now: Date): RecordData {
+  const value = values.pinCooldownUntil;
+  if (typeof value !== 'string' || cooldownWithinBound(value, now)) return values;
+  return { ...values, pinCooldownUntil: new Date(now.getTime() + KIOSK_MAX_PIN_COOLDOWN_MS).toISOString() };
+}
+
+/**
+ * What the server stamps itself on a session's mutations (spec: the server owns what a client cannot be
+ * trusted with): a journal entry's actor is the session's person; a new user's password is the initial
+ * one, hashed here (whatever hash came is dropped); a kiosk's PIN cooldown ends at most 5 minutes from now.
+ */
+export function preparerFor(
+  viewer: Viewer,
+  actor: Pick<User, 'id' | 'name'> | null,
+  options: { now: Date; initialHashes?: { initial: string; imported: string } },
+): Prepare {
+  return (mutation, current) => {
+    if (mutation.op !== 'put' || !mutation.values) return mutation;
+    const fields = new Set(mutation.changedFields);
+    if (viewer.kind === 'kiosk' && mutation.collection === 'users' && 'pinCooldownUntil' in mutation.values)
+      return { ...mutation, values: clampCooldown(mutation.values, options.now) };
+    if (viewer.kind !== 'user') return mutation;
+    if (mutation.collection === 'userLogs' && current === null) {
+      for (const f of ['actorUserId', 'actorUserName']) fields.add(f);
+      return {
+        ...mutation,
+        changedFields: [...fields],
+        values: { ...mutation.values, actorUserId: viewer.userId, actorUserName: actor?.name ?? null },
+      };
+    }
+    if (mutation.collection === 'users' && current === null && options.initialHashes) {
+      const values: RecordData = { ...mutation.values };
+      for (const f of CREDENTIAL_FIELDS) {
+        delete values[f];
+        fields.delete(f);
+      }
+      const imported = typeof values.createdByImportId === 'string' && values.createdByImportId !== '';
+      values.passwordHash = imported ? options.initialHashes.imported : options.initialHashes.initial;
+      values.mustChangePassword = true;
+      fields.add('passwordHash');
+      fields.add('mustChangePassword');
+      return { ...mutation, changedFields: [...fields], values };
+    }
+    return mutation;
+  };
+}
+
+const initialHashCache = new Map<string, Promise<string>>();
+
+/**
+ * The server's hashes of the initial passwords ({key} for created users, {secret} for imported teachers),
+ * computed once per process: a creation never costs a PBKDF2 run, and the hash has this server's parameters.
+ */
+export async function initialPasswordHashes(
+  initialPassword: string,
+  importedPassword: string,
+): Promise<{ initial: string; imported: string }> {
+  const of = (password: string) => {
+    let hash = initialHashCache.get(password);
+    if (!hash) {
+      hash = hashSecret(password);
+      initialHashCache.set(password, hash);
+    }
+    return hash;
+  };
+  const [initial, imported] = await Promise.all([of(initialPassword), of(importedPassword)]);
+  return { initial, imported };
 }

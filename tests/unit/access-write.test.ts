@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoCheckoutId, pendingAutoCheckoutRecords } from '../../src/domain/attendance/auto-checkout';
 import { notificationForLog } from '../../src/domain/attendance/check-actions';
-import { authorizeWrite } from '../../src/domain/access/write';
+import { authorizeWrite, type WriteEnv } from '../../src/domain/access/write';
 import { AUTO_ID_PREFIX, PROPOSAL_NOTE } from '../../src/domain/access/write-context';
 import { afterPinFailure } from '../../src/domain/auth/pin';
 import {
@@ -30,10 +30,11 @@ function decide(
   collection: CollectionName,
   before: RecordData | null,
   after: RecordData | null,
+  env: WriteEnv = {},
 ): string {
   const id = (after ?? before)?.id;
   const recordId = typeof id === 'string' ? id : 'none';
-  const result = authorizeWrite(viewers[viewer], { collection, recordId, before, after }, lookup);
+  const result = authorizeWrite(viewers[viewer], { collection, recordId, before, after }, lookup, env);
   return result.ok ? 'ok' : result.reason;
 }
 
@@ -52,6 +53,8 @@ function check(slotIndex: number, actor: string | null, kind: PlanningLog['actio
     action: kind,
     slotIndex,
     actorUserId: actor,
+    // the actor's own name (the server refuses another person's name)
+    actorUserName: actor === null ? null : `Nom ${actor}`,
     teacherUserId: slot?.teacherUserId ?? null,
   });
   const notification = notificationForLog(log, log.id);
@@ -160,7 +163,7 @@ describe('users', () => {
   const t1 = userRecord('t1');
   it.each([
     ['t1', t2, { ...t2, name: 'Piraté' }, 'not-permitted'],
-    ['t1', t2, { ...t2, passwordHash: 'x' }, 'not-permitted'],
+    ['t1', t2, { ...t2, passwordHash: 'x' }, 'secret-field'],
     [
       't1',
       null,
@@ -168,16 +171,23 @@ describe('users', () => {
       'not-permitted',
     ],
     ['t1', t2, null, 'not-permitted'],
-    ['t1', t1, { ...t1, passwordHash: 'new-hash', mustChangePassword: false }, 'field-not-permitted'],
-    ['t1', t1, { ...t1, mustChangePassword: true }, 'field-not-permitted'],
+    ['t1', t1, { ...t1, passwordHash: 'new-hash', mustChangePassword: false }, 'secret-field'],
+    ['t1', t1, { ...t1, mustChangePassword: true }, 'secret-field'],
     ['t1', t1, { ...t1, ...afterPinFailure(t1, new Date(NOW)).next }, 'ok'],
     ['t1', t1, { ...t1, profileId: 'super-admin' }, 'field-not-permitted'],
     ['t1', t1, { ...t1, status: 'Inactive' }, 'field-not-permitted'],
     ['t1', t1, { ...t1, email: 'autre@ecole.test' }, 'field-not-permitted'],
-    ['t1', t1, { ...t1, pinHash: 'mine' }, 'field-not-permitted'],
-    ['t1Pin', t1, { ...t1, passwordHash: 'new-hash' }, 'field-not-permitted'],
-    ['contrib', t2, { ...t2, name: 'Renommé', profileId: 'admin' }, 'ok'],
-    ['admin', t2, { ...t2, pinHash: 'new', pinSalt: 'n' }, 'ok'],
+    ['t1', t1, { ...t1, pinHash: 'mine' }, 'secret-field'],
+    ['t1Pin', t1, { ...t1, passwordHash: 'new-hash' }, 'secret-field'],
+    ['contrib', t2, { ...t2, name: 'Renommé' }, 'ok'],
+    ['contrib', t2, { ...t2, name: 'Renommé', profileId: 'admin' }, 'profile-beyond-rights'],
+    ['contrib', userRecord('contrib'), { ...userRecord('contrib'), profileId: 'super-admin' }, 'self'],
+    ['contrib', userRecord('admin'), { ...userRecord('admin'), status: 'Inactive' }, 'beyond-rights'],
+    ['admin', t2, { ...t2, pinHash: 'new', pinSalt: 'n' }, 'secret-field'],
+    ['admin', t2, { ...t2, passwordResetTokenHash: 'f'.repeat(64) }, 'secret-field'],
+    ['admin', userRecord('admin'), { ...userRecord('admin'), status: 'Inactive' }, 'self'],
+    ['admin', userRecord('admin'), { ...userRecord('admin'), profileId: 'teacher' }, 'self'],
+    ['admin', userRecord('admin'), { ...userRecord('admin'), name: 'Nouveau nom' }, 'ok'],
     ['adminPin', t2, { ...t2, name: 'Renommé' }, 'not-permitted'],
     ['profiler', t2, { ...t2, profileId: null }, 'ok'],
     ['profiler', t2, { ...t2, profileId: 'admin' }, 'not-permitted'],
@@ -186,7 +196,7 @@ describe('users', () => {
     ['kiosk', t1, { ...t1, name: 'X' }, 'field-not-permitted'],
     ['kiosk', userRecord('contrib'), { ...userRecord('contrib'), pinFailedAttempts: 1 }, 'not-permitted'],
     ['kiosk', null, { id: 'u-k', name: 'K', email: 'k@k', status: 'Active' }, 'not-permitted'],
-    ['donnees', t2, { ...t2, profileId: 'super-admin' }, 'ok'],
+    ['donnees', t2, { ...t2, profileId: 'super-admin' }, 'not-permitted'], // a mutation is no restore
     ['system', t2, null, 'ok'],
   ] as const)('%s: change #%# => %s', (who, before, after, expected) => {
     expect(decide(who, 'users', before, after)).toBe(expected);
@@ -234,17 +244,49 @@ describe('users', () => {
 });
 
 describe('journal entries', () => {
-  const entry = { id: 'ul-1', action: 'update', actorUserId: 't1', timestamp: NOW };
+  const entry = { id: 'ul-1', action: 'update', actorUserId: 't1', targetUserId: 't2', timestamp: NOW };
   it.each([
-    ['t1', null, entry, 'ok'],
-    ['t1', null, { ...entry, actorUserId: null }, 'ok'],
+    ['t1', null, entry, 'ok'], // the UI deciding for itself: rights only
+    ['t1', null, { ...entry, actorUserId: null }, 'actor-mismatch'],
     ['t1', null, { ...entry, actorUserId: 'admin' }, 'actor-mismatch'],
+    ['t1', null, { ...entry, targetUserId: null }, 'no-change-described'],
+    ['t1', null, { ...entry, action: 'password-temp-generated' }, 'server-only-entry'],
     ['contrib', entry, { ...entry, details: 'modifié' }, 'append-only'],
     ['contrib', entry, null, 'append-only'],
-    ['donnees', entry, null, 'ok'], // the Données import replaces the whole store, journal included
+    ['donnees', entry, null, 'append-only'],
     ['kiosk', null, entry, 'not-permitted'],
   ] as const)('%s: change #%# => %s', (who, before, after, expected) => {
     expect(decide(who, 'userLogs', before, after)).toBe(expected);
+  });
+
+  it('the Données restore replaces the whole store, journal and hashes included', () => {
+    const t2 = userRecord('t2');
+    expect(decide('donnees', 'userLogs', entry, null, { restore: true })).toBe('ok');
+    expect(decide('donnees', 'users', t2, { ...t2, passwordHash: 'h' }, { restore: true })).toBe('ok');
+    // restore is the Données right, not a flag anyone can raise
+    expect(decide('contrib', 'users', t2, { ...t2, passwordHash: 'h' }, { restore: true })).toBe(
+      'secret-field',
+    );
+  });
+
+  it('the server accepts an entry only about a change the same batch made', () => {
+    const t2 = userRecord('t2');
+    const archive = { ...entry, actorUserId: 'contrib', action: 'archive' };
+    const archived = { before: t2, after: { ...t2, status: 'Archived' } };
+    const renamed = { before: t2, after: { ...t2, name: 'Autre' } };
+    const batch = (change: { before: RecordData; after: RecordData }) => ({
+      batch: new Map([['users/t2', change]]),
+    });
+    expect(decide('contrib', 'userLogs', null, archive, batch(archived))).toBe('ok');
+    expect(decide('contrib', 'userLogs', null, archive, batch(renamed))).toBe('no-change-described');
+    expect(decide('contrib', 'userLogs', null, archive, { batch: new Map() })).toBe('no-change-described');
+    // an outbox batch split between the change and its entry: the same device wrote the change
+    const split = { batch: new Map(), targetWrittenByThisDevice: true };
+    expect(decide('contrib', 'userLogs', null, archive, split)).toBe('ok');
+    // ...which never lets a teacher speak for someone else
+    expect(decide('t1', 'userLogs', null, { ...archive, actorUserId: 't1' }, split)).toBe(
+      'no-change-described',
+    );
   });
 });
 

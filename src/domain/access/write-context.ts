@@ -29,8 +29,37 @@ export type WriteOp =
   | { op: 'update'; before: RecordData; after: RecordData }
   | { op: 'delete'; before: RecordData; after: null };
 
+/** A write this batch has already applied (journal entries must describe one of them). */
+export interface BatchWrite {
+  before: RecordData | null;
+  after: RecordData | null;
+}
+
+/**
+ * What some rules need beyond the two records and the lookup; the server supplies it (the UI, deciding for
+ * itself, leaves it out and those checks are skipped or made from its own data).
+ */
+export interface WriteEnv {
+  /** Server time: a kiosk's PIN cooldown is bounded from it. */
+  now?: Date;
+  /** Every user of the organisation as the transaction sees it (last administrator, unique e-mail). */
+  users?: readonly RecordData[];
+  /** Writes this batch applied before this one, keyed `collection/id`. */
+  batch?: ReadonlyMap<string, BatchWrite>;
+  /**
+   * The journal entry's target was last written by this same device (an outbox batch split between a change
+   * and its journal entry): the entry may then describe that change.
+   */
+  targetWrittenByThisDevice?: boolean;
+  /** The server's own hashes of the initial passwords: the only hash a user creation may carry. */
+  initialPasswordHashes?: ReadonlySet<string>;
+  /** PUT /api/store by settings.donnees (backup restore, v1 import): the whole store, hashes included. */
+  restore?: boolean;
+}
+
 /** One write by a signed-in user, with what a rule needs to decide. */
 export type UserWrite = WriteOp & {
+  env: WriteEnv;
   viewer: UserViewer;
   /** The modules the session acts with (PIN mode: teacher.today only). */
   modules: ReadonlySet<string>;

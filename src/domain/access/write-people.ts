@@ -1,6 +1,14 @@
 import { canOpen } from '../auth/routes';
 import type { RecordData } from './record';
-import { mayReviewContracts, OWN_USER_WRITABLE_FIELDS, REVIEW_FIELDS, TEACHER_MODULE_IDS } from './rules';
+import type { User } from '../store/schema';
+import { emailTaken, mayGrantProfile, removesLastAdmin } from '../users/user-rights';
+import {
+  mayReviewContracts,
+  OWN_USER_WRITABLE_FIELDS,
+  REVIEW_FIELDS,
+  SECRET_USER_FIELDS,
+  TEACHER_MODULE_IDS,
+} from './rules';
 import { profileModuleIds } from './viewer';
 import {
   ALLOWED,
@@ -8,6 +16,7 @@ import {
   onlyChanged,
   refuse,
   textOf,
+  type BatchWrite,
   type UserWrite,
   type WriteDecision,
 } from './write-context';
@@ -27,8 +36,83 @@ function withinReach(write: UserWrite, user: RecordData): boolean {
   return [...granted].every((id) => TEACHER_MODULE_IDS.has(id) || write.modules.has(id));
 }
 
+/** Fields only the server writes on a user: hashes, reset state, PIN validity (POST /api/users/:id/...). */
+export const CREDENTIAL_FIELDS: readonly string[] = [
+  ...SECRET_USER_FIELDS,
+  'pinExpiresAt',
+  'pinUpdatedAt',
+  'mustChangePassword',
+];
+
+function asUser(record: RecordData): Pick<User, 'id' | 'status' | 'profileId' | 'isEmergency' | 'email'> {
+  return {
+    id: textOf(record.id) ?? '',
+    status: record.status as User['status'],
+    profileId: textOf(record.profileId),
+    email: typeof record.email === 'string' ? record.email : '',
+    ...(record.isEmergency === true ? { isEmergency: true } : {}),
+  };
+}
+
+/** The organisation's users with this write applied (for the last administrator check). */
+function usersOf(write: UserWrite): ReturnType<typeof asUser>[] | undefined {
+  return write.env.users?.map(asUser);
+}
+
+/**
+ * A user-management write (module users): rights bound what one can grant (see domain/users/user-rights).
+ * The profile given must be grantable; the user changed must be within reach; one's own profile and status
+ * never change; the last active administrator stays; e-mails stay unique in the organisation.
+ */
+function managerDecision(write: UserWrite): WriteDecision {
+  const { profiles } = write.lookup;
+  const granted = write.modules;
+  const self = write.recordId === write.viewer.userId;
+  if (write.op !== 'create' && !self && !mayGrantProfile(granted, profiles, textOf(write.before.profileId)))
+    return refuse('beyond-rights');
+  if (write.op === 'delete') return self ? refuse('self') : lastAdminDecision(write, null);
+  if (self && anyChanged(write, ['profileId', 'status', 'isEmergency'])) return refuse('self');
+  if (!mayGrantProfile(granted, profiles, textOf(write.after.profileId)))
+    return refuse('profile-beyond-rights');
+  // The emergency flag marks the account the server made; nobody sets or clears it by hand.
+  if (anyChanged(write, ['isEmergency'])) return refuse('field-not-permitted');
+  const users = usersOf(write);
+  if (users && anyChanged(write, ['email']) && emailTaken(users, textOf(write.after.email), write.recordId))
+    return refuse('duplicate-email');
+  return write.op === 'update' ? lastAdminDecision(write, write.after) : ALLOWED;
+}
+
+function lastAdminDecision(write: UserWrite & { op: 'update' | 'delete' }, after: RecordData | null) {
+  const users = usersOf(write);
+  if (!users) return ALLOWED;
+  return removesLastAdmin(users, write.lookup.profiles, asUser(write.before), after && asUser(after))
+    ? refuse('last-admin')
+    : ALLOWED;
+}
+
+/**
+ * Hashes, reset tokens and PIN validity are made by the server's credential routes, never pushed. A creation
+ * carries the initial password: the server replaces whatever hash came with its own (server/auth/access.ts),
+ * and accepts only that one here.
+ */
+function credentialsDecision(write: UserWrite): WriteDecision {
+  if (write.op === 'delete' || !anyChanged(write, CREDENTIAL_FIELDS)) return ALLOWED;
+  if (write.op === 'update') return refuse('secret-field');
+  const initial = write.env.initialPasswordHashes;
+  const extra = write.changed.filter(
+    (f) => CREDENTIAL_FIELDS.includes(f) && f !== 'passwordHash' && f !== 'mustChangePassword',
+  );
+  if (extra.length > 0) return refuse('secret-field');
+  const hash = write.after.passwordHash;
+  return !initial || hash === undefined || (typeof hash === 'string' && initial.has(hash))
+    ? ALLOWED
+    : refuse('secret-field');
+}
+
 export function authorizeUserWrite(write: UserWrite): WriteDecision {
-  if (write.modules.has('users')) return ALLOWED;
+  const credentials = credentialsDecision(write);
+  if (!credentials.ok) return credentials;
+  if (write.modules.has('users')) return managerDecision(write);
   if (write.op === 'create') {
     const user = write.after;
     const imported =
@@ -36,18 +120,25 @@ export function authorizeUserWrite(write: UserWrite): WriteDecision {
       textOf(user.createdByImportId) !== null &&
       user.isEmergency !== true &&
       withinReach(write, user);
-    return imported ? ALLOWED : refuse('not-permitted');
+    if (!imported) return refuse('not-permitted');
+    const users = usersOf(write);
+    return users && emailTaken(users, textOf(user.email), write.recordId)
+      ? refuse('duplicate-email')
+      : ALLOWED;
   }
   if (write.op === 'delete') {
     const removable =
       write.modules.has('planning.historique') &&
       textOf(write.before.createdByImportId) !== null &&
       withinReach(write, write.before);
-    return removable ? ALLOWED : refuse('not-permitted');
+    return removable ? lastAdminDecision(write, null) : refuse('not-permitted');
   }
-  // Deleting a profile clears profileId on its users (spec part 1 point 4).
-  if (write.modules.has('profiles') && onlyChanged(write, ['profileId']) && write.after.profileId == null)
-    return ALLOWED;
+  // Deleting a profile clears profileId on its users (spec part 1 point 4): never one's own, nor the last
+  // administrator's.
+  if (write.modules.has('profiles') && onlyChanged(write, ['profileId']) && write.after.profileId == null) {
+    if (write.recordId === write.viewer.userId) return refuse('self');
+    return lastAdminDecision(write, write.after);
+  }
   // Saving an import stamps the teachers it created with its id.
   if (
     write.modules.has('planning.importer') &&
@@ -58,15 +149,73 @@ export function authorizeUserWrite(write: UserWrite): WriteDecision {
   )
     return ALLOWED;
   if (write.recordId !== write.viewer.userId) return refuse('not-permitted');
-  // Own record: password change, first login, PIN attempts; never profile, status, e-mail...
+  // Own record: PIN attempts; never profile, status, e-mail, password (POST /api/auth/password)...
   return onlyChanged(write, OWN_USER_WRITABLE_FIELDS) ? ALLOWED : refuse('field-not-permitted');
 }
 
-/** The journal is written with the actor's own id (or none: system events); never edited. */
+/** Profiles: one gives a profile only modules one holds, and changes only a profile one could grant. */
+export function authorizeProfileWrite(write: UserWrite): WriteDecision {
+  if (!write.modules.has('profiles')) return refuse('not-permitted');
+  const reaches = (record: RecordData | null) =>
+    !record ||
+    (Array.isArray(record.moduleIds) ? record.moduleIds : []).every(
+      (id) => typeof id === 'string' && (TEACHER_MODULE_IDS.has(id) || write.modules.has(id)),
+    );
+  return reaches(write.before) && reaches(write.after) ? ALLOWED : refuse('beyond-rights');
+}
+
+/** Journal actions a device writes beside the change they describe (features/users, profiles, import). */
+const DEVICE_LOG_ACTIONS: ReadonlySet<unknown> = new Set([
+  'create',
+  'update',
+  'delete',
+  'archive',
+  'status-activate',
+  'status-deactivate',
+]);
+
+/** Whether a user write (before -> after) is the change a journal action names. */
+export function describesChange(action: unknown, change: BatchWrite): boolean {
+  const { before, after } = change;
+  switch (action) {
+    case 'create':
+      return before === null && after !== null;
+    case 'delete':
+      return before !== null && after === null;
+    case 'archive':
+      return after?.status === 'Archived' && before?.status !== 'Archived';
+    case 'status-activate':
+      return after?.status === 'Active' && before?.status !== 'Active';
+    case 'status-deactivate':
+      return after?.status === 'Inactive' && before?.status !== 'Inactive';
+    case 'update':
+      return before !== null && after !== null;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The journal is written with the actor's own id, never edited (the server also stamps the actor from the
+ * session), and only about a change of a user that the same batch made with the writer's rights: nobody
+ * writes "Awa Diop archived X" without archiving X. Reset, temporary password and system entries are the
+ * server's.
+ */
 export function authorizeUserLogWrite(write: UserWrite): WriteDecision {
   if (write.op !== 'create') return refuse('append-only');
-  const actor = write.after.actorUserId ?? null;
-  return actor === null || actor === write.viewer.userId ? ALLOWED : refuse('actor-mismatch');
+  const entry = write.after;
+  if ((entry.actorUserId ?? null) !== write.viewer.userId) return refuse('actor-mismatch');
+  if (!DEVICE_LOG_ACTIONS.has(entry.action)) return refuse('server-only-entry');
+  const target = textOf(entry.targetUserId);
+  if (!target) return refuse('no-change-described');
+  const change = write.env.batch?.get(`users/${target}`);
+  if (change) return describesChange(entry.action, change) ? ALLOWED : refuse('no-change-described');
+  const mayChangeUsers = ['users', 'profiles', 'planning.importer', 'planning.historique'].some((m) =>
+    write.modules.has(m),
+  );
+  if (write.env.targetWrittenByThisDevice && mayChangeUsers) return ALLOWED;
+  // The UI asking for itself (no batch known) decides on the rights alone.
+  return write.env.batch ? refuse('no-change-described') : ALLOWED;
 }
 
 const REVIEW_STATUSES: readonly unknown[] = ['validated', 'rejected'];

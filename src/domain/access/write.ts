@@ -14,11 +14,18 @@ import {
   slotOf,
   type UserWrite,
   type WriteDecision,
+  type WriteEnv,
   type WriteOp,
   type WriteRefusal,
   type WriteRequest,
 } from './write-context';
-import { authorizeSubmissionWrite, authorizeUserLogWrite, authorizeUserWrite } from './write-people';
+import {
+  authorizeProfileWrite,
+  authorizeSubmissionWrite,
+  authorizeUserLogWrite,
+  authorizeUserWrite,
+} from './write-people';
+import { attachmentContentProblem } from '../contracts/attachments';
 import {
   authorizeNotificationWrite,
   authorizePlanningImportWrite,
@@ -26,9 +33,13 @@ import {
   authorizeReferenceWrite,
   authorizeRescheduleRequestWrite,
   authorizeTimetableWrite,
+  kioskCheckLogDecision,
 } from './write-planning';
 
-export type { WriteDecision, WriteRefusal, WriteRequest };
+export type { WriteDecision, WriteEnv, WriteRefusal, WriteRequest };
+
+/** Spec part 1 point 4: a failed PIN locks for 5 minutes; a kiosk never sets a longer cooldown. */
+export const KIOSK_MAX_PIN_COOLDOWN_MS = 5 * 60_000;
 
 function needsModule(moduleId: string): (write: UserWrite) => WriteDecision {
   return (write) => (write.modules.has(moduleId) ? ALLOWED : refuse('not-permitted'));
@@ -37,9 +48,9 @@ function needsModule(moduleId: string): (write: UserWrite) => WriteDecision {
 /** Who may write each collection, as a signed-in user (Données and system aside). */
 const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = {
   users: authorizeUserWrite,
-  profiles: needsModule('profiles'),
-  // The catalogue is rewritten by the load-time migration only (never pushed) or a Données import.
-  modules: () => refuse('not-permitted'),
+  profiles: authorizeProfileWrite,
+  // The catalogue is rewritten by the load-time migration (an administrator's device) or a Données import.
+  modules: needsModule('settings.donnees'),
   institutes: (write) => authorizeReferenceWrite({ ...write, collection: 'institutes' }),
   levels: (write) => authorizeReferenceWrite({ ...write, collection: 'levels' }),
   classes: (write) => authorizeReferenceWrite({ ...write, collection: 'classes' }),
@@ -52,8 +63,8 @@ const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = 
   rescheduleRequests: authorizeRescheduleRequestWrite,
   contracts: needsModule('contracts.vh'),
   teacherContractSubmissions: authorizeSubmissionWrite,
-  // The PIN validity setting lives on the Données screen, which mayReplaceStore already covers.
-  settings: () => refuse('not-permitted'),
+  // The PIN validity setting lives on the Données screen.
+  settings: needsModule('settings.donnees'),
 };
 
 function writeOp(before: RecordData | null, after: RecordData | null): WriteOp | null {
@@ -67,13 +78,18 @@ function writeOp(before: RecordData | null, after: RecordData | null): WriteOp |
  * Kiosk (enrolled classroom tablet in PIN mode, issue 12 point 2): check-in and check-out logs of an active
  * teacher.today holder's slot with their notifications, and the PIN attempt counters of those teachers.
  */
-function authorizeKioskWrite(collection: CollectionName, op: WriteOp, lookup: AccessLookup): WriteDecision {
+function authorizeKioskWrite(
+  collection: CollectionName,
+  op: WriteOp,
+  lookup: AccessLookup,
+  env: WriteEnv,
+): WriteDecision {
   if (collection === 'users') {
     if (op.op !== 'update' || !isPinTeacher(op.before, lookup)) return refuse('not-permitted');
     const fields = changedFields(op.before, op.after);
-    return fields.every((f) => (PIN_ATTEMPT_FIELDS as readonly string[]).includes(f))
-      ? ALLOWED
-      : refuse('field-not-permitted');
+    if (!fields.every((f) => (PIN_ATTEMPT_FIELDS as readonly string[]).includes(f)))
+      return refuse('field-not-permitted');
+    return cooldownWithinBound(op.after.pinCooldownUntil, env.now) ? ALLOWED : refuse('cooldown-too-long');
   }
   if (collection !== 'planningLogs' && collection !== 'notifications') return refuse('not-permitted');
   if (op.op !== 'create') return refuse('append-only');
@@ -85,12 +101,37 @@ function authorizeKioskWrite(collection: CollectionName, op: WriteOp, lookup: Ac
   if ((record.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
   // An automatic check-out closes a check-in the kiosk received (it receives them all): deterministic and
   // written by every device alike, it depends neither on the slot staying open nor on who checked in.
-  if (isAutoCheckout(record)) return ALLOWED;
+  // Its time and chain are checked like anyone's (kioskCheckLogDecision, write-planning.ts).
+  const checks = () =>
+    collection === 'planningLogs' ? kioskCheckLogDecision(record, slot, lookup, env) : ALLOWED;
+  if (isAutoCheckout(record)) return checks();
   if (!isPinTeacher(lookup.user(slot.teacherUserId), lookup)) return refuse('not-permitted');
   if (slot.canceled) return refuse('slot-canceled');
   // The PIN session acts as the teacher of the slot.
   if (collection === 'planningLogs' && record.actorUserId !== slot.teacherUserId)
     return refuse('actor-mismatch');
+  return checks();
+}
+
+/** A kiosk's cooldown ends at most KIOSK_MAX_PIN_COOLDOWN_MS after the server's now (null: none). */
+export function cooldownWithinBound(value: unknown, now: Date | undefined): boolean {
+  if (value === null || value === undefined || !now) return true;
+  const end = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(end) && end <= now.getTime() + KIOSK_MAX_PIN_COOLDOWN_MS;
+}
+
+/** Attachments a write adds or replaces are checked by their bytes and size (spec part 2 point 5). */
+function attachmentsDecision(collection: CollectionName, op: WriteOp): WriteDecision {
+  if (collection !== 'teacherContractSubmissions' || !op.after) return ALLOWED;
+  const list = (record: RecordData | null) =>
+    Array.isArray(record?.attachments) ? (record.attachments as RecordData[]) : [];
+  const known = new Map(list(op.before).map((a) => [a.id, a.contentBase64]));
+  for (const attachment of list(op.after)) {
+    const content = attachment.contentBase64;
+    if (known.get(attachment.id) === content) continue;
+    const problem = attachmentContentProblem({ contentBase64: typeof content === 'string' ? content : '' });
+    if (problem) return refuse(`attachment-${problem}`);
+  }
   return ALLOWED;
 }
 
@@ -102,6 +143,7 @@ export function authorizeWrite(
   viewer: Viewer,
   write: WriteRequest,
   lookup: AccessLookup,
+  env: WriteEnv = {},
 ): { ok: true } | { ok: false; reason: WriteRefusal } {
   if (viewer.kind === 'system') return ALLOWED;
   const op = writeOp(write.before, write.after);
@@ -112,8 +154,12 @@ export function authorizeWrite(
     // A replay or an unchanged put changes nothing; still no answer about records one may not see.
     return projectRecord(viewer, write.collection, op.before, lookup) ? ALLOWED : refuse('not-permitted');
   }
-  if (viewer.kind === 'kiosk') return authorizeKioskWrite(write.collection, op, lookup);
-  if (mayReplaceStore(modulesOf(viewer))) return ALLOWED;
+  // Restoring a backup (or importing a v1 file) replaces the whole organisation, hashes included (their
+  // parameters are checked when the store is prepared).
+  if (env.restore && viewer.kind === 'user' && mayReplaceStore(modulesOf(viewer))) return ALLOWED;
+  const attachments = attachmentsDecision(write.collection, op);
+  if (!attachments.ok) return attachments;
+  if (viewer.kind === 'kiosk') return authorizeKioskWrite(write.collection, op, lookup, env);
   const userWrite: UserWrite = {
     ...op,
     viewer: viewer satisfies UserViewer,
@@ -122,6 +168,7 @@ export function authorizeWrite(
     recordId: write.recordId,
     changed,
     lookup,
+    env,
   };
   return USER_RULES[write.collection](userWrite);
 }
