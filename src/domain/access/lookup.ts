@@ -10,6 +10,27 @@ export interface AccessLookup {
   user(id: string): User | null;
   /** The server's current timetable, or null. */
   timetable(id: string): Timetable | null;
+  /**
+   * The server's stored planning log (planningLogKeys says which), or null. Absent where the UI decides for
+   * itself: the rules that need a stored check-in then skip that check.
+   */
+  planningLog?(id: string): RecordData | null;
+}
+
+/**
+ * The stored planning logs the rules consult for a new planning log: the check-in an automatic check-out
+ * (`auto-<id>`) or a check-out (`checkinLogId`) closes, and the log a correction corrects.
+ */
+export function planningLogKeys(collection: CollectionName, after: RecordData | null): string[] {
+  if (collection !== 'planningLogs' || !after) return [];
+  const ids = new Set<string>();
+  const id = text(after.id);
+  if (id?.startsWith('auto-') && after.action === 'planning-checkout') ids.add(id.slice('auto-'.length));
+  for (const field of ['checkinLogId', 'correctsLogId'] as const) {
+    const value = text(after[field]);
+    if (value) ids.add(value);
+  }
+  return [...ids];
 }
 
 /** Collections whose records point at a timetable slot (timetableId + slotIndex) and its teacher. */
@@ -42,6 +63,9 @@ export function lookupKeys(
     const teacherUserId = text(record.teacherUserId);
     if (timetableId) timetables.add(timetableId);
     if (teacherUserId) users.add(teacherUserId);
+    // A planning log's actor name is checked against the person's record.
+    const actorUserId = collection === 'planningLogs' ? text(record.actorUserId) : null;
+    if (actorUserId) users.add(actorUserId);
   }
   return { users: [...users], timetables: [...timetables] };
 }

@@ -1,8 +1,14 @@
-import type { Slot } from '../store/schema';
+import { autoCheckoutAtMs, AUTO_ACTOR_NAME, CHECKIN_OPENS_BEFORE_MIN } from '../attendance/status';
+import { checkTimeProblem, correctionProblem, CORRECTION_ACTION } from '../attendance/trust';
+import type { PlanningLog, Slot, Timetable } from '../store/schema';
+import { toIsoDate } from '../time/instant';
+import { slotOccursOn } from '../time/timetable-dates';
+import type { AccessLookup } from './lookup';
 import { deepEqual, type RecordData } from './record';
 import { mayRecordAttendance, readsAllPlanningLogs, seesAllNotifications } from './rules';
 import {
   ALLOWED,
+  AUTO_ID_PREFIX,
   isAutoCheckout,
   isCheckAction,
   isCheckNotification,
@@ -13,6 +19,7 @@ import {
   textOf,
   type UserWrite,
   type WriteDecision,
+  type WriteEnv,
 } from './write-context';
 
 /**
@@ -34,6 +41,137 @@ function attendanceDecision(write: UserWrite, slot: Slot): WriteDecision {
 function autoCheckoutDecision(write: UserWrite, slot: Slot): WriteDecision {
   if (readsAllPlanningLogs(write.modules) || slot.teacherUserId === write.viewer.userId) return ALLOWED;
   return refuse('not-own-slot');
+}
+
+function timetableOf(lookup: AccessLookup, record: RecordData): Timetable | null {
+  return typeof record.timetableId === 'string' ? lookup.timetable(record.timetableId) : null;
+}
+
+function msOf(value: unknown): number | null {
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** The stored check log another log points at, when the server supplied the planning-log lookup. */
+function storedLog(lookup: AccessLookup, id: unknown): RecordData | null | undefined {
+  if (!lookup.planningLog) return undefined; // the UI deciding for itself: no stored logs to consult
+  return typeof id === 'string' && id !== '' ? lookup.planningLog(id) : null;
+}
+
+function sameSlot(a: RecordData, b: RecordData): boolean {
+  return (
+    a.timetableId === b.timetableId &&
+    a.slotIndex === b.slotIndex &&
+    (a.teacherUserId ?? null) === (b.teacherUserId ?? null)
+  );
+}
+
+/**
+ * What the server checks about the time and the chain of a check log, whoever writes it (spec part 2 points
+ * 4 and 9, and the trusted time beyond the spec). With the server's clock (`env.now`) only: the UI leaves it
+ * out. Refusals:
+ * - 'future-time': more than 2 minutes ahead of the server; 'too-early' / 'ended': a check-in outside
+ *   [start − 30 min, end); 'not-scheduled': the slot does not take place on the log's date;
+ * - an automatic check-out: only `auto-<check-in id>` of a stored check-in of the same slot, by AUTO, dated
+ *   exactly where autoCheckoutAtMs puts it ('auto-time-mismatch'), so it never credits more than planned;
+ * - a manual check-out naming its check-in: within that check-in's open time ('not-in-progress').
+ * Exported for the kiosk rule (write.ts), which applies the same checks.
+ */
+export function checkLogDecision(
+  log: RecordData,
+  slot: Slot,
+  lookup: AccessLookup,
+  env: WriteEnv | undefined,
+): WriteDecision {
+  const timetable = timetableOf(lookup, log);
+  const timestamp = typeof log.timestamp === 'string' ? log.timestamp : '';
+  if (msOf(timestamp) === null) return refuse('invalid-time');
+  if (env?.now) {
+    if (timetable && !slotOccursOn(timetable, slot.dayOfWeek, toIsoDate(timestamp)))
+      return refuse('not-scheduled');
+    const problem = checkTimeProblem({
+      log: log as Pick<PlanningLog, 'action' | 'timestamp'>,
+      slot,
+      receivedAt: env.now,
+      opensBeforeMin: CHECKIN_OPENS_BEFORE_MIN,
+    });
+    if (problem) return refuse(problem);
+  }
+  if (isAutoCheckout(log)) {
+    if (log.actorUserName !== AUTO_ACTOR_NAME) return refuse('actor-mismatch');
+    const checkin = storedLog(lookup, String(log.id).slice(AUTO_ID_PREFIX.length));
+    if (checkin === undefined) return ALLOWED;
+    if (!checkin || checkin.action !== 'planning-checkin' || !sameSlot(checkin, log))
+      return refuse('checkin-not-found');
+    const due = autoCheckoutAtMs(checkin as Pick<PlanningLog, 'timestamp'>, slot);
+    return due !== null && msOf(timestamp) === due ? ALLOWED : refuse('auto-time-mismatch');
+  }
+  if (log.actorUserName === AUTO_ACTOR_NAME) return refuse('actor-mismatch');
+  if (log.action === 'planning-checkout' && log.checkinLogId != null) {
+    const checkin = storedLog(lookup, log.checkinLogId);
+    if (checkin === undefined) return ALLOWED;
+    if (!checkin || checkin.action !== 'planning-checkin' || !sameSlot(checkin, log))
+      return refuse('checkin-not-found');
+    const from = msOf(checkin.timestamp) ?? 0;
+    const until = autoCheckoutAtMs(checkin as Pick<PlanningLog, 'timestamp'>, slot) ?? from;
+    const at = msOf(timestamp) ?? 0;
+    if (at < from || at > until) return refuse('not-in-progress');
+  }
+  return ALLOWED;
+}
+
+/**
+ * A kiosk writes check logs for the teacher of the slot (write.ts checks the actor and the PIN teacher); a
+ * kiosk's manual check-out closes only a check-in a kiosk recorded (the server stamps `recordedVia` on
+ * receipt), so a classroom tablet cannot cut short a course a teacher checked into on their own phone.
+ */
+export function kioskCheckLogDecision(
+  log: RecordData,
+  slot: Slot,
+  lookup: AccessLookup,
+  env: WriteEnv | undefined,
+): WriteDecision {
+  const decision = checkLogDecision(log, slot, lookup, env);
+  if (!decision.ok || isAutoCheckout(log)) return decision;
+  // The PIN session acts as the teacher of the slot: their name or none.
+  const name = log.actorUserName ?? null;
+  const teacher = lookup.user(slot.teacherUserId);
+  if (name !== null && (!teacher || teacher.name !== name)) return refuse('actor-mismatch');
+  if (log.action !== 'planning-checkout') return decision;
+  const checkin = storedLog(lookup, log.checkinLogId);
+  if (checkin === undefined) return ALLOWED;
+  if (!checkin) return refuse('checkin-not-found');
+  return checkin.recordedVia === 'kiosk' ? ALLOWED : refuse('not-kiosk-checkin');
+}
+
+/** The actor name a user writes is their own (or left out); AUTO is the automatic check-out's alone. */
+function actorNameDecision(write: UserWrite, log: RecordData): WriteDecision {
+  const name = log.actorUserName ?? null;
+  if (name === null) return ALLOWED;
+  if (name === AUTO_ACTOR_NAME) return refuse('actor-mismatch');
+  const user = write.lookup.user(write.viewer.userId);
+  return !user || user.name === name ? ALLOWED : refuse('actor-mismatch');
+}
+
+/**
+ * A reviewer's correction of a check-in or check-out time (beyond the spec): planning.consulter.actions only,
+ * about a stored check log of the same slot, with a reason, on the same day, not in the future.
+ */
+function correctionDecision(write: UserWrite, log: RecordData): WriteDecision {
+  if (!write.modules.has('planning.consulter.actions')) return refuse('not-permitted');
+  const target = storedLog(write.lookup, log.correctsLogId);
+  if (target === null) return refuse('checkin-not-found');
+  if (target && !sameSlot(target, log)) return refuse('teacher-mismatch');
+  const problem = correctionProblem({
+    target: (target ?? { action: 'planning-checkin', timestamp: log.correctedTimestamp }) as Pick<
+      PlanningLog,
+      'action' | 'timestamp'
+    >,
+    correctedTimestamp: typeof log.correctedTimestamp === 'string' ? log.correctedTimestamp : '',
+    reason: typeof log.note === 'string' ? log.note : '',
+    now: write.env?.now ?? new Date(8.64e15),
+  });
+  return problem ? refuse(`correction-${problem}`) : ALLOWED;
 }
 
 /**
@@ -129,21 +267,32 @@ function isRequestLog(log: RecordData): boolean {
   );
 }
 
-/** Planning logs are append-only; each is written with the action it records (spec part 2 point 4). */
+/**
+ * Planning logs are append-only; each is written with the action it records (spec part 2 point 4). The actor
+ * is the session's person (id and name), AUTO only for the automatic check-out; check logs pass
+ * checkLogDecision (server time, windows, the automatic check-out's exact instant).
+ */
 export function authorizePlanningLogWrite(write: UserWrite): WriteDecision {
   if (write.op !== 'create') return refuse('append-only');
   const log = write.after;
   const userId = write.viewer.userId;
   const isAuto = isCheckAction(log) && isAutoCheckout(log);
   if (!isAuto && log.actorUserId !== userId) return refuse('actor-mismatch');
+  if (!isAuto) {
+    const name = actorNameDecision(write, log);
+    if (!name.ok) return name;
+  }
+  if (log.action === CORRECTION_ACTION) return correctionDecision(write, log);
   // Admin slot actions and request validation may target a slot created in the same push: no slot lookup.
   if (!isCheckAction(log) && holdsAny(write, ['planning.consulter.actions', 'planning.reprogrammation']))
     return ALLOWED;
   const slot = slotOf(write.lookup, log);
   if (!slot) return refuse('slot-not-found');
   if ((log.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
-  if (isAuto) return autoCheckoutDecision(write, slot);
-  if (isCheckAction(log)) return attendanceDecision(write, slot);
+  if (isCheckAction(log)) {
+    const who = isAuto ? autoCheckoutDecision(write, slot) : attendanceDecision(write, slot);
+    return who.ok ? checkLogDecision(log, slot, write.lookup, write.env) : who;
+  }
   if (slot.teacherUserId !== userId) return refuse('not-own-slot');
   // The slot is canceled by the same request, possibly before this log is checked: canceled is not refused.
   return write.modules.has('teacher.planning') && isRequestLog(log) ? ALLOWED : refuse('not-permitted');
