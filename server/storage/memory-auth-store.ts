@@ -1,10 +1,49 @@
+import type { ServerRecord } from '../../src/domain/sync/merge';
 import type { RateLimitStore, SessionRow, SessionStore } from './sync-storage';
+import { normalisedEmail, userIndexRow, type SettingsStore, type UserLookup } from './user-index';
 
-/** In-memory sessions and counters, for the memory storage used by property tests. */
-export function memoryAuthStores(): { sessions: SessionStore; rateLimits: RateLimitStore } {
+/**
+ * In-memory sessions, counters, settings and user lookups, for the memory storage used by property tests
+ * (lookups scan: `liveUsers` gives the organisation's live user records).
+ */
+export function memoryAuthStores(liveUsers: (orgId: string) => ServerRecord[] = () => []): {
+  sessions: SessionStore;
+  rateLimits: RateLimitStore;
+  settings: SettingsStore;
+  userLookup: UserLookup;
+} {
+  const settings = new Map<string, string>();
+  const rows = (orgId: string) =>
+    liveUsers(orgId).flatMap((record) => {
+      const row = userIndexRow(record);
+      return row ? [{ row, record: structuredClone(record) }] : [];
+    });
   const sessions = new Map<string, SessionRow>();
   const limits = new Map<string, { windowStartMs: number; hits: number }>();
   return {
+    settings: {
+      get: (name) => Promise.resolve(settings.get(name) ?? null),
+      set: (name, value) => Promise.resolve(void settings.set(name, value)),
+    },
+    userLookup: {
+      byEmail: (orgId, email) =>
+        Promise.resolve(
+          rows(orgId)
+            .filter((r) => r.row.email === normalisedEmail(email))
+            .map((r) => r.record),
+        ),
+      byResetTokenHash: (orgId, tokenHash) =>
+        Promise.resolve(rows(orgId).find((r) => r.row.resetTokenHash === tokenHash)?.record ?? null),
+      anyActiveWithProfile: (orgId, profileIds, { excludeEmergency }) =>
+        Promise.resolve(
+          rows(orgId).some(
+            (r) =>
+              r.row.status === 'Active' &&
+              profileIds.includes(r.row.profileId) &&
+              !(excludeEmergency && r.row.isEmergency),
+          ),
+        ),
+    },
     sessions: {
       create: (r) => Promise.resolve(void sessions.set(r.tokenHash, { ...r })),
       find: (tokenHash) => Promise.resolve(sessions.has(tokenHash) ? { ...sessions.get(tokenHash)! } : null),

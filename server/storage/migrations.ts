@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { PoolClient } from 'pg';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
-import type { FieldStamp, RecordData } from '../../src/domain/sync/merge';
+import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import { userIndexRow, type UserIndexRow } from './user-index';
 
 /**
  * The server's schema, as ONE list of numbered steps shared by both engines (issue 14): step N means the
@@ -64,6 +65,38 @@ function legacyRecords(row: LegacyStoreRow): LegacyRecord[] {
     }
   }
   return out;
+}
+
+/** Step 5's backfill: the index rows of every live user record, the same on both engines. */
+function indexRowsOf(rows: { org_id: string; record_id: string; data: string }[]) {
+  return rows.flatMap((r) => {
+    const record: ServerRecord = {
+      collection: 'users',
+      id: r.record_id,
+      rev: 0,
+      deleted: false,
+      data: JSON.parse(r.data) as RecordData,
+      stamps: {},
+    };
+    const row = userIndexRow(record);
+    return row ? [{ orgId: r.org_id, ...row }] : [];
+  });
+}
+
+export const USER_INDEX_COLUMNS =
+  'org_id, user_id, email, status, profile_id, is_emergency, reset_token_hash';
+
+/** The values of one index row, in USER_INDEX_COLUMNS order (is_emergency as 0/1 on SQLite). */
+export function userIndexValues(orgId: string, row: UserIndexRow, engine: 'sqlite' | 'postgres') {
+  return [
+    orgId,
+    row.userId,
+    row.email,
+    row.status,
+    row.profileId,
+    engine === 'sqlite' ? (row.isEmergency ? 1 : 0) : row.isEmergency,
+    row.resetTokenHash,
+  ];
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -223,6 +256,48 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE rate_limits (
         bucket TEXT PRIMARY KEY, window_start_ms BIGINT NOT NULL, hits INTEGER NOT NULL);
       CREATE INDEX rate_limits_by_window ON rate_limits (window_start_ms);`);
+    },
+  },
+  {
+    // Anonymous routes (sign-in, reset, org-status) look users up through an index kept in the same
+    // transaction as the user records, never by scanning an organisation's users; server_settings holds
+    // server-wide values such as the setup code's hash (never the code itself).
+    version: 5,
+    name: 'user lookup index (e-mail, reset token, active administrators) and server settings',
+    sqlite: (db) => {
+      db.exec(`
+      CREATE TABLE user_index (
+        org_id TEXT NOT NULL, user_id TEXT NOT NULL, email TEXT NOT NULL, status TEXT NOT NULL,
+        profile_id TEXT NOT NULL, is_emergency INTEGER NOT NULL, reset_token_hash TEXT,
+        PRIMARY KEY (org_id, user_id)) WITHOUT ROWID;
+      CREATE INDEX user_index_by_email ON user_index (org_id, email);
+      CREATE INDEX user_index_by_token ON user_index (org_id, reset_token_hash);
+      CREATE INDEX user_index_by_status ON user_index (org_id, status, profile_id);
+      CREATE TABLE server_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`);
+      const rows = db
+        .prepare(`SELECT org_id, record_id, data FROM records WHERE collection = 'users' AND deleted = 0`)
+        .all() as { org_id: string; record_id: string; data: string }[];
+      const insert = db.prepare(`INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+      for (const row of indexRowsOf(rows)) insert.run(...userIndexValues(row.orgId, row, 'sqlite'));
+    },
+    postgres: async (c) => {
+      await c.query(`
+      CREATE TABLE user_index (
+        org_id TEXT NOT NULL, user_id TEXT NOT NULL, email TEXT NOT NULL, status TEXT NOT NULL,
+        profile_id TEXT NOT NULL, is_emergency BOOLEAN NOT NULL, reset_token_hash TEXT,
+        PRIMARY KEY (org_id, user_id));
+      CREATE INDEX user_index_by_email ON user_index (org_id, email);
+      CREATE INDEX user_index_by_token ON user_index (org_id, reset_token_hash);
+      CREATE INDEX user_index_by_status ON user_index (org_id, status, profile_id);
+      CREATE TABLE server_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+      const { rows } = await c.query<{ org_id: string; record_id: string; data: string }>(
+        `SELECT org_id, record_id, data FROM records WHERE collection = 'users' AND NOT deleted`,
+      );
+      for (const row of indexRowsOf(rows))
+        await c.query(
+          `INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          userIndexValues(row.orgId, row, 'postgres'),
+        );
     },
   },
 ];

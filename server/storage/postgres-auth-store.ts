@@ -1,10 +1,62 @@
 import type pg from 'pg';
-import { toSessionRow } from './sqlite-auth-store';
+import { toSessionRow, toUserRecord, type UserRecordRow } from './sqlite-auth-store';
 import type { RateLimitStore, SessionStore } from './sync-storage';
+import type { SettingsStore, UserLookup } from './user-index';
 
 /** Sessions and rate-limit counters on PostgreSQL (tables of migration 4), shared by every app server. */
-export function postgresAuthStores(pool: pg.Pool): { sessions: SessionStore; rateLimits: RateLimitStore } {
+export function postgresAuthStores(pool: pg.Pool): {
+  sessions: SessionStore;
+  rateLimits: RateLimitStore;
+  settings: SettingsStore;
+  userLookup: UserLookup;
+} {
   return {
+    settings: {
+      get: async (name) => {
+        const { rows } = await pool.query<{ value: string }>(
+          'SELECT value FROM server_settings WHERE name = $1',
+          [name],
+        );
+        return rows[0]?.value ?? null;
+      },
+      set: async (name, value) => {
+        await pool.query(
+          `INSERT INTO server_settings (name, value) VALUES ($1, $2)
+           ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+          [name, value],
+        );
+      },
+    },
+    // Lookups through the user_index table (migration 5): indexed, never a scan of the organisation's users.
+    userLookup: {
+      byEmail: async (orgId, email) => {
+        const { rows } = await pool.query<UserRecordRow>(
+          `SELECT r.record_id, r.rev, r.data, r.stamps FROM user_index u
+           JOIN records r ON r.org_id = u.org_id AND r.collection = 'users' AND r.record_id = u.user_id
+           WHERE u.org_id = $1 AND u.email = $2 AND NOT r.deleted ORDER BY r.record_id LIMIT 20`,
+          [orgId, email.trim().toLowerCase()],
+        );
+        return rows.map(toUserRecord);
+      },
+      byResetTokenHash: async (orgId, tokenHash) => {
+        const { rows } = await pool.query<UserRecordRow>(
+          `SELECT r.record_id, r.rev, r.data, r.stamps FROM user_index u
+           JOIN records r ON r.org_id = u.org_id AND r.collection = 'users' AND r.record_id = u.user_id
+           WHERE u.org_id = $1 AND u.reset_token_hash = $2 AND NOT r.deleted LIMIT 1`,
+          [orgId, tokenHash],
+        );
+        return rows[0] ? toUserRecord(rows[0]) : null;
+      },
+      anyActiveWithProfile: async (orgId, profileIds, { excludeEmergency }) => {
+        if (profileIds.length === 0) return false;
+        const { rows } = await pool.query(
+          `SELECT 1 FROM user_index WHERE org_id = $1 AND status = 'Active' AND profile_id = ANY($2::text[])
+           ${excludeEmergency ? 'AND NOT is_emergency' : ''} LIMIT 1`,
+          [orgId, [...profileIds]],
+        );
+        return rows.length > 0;
+      },
+    },
     sessions: {
       create: async (r) => {
         await pool.query(

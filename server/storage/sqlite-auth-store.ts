@@ -1,7 +1,13 @@
 import type Database from 'better-sqlite3';
+import type { CollectionName } from '../../src/domain/store/schema';
+import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { RateLimitStore, SessionRow, SessionStore } from './sync-storage';
+import type { SettingsStore, UserLookup } from './user-index';
 
-/** Sessions and rate-limit counters on SQLite (tables of migration 4). */
+/**
+ * Sessions and rate-limit counters on SQLite (tables of migration 4); server settings and the user lookup
+ * index (migration 5).
+ */
 
 interface SessionDbRow {
   token_hash: string;
@@ -31,10 +37,33 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
 
 type Locked = <T>(fn: () => Promise<T>) => Promise<T>;
 
+export interface UserRecordRow {
+  record_id: string;
+  rev: number | string;
+  data: string;
+  stamps: string;
+}
+
+export function toUserRecord(row: UserRecordRow): ServerRecord {
+  return {
+    collection: 'users' as CollectionName,
+    id: row.record_id,
+    rev: Number(row.rev),
+    deleted: false,
+    data: JSON.parse(row.data) as RecordData,
+    stamps: JSON.parse(row.stamps) as Record<string, FieldStamp>,
+  };
+}
+
+/** `?, ?, …` for an IN list of `count` values (SQLite). */
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
 export function sqliteAuthStores(
   db: Database.Database,
   locked: Locked,
-): { sessions: SessionStore; rateLimits: RateLimitStore } {
+): { sessions: SessionStore; rateLimits: RateLimitStore; settings: SettingsStore; userLookup: UserLookup } {
   const q = {
     insert: db.prepare(
       `INSERT INTO sessions (token_hash, org_id, user_id, scope, device_id, created_at, last_seen_at, expires_at,
@@ -64,6 +93,21 @@ export function sqliteAuthStores(
        RETURNING hits`,
     ),
     purgeLimits: db.prepare<[number]>('DELETE FROM rate_limits WHERE window_start_ms < ?'),
+    getSetting: db.prepare<[string], { value: string }>('SELECT value FROM server_settings WHERE name = ?'),
+    setSetting: db.prepare<[string, string]>(
+      `INSERT INTO server_settings (name, value) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+    ),
+    byEmail: db.prepare<[string, string], UserRecordRow>(
+      `SELECT r.record_id, r.rev, r.data, r.stamps FROM user_index u
+       JOIN records r ON r.org_id = u.org_id AND r.collection = 'users' AND r.record_id = u.user_id
+       WHERE u.org_id = ? AND u.email = ? AND r.deleted = 0 ORDER BY r.record_id LIMIT 20`,
+    ),
+    byToken: db.prepare<[string, string], UserRecordRow>(
+      `SELECT r.record_id, r.rev, r.data, r.stamps FROM user_index u
+       JOIN records r ON r.org_id = u.org_id AND r.collection = 'users' AND r.record_id = u.user_id
+       WHERE u.org_id = ? AND u.reset_token_hash = ? AND r.deleted = 0 LIMIT 1`,
+    ),
   };
   const run = <T>(fn: () => T): Promise<T> => locked(() => Promise.resolve(fn()));
   return {
@@ -97,6 +141,31 @@ export function sqliteAuthStores(
     rateLimits: {
       hit: (bucket, windowStartMs) => run(() => q.hit.get(bucket, windowStartMs)?.hits ?? 1),
       purge: (beforeMs) => run(() => void q.purgeLimits.run(beforeMs)),
+    },
+    settings: {
+      get: (name) => run(() => q.getSetting.get(name)?.value ?? null),
+      set: (name, value) => run(() => void q.setSetting.run(name, value)),
+    },
+    userLookup: {
+      byEmail: (orgId, email) =>
+        run(() => q.byEmail.all(orgId, email.trim().toLowerCase()).map(toUserRecord)),
+      byResetTokenHash: (orgId, tokenHash) =>
+        run(() => {
+          const row = q.byToken.get(orgId, tokenHash);
+          return row ? toUserRecord(row) : null;
+        }),
+      anyActiveWithProfile: (orgId, profileIds, { excludeEmergency }) =>
+        run(() => {
+          if (profileIds.length === 0) return false;
+          const row = db
+            .prepare(
+              `SELECT 1 AS found FROM user_index WHERE org_id = ? AND status = 'Active'
+               AND profile_id IN (${placeholders(profileIds.length)})${excludeEmergency ? ' AND is_emergency = 0' : ''}
+               LIMIT 1`,
+            )
+            .get(orgId, ...profileIds);
+          return row !== undefined;
+        }),
     },
   };
 }
