@@ -19,6 +19,7 @@ export const TARGETS = { performance: 0.9, accessibility: 0.95, 'best-practices'
 const PHONE_TARGETS = { ...TARGETS, performance: 0.95 };
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4490);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SETUP_CODE = `LH${Date.now().toString(36)}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'emargement-lighthouse-'));
 
 function build() {
@@ -39,6 +40,8 @@ async function startServer(staticDir) {
       HOST: '127.0.0.1',
       DATA_FILE: path.join(work, 'data.sqlite'),
       STATIC_DIR: staticDir,
+      // Creating an organisation asks for the server's setup code: this run chooses it.
+      SETUP_CODE,
     },
     stdio: 'ignore',
   });
@@ -107,7 +110,7 @@ async function seed(orgId) {
   const now = new Date();
   const response = await fetch(`${ORIGIN}/api/store?orgId=${orgId}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-setup-code': SETUP_CODE },
     body: JSON.stringify({
       users: [
         {
@@ -152,6 +155,10 @@ async function seed(orgId) {
         instituteId: null,
       })),
       timetables: todayTimetables(now),
+      // A teacher without a validated file lands on /teacher/contract (spec part 2): this one has one.
+      teacherContractSubmissions: [
+        { id: 'tc-0', teacherUserId: 'u-t0', status: 'validated', attachments: [] },
+      ],
     }),
   });
   if (!response.ok) throw new Error(`seed failed: ${response.status}`);

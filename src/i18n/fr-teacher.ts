@@ -77,6 +77,12 @@ export const frTeacher = {
     empty: "Aucun cours aujourd'hui",
     checkinOf: (what: string) => `Arrivée : ${what}`,
     checkoutOf: (what: string) => `Départ : ${what}`,
+    featuredRunning: 'Cours en cours',
+    featuredOpen: 'Cours à émarger',
+    featuredNext: 'Prochain cours',
+    checkinDone: (time: string) => `Arrivée enregistrée à ${time}`,
+    checkoutDone: (time: string) => `Départ enregistré à ${time}`,
+    otherCourses: 'Autres cours du jour',
   },
   check: {
     done: (kind: string, teacher: string, className: string, module: string) =>
@@ -96,6 +102,13 @@ export const frTeacher = {
     backToPin: 'Retour au clavier PIN',
     returning: (seconds: number) => `Retour au clavier PIN dans ${seconds} s`,
     idleHint: 'Sans action, retour automatique au clavier PIN.',
+    letters: 'Aller aux noms commençant par',
+    letter: (letter: string) => `Noms en ${letter}`,
+    listsAdmins: "Proposer aussi les comptes d'administration sur cette borne",
+    listsAdminsHint:
+      "Par défaut, la borne ne propose que les enseignants : un profil qui a le Module du jour et des droits d'administration (utilisateurs, profils, paramètres, fiches) n'y apparaît pas.",
+    listsAdminsOn: "Les comptes d'administration qui ont le Module du jour sont proposés sur cette borne",
+    listsAdminsOff: 'Seuls les enseignants sont proposés sur cette borne',
   },
   unknown: '—',
 } as const;

@@ -2,13 +2,19 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { appDb } from '../../db/database';
+import { getKioskListsAdmins } from '../../db/kiosk-options';
 import { getMeta } from '../../db/meta';
+import { isKioskTeacher } from '../../domain/auth/kiosk-roster';
+import { PIN_MAX_LENGTH } from '../../domain/secrets';
 import type { User } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
 import { listPinUsers, signInWithPin } from './auth-service';
 import { PinPad } from './pin-pad';
 
 type PinError = Awaited<ReturnType<typeof signInWithPin>>;
+
+/** Past this many names, a row of initials jumps to the names starting with one. */
+const LETTER_JUMP_MIN_NAMES = 16;
 
 function messageOf(result: PinError): string | null {
   if (result.ok) return null;
@@ -32,9 +38,31 @@ function messageOf(result: PinError): string | null {
   }
 }
 
-/** Kiosk sign-in: the teacher taps their name, then types their PIN (spec part 1 point 4). */
+const initialOf = (name: string) =>
+  name
+    .trim()
+    .charAt(0)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleUpperCase('fr');
+
+/** The kiosk's roster: teachers only, unless this kiosk was set to list administrators too. */
+async function loadRoster(): Promise<User[]> {
+  const db = appDb();
+  const [users, profiles, includesAdminProfiles] = await Promise.all([
+    listPinUsers(db),
+    db.profiles.toArray(),
+    getKioskListsAdmins(db),
+  ]);
+  return users.filter((u) => isKioskTeacher(profiles, u, { includesAdminProfiles }));
+}
+
+/**
+ * Kiosk sign-in (spec part 1 point 4): the teacher taps their name in a full-height grid, then types their
+ * PIN; the sixth digit submits by itself (Valider for a 4- or 5-digit PIN).
+ */
 export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => void }) {
-  const users = useLiveQuery(() => listPinUsers(appDb()), []);
+  const users = useLiveQuery(loadRoster, []);
   const kioskName = useLiveQuery(() => getMeta(appDb(), 'kioskName'), []);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<User | null>(null);
@@ -42,32 +70,35 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
-  const submit = async () => {
+  const submit = async (value: string) => {
     if (!selected || isBusy) return;
     setIsBusy(true);
-    const result = await signInWithPin(appDb(), { userId: selected.id, pin }, new Date());
+    const result = await signInWithPin(appDb(), { userId: selected.id, pin: value }, new Date());
     setIsBusy(false);
     setPin('');
     if (result.ok) onSignedIn(result.destination);
     else setError(messageOf(result));
   };
+  const type = (value: string) => {
+    setPin(value);
+    setError(null);
+    if (value.length === PIN_MAX_LENGTH) void submit(value);
+  };
 
   if (selected) {
     return (
-      <div className="pin-login">
+      <div className="pin-login is-kiosk pin-step">
         <p className="pin-for">{fr.login.pinFor(selected.name)}</p>
-        <PinPad
-          value={pin}
-          onChange={(v) => (setPin(v), setError(null))}
-          onSubmit={() => void submit()}
-          isDisabled={isBusy}
-        />
+        <PinPad value={pin} onChange={type} onSubmit={() => void submit(pin)} isDisabled={isBusy} />
         {error ? (
           <p role="alert" className="form-error">
             {error}
           </p>
         ) : null}
-        <Button className="link-button" onPress={() => (setSelected(null), setPin(''), setError(null))}>
+        <Button
+          className="link-button pin-back"
+          onPress={() => (setSelected(null), setPin(''), setError(null))}
+        >
           {fr.login.pinBack}
         </Button>
       </div>
@@ -83,17 +114,40 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
   }
   const normalized = query.trim().toLocaleLowerCase('fr');
   const shown = (users ?? []).filter((u) => u.name.toLocaleLowerCase('fr').includes(normalized));
+  const firstOfLetter = new Map<string, string>();
+  for (const u of shown)
+    if (!firstOfLetter.has(initialOf(u.name))) firstOfLetter.set(initialOf(u.name), u.id);
+  const showLetters = shown.length >= LETTER_JUMP_MIN_NAMES && firstOfLetter.size > 1;
+  const jump = (userId: string) => {
+    const target = document.getElementById(`pin-user-${userId}`);
+    target?.scrollIntoView({ block: 'start' });
+    target?.querySelector('button')?.focus({ preventScroll: true });
+  };
   return (
-    <div className="pin-login">
+    <div className="pin-login is-kiosk">
       <p className="hint">{fr.login.pinChooseUserHint}</p>
-      <SearchField value={query} onChange={setQuery} className="field">
+      <SearchField value={query} onChange={setQuery} className="field pin-search">
         <Label>{fr.login.pinSearch}</Label>
         <Input />
       </SearchField>
       {users && users.length === 0 ? <p className="empty">{fr.login.pinNoUsers}</p> : null}
+      {showLetters ? (
+        <nav className="pin-letters" aria-label={fr.teacher.kiosk.letters}>
+          {[...firstOfLetter].map(([letter, userId]) => (
+            <Button
+              key={letter}
+              className="pin-letter"
+              aria-label={fr.teacher.kiosk.letter(letter)}
+              onPress={() => jump(userId)}
+            >
+              {letter}
+            </Button>
+          ))}
+        </nav>
+      ) : null}
       <ul className="pin-users" aria-label={fr.login.pinChooseUser}>
         {shown.map((u) => (
-          <li key={u.id}>
+          <li key={u.id} id={`pin-user-${u.id}`}>
             <Button className="pin-user" onPress={() => setSelected(u)}>
               {u.name}
             </Button>

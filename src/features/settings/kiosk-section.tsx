@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button, Form, Switch } from 'react-aria-components';
 import { appDb } from '../../db/database';
+import { getKioskListsAdmins, setKioskListsAdmins } from '../../db/kiosk-options';
 import { getMeta, setMeta } from '../../db/meta';
 import { fr } from '../../i18n/fr';
 import {
@@ -31,6 +32,7 @@ export function KioskSection() {
   const t = fr.settings.data;
   const toast = useToast();
   const kioskName = useLiveQuery(() => getMeta(appDb(), 'kioskName'), []);
+  const listsAdmins = useLiveQuery(() => getKioskListsAdmins(appDb()), []);
   const [name, setName] = useState('');
   const [isTouched, setIsTouched] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
@@ -74,10 +76,25 @@ export function KioskSection() {
       <p className="hint">{t.kioskHint}</p>
       <p>{kioskName ? t.kioskThisDevice(kioskName) : t.kioskNotThisDevice}</p>
       {kioskName ? (
-        <div>
-          <Button className="button secondary" onPress={() => void unenrol()}>
-            {t.kioskUnenrol}
-          </Button>
+        <div className="settings-kiosk-options">
+          <Switch
+            className="switch"
+            isSelected={listsAdmins ?? false}
+            onChange={(on) => {
+              void setKioskListsAdmins(appDb(), on).then(() =>
+                toast.show(on ? fr.teacher.kiosk.listsAdminsOn : fr.teacher.kiosk.listsAdminsOff),
+              );
+            }}
+          >
+            <span className="track" aria-hidden="true" />
+            <span>{fr.teacher.kiosk.listsAdmins}</span>
+          </Switch>
+          <p className="hint">{fr.teacher.kiosk.listsAdminsHint}</p>
+          <div>
+            <Button className="button secondary" onPress={() => void unenrol()}>
+              {t.kioskUnenrol}
+            </Button>
+          </div>
         </div>
       ) : (
         <Form

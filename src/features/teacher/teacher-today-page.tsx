@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import { featuredCourse } from '../../domain/teacher/featured-course';
 import { dayRange } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { useNow } from '../../ui/timetable';
 import { checkAvailability } from './check-gates';
+import { FeaturedCourseCard } from './featured-course-card';
 import { longDate } from './period';
 import { TodayRow } from './today-row';
 import { useCheckAction } from './use-check-action';
@@ -16,9 +19,19 @@ const t = fr.teacher.today;
 // The gates open 30 minutes before a course and statuses turn late after 10: refresh often enough.
 const TODAY_REFRESH_MS = 15_000;
 
+interface Done {
+  kind: CheckKind;
+  at: Date;
+  what: string;
+}
+
+const clock = (date: Date) => date.toISOString().slice(11, 16);
+
 /**
- * /teacher/today "Module du jour" (spec part 2 point 2). In PIN mode (a shared classroom tablet) it is the
- * only screen: large buttons, the teacher's name, and back to the PIN pad after an action or when idle.
+ * /teacher/today "Module du jour" (spec part 2 point 2). The current or next course comes first as a large
+ * card with its one action (open the app, one tap); the day's other courses follow in the table. In PIN mode
+ * (a shared classroom tablet) it is the only screen: the teacher's name, and back to the PIN pad after an
+ * action or when idle.
  */
 export function TeacherTodayPage() {
   const session = useSignedInSession();
@@ -26,15 +39,38 @@ export function TeacherTodayPage() {
   const isKiosk = session?.loginMode === 'pin';
   const kiosk = useKioskReturn(isKiosk);
   const check = useCheckAction();
+  const [done, setDone] = useState<Done | null>(null);
   const data = useTeacherSlots(session?.user.id ?? '', dayRange(now), now);
   const items = data?.items ?? [];
+  const entries = data
+    ? items.map((item) => {
+        const availability = checkAvailability(item, data.timetables, data.logs, now);
+        return {
+          item,
+          availability,
+          date: item.date,
+          startTime: item.startTime,
+          endTime: item.endTime,
+          canceled: item.canceled,
+          canCheckIn: availability.canCheckIn,
+          canCheckOut: availability.canCheckOut,
+          isFinished: availability.status === 'finished',
+        };
+      })
+    : [];
+  const featured = featuredCourse(entries, now);
+  const others = entries.filter((e) => e !== featured?.entry);
+  const isBusy = check.busyKey !== null || kiosk.countdown !== null;
   const onCheck = async (kind: CheckKind, item: SlotDisplayItem) => {
-    if (await check.run(kind, item)) kiosk.afterAction();
+    if (!(await check.run(kind, item))) return;
+    // Confirmation in place (offline too: the check is written on the device first).
+    setDone({ kind, at: new Date(), what: `${item.moduleName} · ${item.className}` });
+    kiosk.afterAction();
   };
   return (
     <section
       aria-labelledby="teacher-today-title"
-      className={isKiosk ? 'teacher-page teacher-kiosk' : 'teacher-page'}
+      className={isKiosk ? 'teacher-page teacher-today teacher-kiosk' : 'teacher-page teacher-today'}
     >
       {isKiosk && session ? (
         <div className="teacher-kiosk-bar">
@@ -46,6 +82,12 @@ export function TeacherTodayPage() {
       ) : null}
       <h2 id="teacher-today-title">{t.title}</h2>
       <p className="teacher-today-summary">{t.summary(longDate(now), items.length)}</p>
+      {done ? (
+        <p className="form-success teacher-check-done" role="status">
+          {done.kind === 'checkin' ? t.checkinDone(clock(done.at)) : t.checkoutDone(clock(done.at))} ·{' '}
+          {done.what}
+        </p>
+      ) : null}
       {kiosk.countdown !== null ? (
         <p className="form-success teacher-kiosk-countdown" role="status">
           {fr.teacher.kiosk.returning(kiosk.countdown)}
@@ -53,32 +95,44 @@ export function TeacherTodayPage() {
       ) : null}
       {data === undefined ? <p className="page-loading">{fr.app.loading}</p> : null}
       {data && items.length === 0 ? <p className="empty">{t.empty}</p> : null}
-      {data && items.length > 0 ? (
-        <div className="table-scroll">
-          <table className="data teacher-today-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.colTime}</th>
-                <th scope="col">{t.colClass}</th>
-                <th scope="col">{t.colModule}</th>
-                <th scope="col">{t.colType}</th>
-                <th scope="col">{t.colStatus}</th>
-                <th scope="col">{t.colActions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <TodayRow
-                  key={item.key}
-                  item={item}
-                  availability={checkAvailability(item, data.timetables, data.logs, now)}
-                  isBusy={check.busyKey !== null || kiosk.countdown !== null}
-                  onCheck={(kind) => void onCheck(kind, item)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {featured ? (
+        <FeaturedCourseCard
+          item={featured.entry.item}
+          action={featured.action}
+          isBusy={isBusy}
+          isLocating={check.busyKey?.endsWith(`:${featured.entry.item.key}`) ?? false}
+          onCheck={(kind) => void onCheck(kind, featured.entry.item)}
+        />
+      ) : null}
+      {data && others.length > 0 ? (
+        <>
+          {featured ? <h3 className="teacher-today-others">{t.otherCourses}</h3> : null}
+          <div className="table-scroll">
+            <table className="data teacher-today-table stack-on-phone">
+              <thead>
+                <tr>
+                  <th scope="col">{t.colTime}</th>
+                  <th scope="col">{t.colClass}</th>
+                  <th scope="col">{t.colModule}</th>
+                  <th scope="col">{t.colType}</th>
+                  <th scope="col">{t.colStatus}</th>
+                  <th scope="col">{t.colActions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {others.map(({ item, availability }) => (
+                  <TodayRow
+                    key={item.key}
+                    item={item}
+                    availability={availability}
+                    isBusy={isBusy}
+                    onCheck={(kind) => void onCheck(kind, item)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       ) : null}
       {isKiosk ? <p className="hint">{fr.teacher.kiosk.idleHint}</p> : null}
     </section>

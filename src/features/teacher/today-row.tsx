@@ -6,7 +6,7 @@ import type { CheckAvailability } from './check-gates';
 import type { CheckKind } from './use-check-action';
 
 const t = fr.teacher.today;
-const STATUS_PILL = {
+export const STATUS_PILL = {
   'not-started': 'pill',
   late: 'pill red',
   'in-progress': 'pill blue',
@@ -29,14 +29,16 @@ export function TodayRow({
   const isFinished = availability.status === 'finished';
   return (
     <tr>
-      <td className="teacher-time">{timeRangeLabel(item)}</td>
-      <td>{item.className}</td>
-      <td>{item.moduleName}</td>
-      <td>{deliveryLabel(item)}</td>
-      <td>
+      <td className="teacher-time" data-label={t.colTime}>
+        {timeRangeLabel(item)}
+      </td>
+      <td data-label={t.colClass}>{item.className}</td>
+      <td data-label={t.colModule}>{item.moduleName}</td>
+      <td data-label={t.colType}>{deliveryLabel(item)}</td>
+      <td data-label={t.colStatus}>
         <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{slotStatusLabel(item)}</span>
       </td>
-      <td>
+      <td className="today-actions">
         {isFinished ? (
           <span className="hint teacher-finished">{fr.teacher.check.finished}</span>
         ) : (

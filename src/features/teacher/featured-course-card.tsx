@@ -1,0 +1,55 @@
+import { Button } from 'react-aria-components';
+import type { SlotDisplayItem } from '../../domain/planning/slot-display';
+import type { FeaturedAction } from '../../domain/teacher/featured-course';
+import { fr } from '../../i18n/fr';
+import { deliveryLabel, slotStatusLabel, timeRangeLabel } from '../../ui/timetable';
+import { STATUS_PILL } from './today-row';
+
+const t = fr.teacher.today;
+
+interface Props {
+  item: SlotDisplayItem;
+  action: FeaturedAction;
+  isBusy: boolean;
+  /** This card's action is running: the position is being captured. */
+  isLocating: boolean;
+  onCheck: (kind: 'checkin' | 'checkout') => void;
+}
+
+/**
+ * The current or next course at the top of Module du jour, with its one right action as a large button: a
+ * teacher opens the app and taps once (issue: the teacher's two taps). The gates decide which action.
+ */
+export function FeaturedCourseCard({ item, action, isBusy, isLocating, onCheck }: Props) {
+  const what = `${item.moduleName}, ${item.className}, ${timeRangeLabel(item)}`;
+  const heading =
+    action === 'none' ? t.featuredNext : item.status === 'in-progress' ? t.featuredRunning : t.featuredOpen;
+  const kind = action === 'checkout' ? 'checkout' : 'checkin';
+  const label = kind === 'checkout' ? fr.teacher.slot.checkout : fr.teacher.slot.checkin;
+  return (
+    <article className="featured-course" aria-labelledby="featured-course-title">
+      <div className="featured-course-head">
+        <h3 id="featured-course-title">{heading}</h3>
+        <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{slotStatusLabel(item)}</span>
+      </div>
+      <p className="featured-course-time">{timeRangeLabel(item)}</p>
+      <p className="featured-course-module">{item.moduleName}</p>
+      <p className="featured-course-meta">
+        {item.className} · {deliveryLabel(item)}
+      </p>
+      <Button
+        className={
+          kind === 'checkout'
+            ? 'button featured-course-action secondary'
+            : 'button featured-course-action primary'
+        }
+        aria-label={kind === 'checkout' ? t.checkoutOf(what) : t.checkinOf(what)}
+        isDisabled={action === 'none' || isBusy}
+        onPress={() => onCheck(kind)}
+      >
+        {isLocating ? fr.teacher.check.locating : label}
+      </Button>
+      {action === 'none' ? <p className="hint">{fr.teacher.check.tooEarly}</p> : null}
+    </article>
+  );
+}
