@@ -5,6 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { pushOutboxFromWorker } from './outbox-sync';
 import { isFontRequest, isTileRequest } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -71,20 +72,22 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 /**
- * Background Sync (Chromium): the network came back while mutations waited in the outbox. The outbox and
- * the sync engine live with the page (IndexedDB + src/sync), so the worker asks every open window to push
- * it now; a replayed mutation id is a no-op on the server, so a double push is harmless. Without an open
- * window the page pushes on its next start.
+ * Background Sync (Chromium): the network came back while mutations waited in the outbox. The worker pushes
+ * the outbox itself (outbox-sync.ts), so a check-in made offline leaves even when every window is closed;
+ * then it tells open windows, which pull and refresh. A push that could not reach the server rejects: the
+ * browser fires the event again later. Browsers without Background Sync push at the next start.
  */
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
+async function syncOutbox(): Promise<void> {
+  const result = await pushOutboxFromWorker();
+  const clients = await self.clients.matchAll({ type: 'window' });
+  for (const client of clients) client.postMessage({ type: 'FLUSH_OUTBOX', pushed: result });
+  if (result === 'failed' || result === 'offline') throw new Error(`outbox push: ${result}`);
+}
 self.addEventListener('sync', (event: Event) => {
   const syncEvent = event as SyncEvent;
   if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
-  syncEvent.waitUntil(
-    self.clients.matchAll({ type: 'window' }).then((clients) => {
-      for (const client of clients) client.postMessage({ type: 'FLUSH_OUTBOX' });
-    }),
-  );
+  syncEvent.waitUntil(syncOutbox());
 });

@@ -1,6 +1,6 @@
 import type { AppDatabase, OutboxMutation } from '../db/database';
 import { revisionKey } from '../db/database';
-import { COLLECTION_NAMES } from '../domain/store/schema';
+import { COLLECTION_NAMES } from '../domain/store/collections';
 import { overlayPending, type RecordData } from '../domain/sync/merge';
 import type { RemoteRecord } from '../domain/sync/protocol';
 

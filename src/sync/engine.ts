@@ -16,14 +16,13 @@ import {
   sessionUsable,
   withOutboxLock,
   type AuthorFilter,
+  type ExchangeResult,
+  type FetchLike,
 } from './outbox-push';
 import { completeDeferredSignIn } from './deferred-sign-in';
 import { reconcileServerSession } from './reconcile-session';
 import { withServerClock } from './server-clock';
 import { SESSION_EVENT } from './session-events';
-
-/** How the app reaches the server (tests pass their own). */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export const PULL_INTERVAL_MS = 60_000;
 export const PUSH_DEBOUNCE_MS = 400;
@@ -36,10 +35,16 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
-export type ExchangeResult = 'ok' | 'nothing' | 'failed' | 'unauthorised';
-
 // The outbox pusher is shared with the service worker (sw/outbox-sync.ts), which must not load zod.
-export { ANY_AUTHOR, authorFilterFor, deviceIdOf, toWire, type AuthorFilter } from './outbox-push';
+export {
+  ANY_AUTHOR,
+  authorFilterFor,
+  deviceIdOf,
+  toWire,
+  type AuthorFilter,
+  type ExchangeResult,
+  type FetchLike,
+} from './outbox-push';
 
 /**
  * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
@@ -104,6 +109,38 @@ export interface SyncEngineOptions {
   /** Timers are injectable so tests can observe the back-off without waiting. */
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /**
+   * Opens the live stream of the organisation's revisions (GET /api/live); the browser's EventSource by
+   * default, null where there is none (the periodic pull then does all the catching up).
+   */
+  live?: ((url: string) => LiveSource) | null;
+}
+
+/** What the engine needs of an EventSource. */
+export interface LiveSource {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: Event) => void): void;
+  close(): void;
+}
+
+/** Several revisions in a burst (a batch per teacher at 08:00) lead to one pull. */
+export const LIVE_DEBOUNCE_MS = 150;
+const LIVE_CLOSED = 2;
+
+function defaultLive(): ((url: string) => LiveSource) | null {
+  return typeof globalThis.EventSource === 'function' ? (url) => new globalThis.EventSource(url) : null;
+}
+
+/** The revision a live event announces (null for anything else). */
+export function liveRevisionOf(event: Event): number | null {
+  const data = (event as MessageEvent<unknown>).data;
+  if (typeof data !== 'string') return null;
+  try {
+    const revision = (JSON.parse(data) as { revision?: unknown }).revision;
+    return typeof revision === 'number' && Number.isInteger(revision) ? revision : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -112,14 +149,17 @@ export interface SyncEngineOptions {
  * run in a Web Worker; today bootstrap() runs it on the main thread.
  */
 export class SyncEngine {
-  private readonly options: Required<Omit<SyncEngineOptions, 'setTimer' | 'clearTimer'>> &
+  private readonly options: Required<Omit<SyncEngineOptions, 'setTimer' | 'clearTimer' | 'live'>> &
     Pick<SyncEngineOptions, 'setTimer' | 'clearTimer'>;
+  private readonly openLive: ((url: string) => LiveSource) | null;
+  /** The open live stream (while the last exchange succeeded), and the pull it asked for. */
+  private live: LiveSource | null = null;
+  private liveTimer: ReturnType<typeof setTimeout> | null = null;
+  private liveRevision = 0;
   private running: Promise<ExchangeResult> | null = null;
   private rerun = false;
   private failures = 0;
   private timer: unknown = null;
-  /** When the pending timer fires (monotonic ms), so a later request never postpones a sooner one. */
-  private timerDueAt = 0;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
   /** Delays chosen after failures, newest last (read by tests and diagnostics). */
@@ -134,6 +174,7 @@ export class SyncEngine {
       pageSize: DEFAULT_CHANGES_PAGE,
       ...options,
     };
+    this.openLive = options.live === undefined ? defaultLive() : options.live;
   }
 
   start(): void {
@@ -166,11 +207,58 @@ export class SyncEngine {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.cancelTimer();
+    this.closeLive();
   }
 
-  /** Resolves once no exchange runs any more (after stop(): the database can then be closed). */
-  async whenIdle(): Promise<void> {
-    while (this.running) await this.running.catch(() => undefined);
+  /**
+   * Live follow-up: while exchanges succeed, a stream of the organisation's revisions (server-sent events)
+   * makes a change made elsewhere arrive within a second instead of at the next periodic pull. Each event
+   * announcing a revision the device does not have yet pulls (debounced); a reconnection pulls too (events
+   * may have been missed meanwhile). A stream the server refuses (session ended) is dropped until the next
+   * successful exchange; the periodic pull stays the fallback.
+   */
+  private async ensureLive(): Promise<void> {
+    if (this.stopped || !this.openLive || (this.live && this.live.readyState !== LIVE_CLOSED)) return;
+    this.closeLive();
+    const source = this.openLive(`/api/live?${await orgQuery(this.options.db)}`);
+    if (this.stopped) {
+      source.close();
+      return;
+    }
+    this.live = source;
+    let opened = false;
+    source.addEventListener('open', () => {
+      if (opened) this.livePull(Number.MAX_SAFE_INTEGER);
+      opened = true;
+    });
+    source.addEventListener('revision', (event) => {
+      const revision = liveRevisionOf(event);
+      if (revision !== null) this.livePull(revision);
+    });
+    source.addEventListener('error', () => {
+      if (source.readyState === LIVE_CLOSED && this.live === source) this.closeLive();
+    });
+  }
+
+  private livePull(revision: number): void {
+    this.liveRevision = Math.max(this.liveRevision, revision);
+    if (this.liveTimer !== null) return;
+    this.liveTimer = setTimeout(() => {
+      this.liveTimer = null;
+      const wanted = this.liveRevision;
+      this.liveRevision = 0;
+      void getMeta(this.options.db, 'revision').then((local) => {
+        // Our own pushes are announced too: nothing to pull once the device holds that revision.
+        if (!this.stopped && wanted > (local ?? 0)) void this.syncOnce();
+      });
+    }, LIVE_DEBOUNCE_MS);
+  }
+
+  private closeLive(): void {
+    this.live?.close();
+    this.live = null;
+    if (this.liveTimer !== null) clearTimeout(this.liveTimer);
+    this.liveTimer = null;
   }
 
   /** One push-then-pull exchange; concurrent calls share it, and a call during a run queues one more. */
@@ -223,6 +311,7 @@ export class SyncEngine {
       this.failures = 0;
       await setMeta(db, 'lastSyncAt', this.options.now().toISOString());
       this.schedule(this.options.pullIntervalMs);
+      await this.ensureLive();
       return pushed === 'ok' || pulled === 'ok' ? 'ok' : 'nothing';
     }
     return this.failed();
@@ -231,6 +320,7 @@ export class SyncEngine {
   private async failed(): Promise<ExchangeResult> {
     const { db } = this.options;
     if ((await getMeta(db, 'serverReachable')) !== false) await setMeta(db, 'serverReachable', false);
+    this.closeLive();
     const delay = retryDelayMs(this.failures, this.options.random);
     this.failures += 1;
     this.retryDelays.push(delay);
@@ -243,6 +333,7 @@ export class SyncEngine {
     const { db } = this.options;
     if ((await getMeta(db, 'serverReachable')) !== true) await setMeta(db, 'serverReachable', true);
     if ((await getMeta(db, 'signInNeeded')) !== true) await setMeta(db, 'signInNeeded', true);
+    this.closeLive();
     this.failures = 0;
     this.schedule(this.options.pullIntervalMs);
     return 'unauthorised';
@@ -254,21 +345,13 @@ export class SyncEngine {
     this.timer = null;
   }
 
-  /**
-   * Runs an exchange in `ms` at the latest. A pending sooner run is kept: an exchange that ends after a write
-   * (or a sign-in, or the network's return) asked for a push meanwhile must not replace that push by its
-   * periodic 60 s pull.
-   */
   private schedule(ms: number): void {
     if (this.stopped) return;
-    const dueAt = globalThis.performance.now() + ms;
-    if (this.timer !== null && this.timerDueAt <= dueAt) return;
     this.cancelTimer();
     const run = () => {
       this.timer = null;
       void this.syncOnce();
     };
-    this.timerDueAt = dueAt;
     this.timer = (this.options.setTimer ?? ((fn, delay) => setTimeout(fn, delay)))(run, ms);
   }
 }

@@ -1,5 +1,5 @@
 import type { User } from '../domain/store/schema';
-import type { FetchLike } from './engine';
+import type { FetchLike } from './outbox-push';
 
 /**
  * The server's sign-in API (issue 12), as the app calls it. Every function answers 'offline' when the server

@@ -1,0 +1,147 @@
+import type { AppDatabase, OutboxMutation } from '../db/database';
+import { getMeta, setMeta } from '../db/meta';
+import type { Mutation, PushResponse, RemoteRecord } from '../domain/sync/protocol';
+import { applyRemoteRecords } from './apply-remote';
+
+/**
+ * Pushing the outbox, shared by the sync engine (the page) and the service worker (Background Sync, with no
+ * page open). Nothing here imports zod or React: the service worker bundle stays small. The engine validates
+ * the server's answer with the protocol's zod schema; the worker with a structural check.
+ */
+
+/** How the app reaches the server (tests pass their own). */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export type ExchangeResult = 'ok' | 'nothing' | 'failed' | 'unauthorised';
+
+/** Which outbox mutations the current server session may carry (OutboxMutation.author). */
+export type AuthorFilter = (author: string | null | undefined) => boolean;
+
+export const ANY_AUTHOR: AuthorFilter = () => true;
+
+/** Mutations by nobody (before any sign-in) travel with any session; the others only with their author's. */
+export function authorFilterFor(session: { userId: string | null; kiosk: unknown }): AuthorFilter {
+  if (session.userId) return (author) => author == null || author === session.userId;
+  if (session.kiosk) return (author) => author == null || author === 'kiosk';
+  return (author) => author == null;
+}
+
+/**
+ * Whether the server session of this browser may push and pull for the person signed in on the device. Without
+ * a session, or with one that is not this person's (they signed in offline), nothing travels: the changes wait
+ * for this person's online sign-in, and nobody else's view is pulled into their session.
+ */
+export function sessionUsable(
+  session: { status: 'signed-in' | 'kiosk-only' | 'none' | 'offline'; userId?: string | null },
+  signedInHere: string | null | undefined,
+  passwordMode: boolean,
+): boolean {
+  if (session.status === 'signed-in') return passwordMode && signedInHere === session.userId;
+  return session.status === 'kiosk-only' && !(signedInHere && passwordMode);
+}
+
+export async function deviceIdOf(db: AppDatabase): Promise<string> {
+  const existing = await getMeta(db, 'deviceId');
+  if (existing) return existing;
+  const id = globalThis.crypto.randomUUID();
+  await setMeta(db, 'deviceId', id);
+  return id;
+}
+
+export async function orgQuery(db: AppDatabase): Promise<string> {
+  return `orgId=${encodeURIComponent(await getMeta(db, 'orgId'))}`;
+}
+
+/** What travels: the wire fields only (the outbox sequence number stays local). */
+export function toWire(m: OutboxMutation): Mutation {
+  const wire: Mutation = {
+    mutationId: m.mutationId,
+    collection: m.collection,
+    recordId: m.recordId,
+    op: m.op,
+    changedFields: m.changedFields.filter((f) => f !== 'id'),
+    baseRevision: m.baseRevision,
+    createdAt: m.createdAt,
+  };
+  if (m.op === 'put') {
+    const values = { ...(m.values ?? {}) };
+    delete values.id;
+    wire.values = values;
+    if (m.baseValues) wire.baseValues = m.baseValues;
+  }
+  return wire;
+}
+
+/** The Web Locks name both pushers hold: the page's engine and the service worker never push at once. */
+export const OUTBOX_LOCK = 'emargement-outbox-push';
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs `push` while holding the outbox lock (navigator.locks, shared by windows and the service worker of
+ * one origin). Inside it, a pusher reads the outbox and removes what the server acknowledged before the next
+ * one reads it: a mutation is never sent by both. Without Web Locks (old browsers, tests) it runs as is; the
+ * server's mutation ids still make a replay harmless.
+ */
+export function withOutboxLock<T>(push: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  return locks ? locks.request(OUTBOX_LOCK, push) : push();
+}
+
+/**
+ * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
+ * the server answers back (merged, refused, duplicate) are written with the remaining pending edits on top.
+ */
+export async function pushOutboxWith(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  batchSize: number,
+  canSend: AuthorFilter,
+  parse: (body: unknown) => PushResponse | null,
+): Promise<ExchangeResult> {
+  let sent = false;
+  const clientId = await deviceIdOf(db);
+  const query = await orgQuery(db);
+  let afterSeq = -1;
+  for (;;) {
+    const batch = await db.outbox
+      .where('seq')
+      .above(afterSeq)
+      .filter((m) => canSend(m.author))
+      .limit(batchSize)
+      .toArray();
+    if (batch.length === 0) return sent ? 'ok' : 'nothing';
+    afterSeq = batch.at(-1)?.seq ?? afterSeq;
+    let response: Response;
+    try {
+      response = await fetchImpl(`/api/mutations?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId, mutations: batch.map(toWire) }),
+      });
+    } catch {
+      return 'failed';
+    }
+    if (response.status === 401) return 'unauthorised';
+    if (!response.ok) return 'failed';
+    const parsed = parse(await response.json().catch(() => null));
+    if (!parsed) return 'failed';
+    const returned: RemoteRecord[] = [];
+    let refused = 0;
+    for (const result of parsed.results) {
+      if (result.record) returned.push(result.record);
+      if (result.status === 'rejected' && result.reason === 'forbidden') refused += 1;
+    }
+    // Shown to the user (sync status): a change outside their rights was undone, not silently lost.
+    if (refused > 0) await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + refused);
+    const seqs = batch.map((m) => m.seq).filter((s): s is number => s !== undefined);
+    await db.transaction('rw', [db.outbox], async () => {
+      await db.outbox.bulkDelete(seqs);
+    });
+    // Applied after the batch left the outbox: only later edits are re-applied over the server's answer.
+    await applyRemoteRecords(db, returned);
+    sent = true;
+  }
+}
