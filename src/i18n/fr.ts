@@ -5,6 +5,8 @@ import { frTeacher } from './fr-teacher';
 import { frAttendance } from './fr-attendance';
 import { frWorkload } from './fr-workload';
 import { frPasswordReset } from './fr-password-reset';
+import { frDetails } from './fr-details';
+import { frSecurityUsers } from './fr-security-users';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
 export const fr = {
@@ -328,6 +330,8 @@ export const fr = {
   attendance: frAttendance,
   teacher: frTeacher,
   passwordReset: frPasswordReset,
+  details: frDetails,
+  securityUsers: frSecurityUsers,
   settings: frSettings,
   pwa: {
     updateAvailable: 'Nouvelle version disponible',

@@ -1,9 +1,17 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { LEGEND_COLORS, legendColor, legendColors } from '../../src/domain/planning/legend-colors';
-import { buildSlotDisplayItems } from '../../src/domain/planning/slot-display';
+import { buildSlotDisplayItems, type SlotDisplayItem } from '../../src/domain/planning/slot-display';
+import { findTeacherConflicts } from '../../src/domain/planning/conflicts';
+import { planImportDeletion } from '../../src/domain/planning/import-deletion';
+import { sortNames } from '../../src/domain/planning/name-list';
+import { OVERLAP_MAX_COLUMNS, overlapLayout } from '../../src/domain/planning/overlap-columns';
+import { BlockedList } from '../../src/features/planning/history/blocked-list';
+import { MonthCalendar } from '../../src/ui/timetable/month-calendar';
 import { slotOccurrences } from '../../src/domain/planning/occurrences';
-import type { Timetable } from '../../src/domain/store/schema';
+import type { PlanningImport, SchoolClass, Timetable } from '../../src/domain/store/schema';
 import { weekRange } from '../../src/domain/time/period';
 import {
   cancelTimetableSlot,
@@ -249,5 +257,174 @@ describe('planning services', () => {
     expect(month.map((t) => t.id)).toEqual(['tt-1', 'tt-2', 'tt-apr', 'tt-month']);
     const yearBoundary = await timetablesOfPeriod(db, { kind: 'week', weekStartDate: '2025-12-29' });
     expect(yearBoundary.map((t) => t.id)).toEqual(['tt-dec']);
+  });
+});
+
+describe('first-week details of the timetables', () => {
+  const item = (date: string, startTime: string, endTime: string, n: number): SlotDisplayItem => ({
+    key: `k-${date}-${n}`,
+    timetableId: 'tt-1',
+    slotIndex: n,
+    date,
+    dayOfWeek: 1,
+    startTime,
+    endTime,
+    title: `Gestion de projet ${n}`,
+    subtitle: 'L1-INFO · Moussa Fall',
+    moduleName: `Gestion de projet ${n}`,
+    className: 'L1-INFO',
+    teacherName: 'Moussa Fall',
+    moduleId: `m-${n}`,
+    teacherUserId: 'u-t1',
+    classId: 'c-1',
+    status: 'not-started',
+    canceled: false,
+    deliveryMode: 'presentiel',
+    color: '#1d4ed8',
+  });
+
+  it('sorts legends naturally: Module 2 before Module 10', () => {
+    const keys = ['m10', 'm2', 'm1', 'm0'];
+    const modules = new Map(keys.map((k) => [k, `Module ${k.slice(1)}`]));
+    const timetable = weekTimetable('tt-1', 'c-1', {
+      slots: keys.map((moduleId, i) => ({
+        dayOfWeek: 1,
+        startTime: `${8 + i}:00`,
+        endTime: `${9 + i}:00`,
+        moduleId,
+        teacherUserId: 'u-t1',
+        deliveryMode: 'presentiel' as const,
+        canceled: false,
+      })),
+    });
+    const occurrences = slotOccurrences([timetable], weekRange('2026-03-16'));
+    const { legend } = buildSlotDisplayItems({
+      occurrences,
+      names: { classes: new Map(), modules, teachers: new Map(), unknown: '?' },
+      logs: [],
+      now: NOW,
+      colorBy: 'module',
+    });
+    expect(legend.map((l) => l.label)).toEqual(['Module 0', 'Module 1', 'Module 2', 'Module 10']);
+    expect(legendColors(keys).get('m10')).toBe(LEGEND_COLORS[3]);
+  });
+
+  it.each([
+    [
+      'two overlapping courses stay side by side',
+      [
+        ['08:00', '10:00'],
+        ['09:00', '10:00'],
+      ],
+      [false, false],
+      0,
+    ],
+    [
+      'a third overlapping course goes behind a count with the second',
+      [
+        ['08:00', '10:00'],
+        ['08:30', '10:00'],
+        ['09:00', '10:00'],
+      ],
+      [false, true, true],
+      2,
+    ],
+    [
+      'four courses: the first column stays, the two in later columns go behind the count',
+      [
+        ['08:00', '12:00'],
+        ['08:00', '09:00'],
+        ['08:00', '09:00'],
+        ['09:00', '10:00'],
+      ],
+      [true, false, true, false],
+      2,
+    ],
+  ] as const)('%s', (_label, ranges, hidden, counted) => {
+    const { columns, overflows } = overlapLayout(
+      ranges.map(([startTime, endTime]) => ({ startTime, endTime })),
+    );
+    expect(columns.map((c) => c.isHidden)).toEqual(hidden);
+    expect(columns.every((c) => c.columnCount <= OVERLAP_MAX_COLUMNS)).toBe(true);
+    expect(overflows.reduce((sum, o) => sum + o.indexes.length, 0)).toBe(counted);
+  });
+
+  it("reads '+1 autre' for one hidden course and opens the day", async () => {
+    const items = [0, 1, 2, 3, 4].map((n) => item('2026-03-16', `0${8 + (n % 2)}:00`, '10:00', n));
+    render(createElement(MonthCalendar, { year: 2026, month: 3, items, now: new Date(NOW), label: 'Mars' }));
+    const more = screen.getByRole('button', { name: /1 autre cours le Lundi 16\/03/ });
+    expect(more.textContent).toBe('+1 autre');
+    fireEvent.click(more);
+    const dialog = await screen.findByRole('dialog', { name: 'Lundi 16/03' });
+    expect(within(dialog).getAllByRole('button', { name: /^Gestion de projet/ })).toHaveLength(5);
+  });
+
+  it('lists teacher conflicts by date then time, whatever the timetable ids', () => {
+    const slotAt = (dayOfWeek: number, startTime: string, endTime: string) => ({
+      dayOfWeek,
+      startTime,
+      endTime,
+      moduleId: 'm',
+      teacherUserId: 'u-t1',
+      deliveryMode: 'presentiel' as const,
+      canceled: false,
+    });
+    const a = weekTimetable('tt-a', 'c-1', {
+      slots: [slotAt(3, '08:00', '10:00'), slotAt(1, '14:00', '16:00')],
+    });
+    const z = weekTimetable('tt-z', 'c-2', {
+      slots: [slotAt(1, '15:00', '16:00'), slotAt(3, '09:00', '10:00')],
+    });
+    const b = weekTimetable('tt-b', 'c-3', { slots: [slotAt(1, '08:00', '09:00')] });
+    const y = weekTimetable('tt-0', 'c-4', { slots: [slotAt(1, '08:30', '09:00')] });
+    const conflicts = findTeacherConflicts([a, z, b, y]);
+    expect(conflicts.map((c) => c.dates[0])).toEqual(['2026-03-16', '2026-03-16', '2026-03-18']);
+    expect(conflicts.map((c) => [c.a.timetableId, c.b.timetableId])).toEqual([
+      ['tt-0', 'tt-b'],
+      ['tt-a', 'tt-z'],
+      ['tt-a', 'tt-z'],
+    ]);
+  });
+
+  it('previews an import deletion with names in natural order, blockers too', () => {
+    const planningImport = {
+      id: 'imp-1',
+      periodicity: 'week',
+      year: 2026,
+      weekStartDate: '2026-03-16',
+      month: null,
+      fileName: 'p.xlsx',
+      createdAt: NOW,
+    } satisfies PlanningImport;
+    const names = ['L1-10', 'L1-2', 'l1-1', 'É-1'];
+    const classes: SchoolClass[] = names.map((code, i) => ({
+      id: `c-${i}`,
+      code,
+      createdByImportId: 'imp-1',
+    }));
+    const plan = planImportDeletion({
+      planningImport,
+      timetables: [],
+      classes,
+      courseModules: [],
+      users: [],
+    });
+    expect(plan.ok && plan.value.classes.map((c) => c.code)).toEqual(['É-1', 'l1-1', 'L1-2', 'L1-10']);
+    expect(sortNames(['Module 10', 'Module 2', 'module 1'])).toEqual(['module 1', 'Module 2', 'Module 10']);
+  });
+});
+
+describe('Suppression bloquée', () => {
+  it("lists at most 5 blocking items then '+ N autres'", () => {
+    const blockers = Array.from({ length: 17 }, (_, i) => ({
+      kind: 'module' as const,
+      id: `m-${i}`,
+      name: `Module ${i}`,
+      timetableIds: ['tt-x'],
+    }));
+    render(createElement(BlockedList, { blockers }));
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toBe('+ 12 autres');
   });
 });

@@ -50,6 +50,7 @@ export function findTeacherConflicts(timetables: readonly Timetable[]): TeacherC
   }
 
   const conflicts = new Map<string, TeacherConflict>();
+  const startOf = new Map<string, number>();
   for (const [key, occurrences] of byTeacherAndDate) {
     const [teacherUserId = '', date = ''] = key.split('\u0000');
     for (let i = 0; i < occurrences.length; i += 1) {
@@ -62,12 +63,25 @@ export function findTeacherConflicts(timetables: readonly Timetable[]): TeacherC
         const existing = conflicts.get(pairKey);
         if (existing) existing.dates.push(date);
         else conflicts.set(pairKey, { teacherUserId, a, b, dates: [date] });
+        startOf.set(pairKey, Math.min(startOf.get(pairKey) ?? Number.POSITIVE_INFINITY, x.start, y.start));
       }
     }
   }
-  return [...conflicts.values()]
-    .map((conflict) => ({ ...conflict, dates: [...conflict.dates].sort() }))
-    .sort((x, y) => compareRefs(x.a, y.a) || compareRefs(x.b, y.b));
+  // Listed as a person reads them: first date, then start time, then teacher; refs only break ties.
+  return [...conflicts.entries()]
+    .map(([key, conflict]) => ({
+      conflict: { ...conflict, dates: [...conflict.dates].sort() },
+      start: startOf.get(key) ?? 0,
+    }))
+    .sort(
+      (x, y) =>
+        (x.conflict.dates[0] ?? '').localeCompare(y.conflict.dates[0] ?? '') ||
+        x.start - y.start ||
+        x.conflict.teacherUserId.localeCompare(y.conflict.teacherUserId) ||
+        compareRefs(x.conflict.a, y.conflict.a) ||
+        compareRefs(x.conflict.b, y.conflict.b),
+    )
+    .map((entry) => entry.conflict);
 }
 
 /** The conflicts one slot takes part in, e.g. after a reschedule, to ask for confirmation. */

@@ -1,5 +1,6 @@
 import type { CourseModule, PlanningImport, SchoolClass, Timetable, User } from '../store/schema';
 import { periodOfImport, timetableHasPeriod } from './import-form';
+import { compareNames } from './name-list';
 
 export interface ImportDeletionInput {
   planningImport: PlanningImport;
@@ -32,6 +33,8 @@ export interface ImportDeletionBlocker {
 export type ImportDeletionResult =
   { ok: true; value: ImportDeletionPlan } | { ok: false; code: 'blocked'; blockers: ImportDeletionBlocker[] };
 
+const KIND_ORDER: Record<ImportDeletionBlocker['kind'], number> = { class: 0, module: 1, teacher: 2 };
+
 function hasNoImportId(timetable: Timetable): boolean {
   return (
     timetable.planningImportId === null ||
@@ -53,9 +56,16 @@ export function planImportDeletion(input: ImportDeletionInput): ImportDeletionRe
   const removedIds = new Set([...own, ...legacy].map((t) => t.id));
   const kept = input.timetables.filter((t) => !removedIds.has(t.id));
 
-  const classes = input.classes.filter((c) => c.createdByImportId === importId);
-  const courseModules = input.courseModules.filter((m) => m.createdByImportId === importId);
-  const users = input.users.filter((u) => u.createdByImportId === importId);
+  // Previews list names in natural order (L1, L2 … L10) so a person can scan them.
+  const classes = input.classes
+    .filter((c) => c.createdByImportId === importId)
+    .sort((a, b) => compareNames(a.code, b.code));
+  const courseModules = input.courseModules
+    .filter((m) => m.createdByImportId === importId)
+    .sort((a, b) => compareNames(a.name, b.name));
+  const users = input.users
+    .filter((u) => u.createdByImportId === importId)
+    .sort((a, b) => compareNames(a.name, b.name));
 
   const usersOf = (uses: (t: Timetable) => boolean) => kept.filter(uses).map((t) => t.id);
   const blockers: ImportDeletionBlocker[] = [
@@ -77,7 +87,9 @@ export function planImportDeletion(input: ImportDeletionInput): ImportDeletionRe
       name: u.name,
       timetableIds: usersOf((t) => t.slots.some((s) => s.teacherUserId === u.id)),
     })),
-  ].filter((blocker) => blocker.timetableIds.length > 0);
+  ]
+    .filter((blocker) => blocker.timetableIds.length > 0)
+    .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareNames(a.name, b.name));
   if (blockers.length > 0) return { ok: false, code: 'blocked', blockers };
   return { ok: true, value: { timetables: own, legacyTimetables: legacy, classes, courseModules, users } };
 }

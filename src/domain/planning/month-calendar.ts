@@ -54,3 +54,18 @@ export function monthCalendar<T extends { date: string }>(
   });
   return weeks;
 }
+
+/**
+ * The days a month shows as a list on a phone (a 7-column calendar does not fit 360 px): the days of the
+ * month that hold items, plus today when it falls in the month, in date order.
+ */
+export function monthListDates(
+  year: number,
+  month: number,
+  items: readonly { date: string }[],
+  today: string,
+): string[] {
+  const range = monthRangeOf(year, month);
+  const withItems = new Set(items.map((item) => item.date));
+  return datesInRange(range).filter((date) => withItems.has(date) || date === today);
+}

@@ -2,6 +2,7 @@ import { slotAttendance, type AttendanceStatus } from '../attendance/status';
 import type { DeliveryMode, PlanningLog } from '../store/schema';
 import type { InstantLike } from '../time/instant';
 import { legendColors } from './legend-colors';
+import { compareNames } from './name-list';
 import type { SlotOccurrence } from './occurrences';
 
 /**
@@ -102,6 +103,6 @@ export function buildSlotDisplayItems(input: {
     (input.colorBy === 'module' ? names.modules.get(key) : names.teachers.get(key)) ?? names.unknown;
   const legend = [...colors.entries()]
     .map(([key, color]) => ({ key, label: labelOf(key), color }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => compareNames(a.label, b.label) || compareNames(a.key, b.key));
   return { items, legend };
 }

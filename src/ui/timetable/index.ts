@@ -3,6 +3,8 @@
  * and the teacher space. They take resolved SlotDisplayItem (see domain/planning/slot-display) plus `now`
  * and an `onSlotPress` callback, and never read the database.
  */
+import './timetable.css';
+
 export { DayList } from './day-list';
 export { MonthCalendar } from './month-calendar';
 export { SegmentedControl, type SegmentOption } from './segmented-control';

@@ -3,12 +3,14 @@
  * first), 640 px high; the visible hours come from the slots (clamped 06:00-22:00, 30-minute padding rounded
  * to half hours, 08:00-18:00 when empty). Today's column is highlighted, a red line marks the current time
  * (pass `now` from useNow(), refreshed every 60 s) and the grid scrolls once to it. Overlapping slots of a
- * day sit side by side (overlapColumns).
+ * day sit side by side, two columns at most: beyond, a '+N' count opens the others (overlapLayout).
+ * On a phone the grid shows one day (today when in the week), with arrows and a swipe between days.
  *
  * Props: weekStartDate ('YYYY-MM-DD', a Monday), items (SlotDisplayItem of that week), now, onSlotPress.
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { overlapColumns } from '../../domain/planning/overlap-columns';
+import { useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
+import { Button } from 'react-aria-components';
+import { overlapLayout } from '../../domain/planning/overlap-columns';
 import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import {
   currentTimeOffsetPx,
@@ -19,8 +21,21 @@ import {
 } from '../../domain/planning/visible-hours';
 import { formatClockTime, parseClockTime, parseIsoDate, toIsoDate } from '../../domain/time/instant';
 import { fr } from '../../i18n/fr';
+import { OverlapOverflow } from './overlap-overflow';
 import { SlotChip } from './slot-chip';
-import { shortDate, shortDayName } from './slot-labels';
+import { dayWithDate, shortDate, shortDayName } from './slot-labels';
+import { useIsPhone } from './use-narrow';
+
+// A horizontal swipe longer than this (and more horizontal than vertical) moves to the next or previous day.
+const SWIPE_MIN_PX = 50;
+
+/** The day a phone shows first: today when in the week, else the first day with a slot, else Monday. */
+function firstPhoneDay(dates: readonly string[], today: string, items: readonly SlotDisplayItem[]): number {
+  const todayIndex = dates.indexOf(today);
+  if (todayIndex >= 0) return todayIndex;
+  const withSlot = dates.findIndex((date) => items.some((item) => item.date === date));
+  return Math.max(0, withSlot);
+}
 
 interface Props {
   weekStartDate: string;
@@ -40,6 +55,28 @@ export function WeekGrid({ weekStartDate, items, now, onSlotPress, label }: Prop
   const today = toIsoDate(now);
   const todayIndex = dates.indexOf(today);
   const lineTop = todayIndex >= 0 ? currentTimeOffsetPx(now, hours) : null;
+  const isPhone = useIsPhone();
+  const [picked, setPicked] = useState<{ week: string; index: number } | null>(null);
+  const dayIndex =
+    picked && picked.week === weekStartDate ? picked.index : firstPhoneDay(dates, today, items);
+  const goTo = (index: number) =>
+    setPicked({ week: weekStartDate, index: Math.min(Math.max(index, 0), dates.length - 1) });
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = e.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const dx = touch.clientX - start.x;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(touch.clientY - start.y)) return;
+    goTo(dayIndex + (dx < 0 ? 1 : -1));
+  };
+  const shown = isPhone ? dates.map((date, i) => ({ date, i })).filter(({ i }) => i === dayIndex) : null;
+  const columns = shown ?? dates.map((date, i) => ({ date, i }));
 
   // spec part 2 point 2: auto-scrolled once to the current time (horizontally on narrow screens too).
   useEffect(() => {
@@ -52,41 +89,73 @@ export function WeekGrid({ weekStartDate, items, now, onSlotPress, label }: Prop
   }, [lineTop, todayIndex]);
 
   const marks = gridHourMarks(hours);
+  const t = fr.details.timetable;
+  const phoneDate = dates[dayIndex] ?? '';
   return (
-    <div className="tt-week-scroll" ref={scrollRef}>
-      <div className="tt-week" role="group" aria-label={label}>
-        <div className="tt-week-head">
-          <div className="tt-corner">{fr.planning.timetable.hours}</div>
-          {dates.map((date, i) => (
-            <div key={date} className="tt-day-head" data-today={date === today || undefined}>
-              <span>{shortDayName(i + 1)}</span> <span className="tt-day-date">{shortDate(date)}</span>
-            </div>
-          ))}
+    <div className="tt-week-wrap">
+      {isPhone ? (
+        <div className="tt-day-nav">
+          <Button
+            className="icon-button tt-day-arrow"
+            aria-label={t.previousDay}
+            isDisabled={dayIndex <= 0}
+            onPress={() => goTo(dayIndex - 1)}
+          >
+            ‹
+          </Button>
+          <strong className="tt-day-nav-label" aria-live="polite">
+            {dayWithDate(phoneDate)}
+          </strong>
+          <Button
+            className="icon-button tt-day-arrow"
+            aria-label={t.nextDay}
+            isDisabled={dayIndex >= dates.length - 1}
+            onPress={() => goTo(dayIndex + 1)}
+          >
+            ›
+          </Button>
         </div>
-        <div className="tt-week-body" style={{ height: GRID_HEIGHT_PX }}>
-          <div className="tt-hours" aria-hidden="true">
-            {marks.map((m) => (
-              <span
-                key={m}
-                className="tt-hour-mark"
-                data-full={m % 60 === 0 || undefined}
-                style={{ top: gridOffsetPx(m, hours) }}
-              >
-                {m % 60 === 0 ? formatClockTime(m) : ''}
-              </span>
+      ) : null}
+      <div
+        className="tt-week-scroll"
+        ref={scrollRef}
+        onTouchStart={isPhone ? onTouchStart : undefined}
+        onTouchEnd={isPhone ? onTouchEnd : undefined}
+      >
+        <div className="tt-week" role="group" aria-label={label} data-single-day={isPhone || undefined}>
+          <div className="tt-week-head">
+            <div className="tt-corner">{fr.planning.timetable.hours}</div>
+            {columns.map(({ date, i }) => (
+              <div key={date} className="tt-day-head" data-today={date === today || undefined}>
+                <span>{shortDayName(i + 1)}</span> <span className="tt-day-date">{shortDate(date)}</span>
+              </div>
             ))}
           </div>
-          {dates.map((date, i) => (
-            <DayColumn
-              key={date}
-              items={items.filter((item) => item.date === date)}
-              hours={hours}
-              marks={marks}
-              isToday={date === today}
-              lineTop={i === todayIndex ? lineTop : null}
-              onSlotPress={onSlotPress}
-            />
-          ))}
+          <div className="tt-week-body" style={{ height: GRID_HEIGHT_PX }}>
+            <div className="tt-hours" aria-hidden="true">
+              {marks.map((m) => (
+                <span
+                  key={m}
+                  className="tt-hour-mark"
+                  data-full={m % 60 === 0 || undefined}
+                  style={{ top: gridOffsetPx(m, hours) }}
+                >
+                  {m % 60 === 0 ? formatClockTime(m) : ''}
+                </span>
+              ))}
+            </div>
+            {columns.map(({ date, i }) => (
+              <DayColumn
+                key={date}
+                items={items.filter((item) => item.date === date)}
+                hours={hours}
+                marks={marks}
+                isToday={date === today}
+                lineTop={i === todayIndex ? lineTop : null}
+                onSlotPress={onSlotPress}
+              />
+            ))}
+          </div>
         </div>
       </div>
     </div>
@@ -103,7 +172,7 @@ interface DayColumnProps {
 }
 
 function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayColumnProps) {
-  const columns = overlapColumns(items);
+  const { columns, overflows } = overlapLayout(items);
   return (
     <div className="tt-day-col" data-today={isToday || undefined}>
       {marks.map((m) => (
@@ -119,7 +188,8 @@ function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayCo
         const end = parseClockTime(item.endTime) ?? start;
         const top = gridOffsetPx(start, hours);
         const height = Math.max(gridOffsetPx(end, hours) - top, 18);
-        const place = columns[index] ?? { column: 0, columnCount: 1 };
+        const place = columns[index] ?? { column: 0, columnCount: 1, isHidden: false };
+        if (place.isHidden) return null;
         const width = 100 / place.columnCount;
         return (
           <SlotChip
@@ -128,6 +198,20 @@ function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayCo
             variant="grid"
             onPress={onSlotPress}
             style={{ top, height, left: `${place.column * width}%`, width: `${width}%` }}
+          />
+        );
+      })}
+      {overflows.map((overflow) => {
+        const top = gridOffsetPx(overflow.startMin, hours);
+        const height = Math.max(gridOffsetPx(overflow.endMin, hours) - top, 18);
+        const width = 100 / overflow.columnCount;
+        const hidden = overflow.indexes.flatMap((i) => (items[i] ? [items[i]] : []));
+        return (
+          <OverlapOverflow
+            key={overflow.indexes.join('-')}
+            items={hidden}
+            onSlotPress={onSlotPress}
+            style={{ top, height, left: `${overflow.column * width}%`, width: `${width}%` }}
           />
         );
       })}

@@ -1,3 +1,4 @@
+import { compareNames } from '../../../domain/planning/name-list';
 import type { SlotDisplayItem } from '../../../domain/planning/slot-display';
 
 /** spec part 2 point 2: grouping by class, by teacher, or global. */
@@ -44,7 +45,7 @@ export function groupItems(
     if (group) group.items.push(item);
     else groups.set(key, { key, label, items: [item] });
   }
-  return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
+  return [...groups.values()].sort((a, b) => compareNames(a.label, b.label) || a.key.localeCompare(b.key));
 }
 
 /** The distinct [id, name] pairs of a field of the items, sorted by name (filter options). */
@@ -57,5 +58,5 @@ export function optionsOf(
   for (const item of items) map.set(id(item), name(item));
   return [...map.entries()]
     .map(([key, value]) => ({ id: key, name: value }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareNames(a.name, b.name));
 }

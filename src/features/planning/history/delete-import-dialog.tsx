@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { appDb } from '../../../db/database';
-import { summarizeNames } from '../../../domain/planning/name-list';
+import { sortNames, summarizeNames } from '../../../domain/planning/name-list';
 import type { PlanningImport } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../services/planning-import';
 import { AppDialog } from '../../../ui/app-dialog';
 import { useToast } from '../../../ui/toast';
+import { BlockedList } from './blocked-list';
 import { importPeriodLabel } from './period-label';
 
 interface Props {
@@ -21,11 +22,11 @@ interface Props {
 
 function NameGroup({ title, names }: { title: string; names: readonly string[] }) {
   if (names.length === 0) return null;
-  const { shown, moreCount } = summarizeNames(names);
+  const { shown, moreCount } = summarizeNames(sortNames(names));
   return (
     <li>
       <strong>{title}</strong> : {shown.join(', ')}
-      {moreCount > 0 ? ` ${fr.planning.history.more(moreCount)}` : ''}
+      {moreCount > 0 ? ` ${fr.details.names.more(moreCount)}` : ''}
     </li>
   );
 }
@@ -78,13 +79,7 @@ export function DeleteImportDialog({ record, classNames, onClose }: Props) {
       {blocked ? (
         <div className="form-error" role="alert">
           <p className="import-error-text">{t.blockedIntro}</p>
-          <ul>
-            {blocked.map((b) => (
-              <li key={`${b.kind}-${b.id}`}>
-                {t.blockedItem(t.kinds[b.kind], b.name, b.timetableIds.length)}
-              </li>
-            ))}
-          </ul>
+          <BlockedList blockers={blocked} />
         </div>
       ) : null}
       {plan?.ok ? (
