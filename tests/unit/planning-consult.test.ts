@@ -422,8 +422,10 @@ describe('Suppression bloquée', () => {
       name: `Module ${i}`,
       timetableIds: ['tt-x'],
     }));
-    render(createElement(BlockedList, { blockers }));
-    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    const { container } = render(createElement(BlockedList, { blockers }));
+    const lines = within(container)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(lines).toHaveLength(6);
     expect(lines[5]).toBe('+ 12 autres');
   });
