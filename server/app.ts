@@ -38,6 +38,8 @@ const SECURITY_HEADERS: Record<string, string> = {
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
+    // PDF previews of compliance review: a frame on a blob: URL of the page (never a remote page).
+    "frame-src blob:",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",

@@ -1,5 +1,6 @@
 import type { AccessLookup } from '../../src/domain/access/lookup';
-import { lookupKeys } from '../../src/domain/access/lookup';
+import { lookupKeys, planningLogKeys } from '../../src/domain/access/lookup';
+import { stampReceipt } from '../../src/domain/attendance/trust';
 import { projectRecord } from '../../src/domain/access/read';
 import type { Viewer } from '../../src/domain/access/viewer';
 import {
@@ -176,6 +177,12 @@ export function authorizerFor(
       const data = await read(tx, 'timetables', id);
       if (data) timetables.set(id, data as Timetable);
     }
+    // The stored check-in an automatic check-out or a check-out closes, the log a correction corrects.
+    const logs = new Map<string, RecordData>();
+    for (const id of planningLogKeys(write.collection, write.after)) {
+      const r = await tx.getRecord('planningLogs', id);
+      if (r && !r.deleted) logs.set(id, r.data);
+    }
     const env: WriteEnv = {
       batch,
       ...(options.now ? { now: options.now } : {}),
@@ -193,7 +200,11 @@ export function authorizerFor(
       env.targetWrittenByThisDevice =
         !!record && Object.values(record.stamps).some((stamp) => stamp.by === options.clientId);
     }
-    const decision = authorizeWrite(viewer, write, mapLookup(profiles, users, timetables), env);
+    const lookup: AccessLookup = {
+      ...mapLookup(profiles, users, timetables),
+      planningLog: (id) => logs.get(id) ?? null,
+    };
+    const decision = authorizeWrite(viewer, write, lookup, env);
     if (decision.ok) {
       const key = `${write.collection}/${write.recordId}`;
       const earlier = batch.get(key);
@@ -227,6 +238,16 @@ export function preparerFor(
   return (mutation, current) => {
     if (mutation.op !== 'put' || !mutation.values) return mutation;
     const fields = new Set(mutation.changedFields);
+    // Trusted time: every new planning log gets the server's receipt time and whether a kiosk wrote it.
+    if (mutation.collection === 'planningLogs' && current === null) {
+      const via = viewer.kind === 'kiosk' ? 'kiosk' : 'user';
+      for (const f of ['receivedAt', 'recordedVia']) fields.add(f);
+      return {
+        ...mutation,
+        changedFields: [...fields],
+        values: stampReceipt(mutation.values, options.now, via),
+      };
+    }
     if (viewer.kind === 'kiosk' && mutation.collection === 'users' && 'pinCooldownUntil' in mutation.values)
       return { ...mutation, values: clampCooldown(mutation.values, options.now) };
     if (viewer.kind !== 'user') return mutation;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CSV_HEADER,
   escapeSpreadsheetCell,
   journalCsvRows,
+  journalEmptyKind,
   matchesJournalFilter,
   type JournalFilter,
 } from '../../src/domain/journal/journal-query';
@@ -108,8 +110,38 @@ describe('journal CSV', () => {
       (a) => a.toUpperCase(),
     );
     expect(rows).toEqual([
-      ['2026-11-20T10:00:00.000Z', 'UPDATE', 'Awa Diop', 'Admin', '', 'Téléphone: 77 -> =1+1'],
+      [
+        '20/11/2026',
+        '10:00:00',
+        'UPDATE',
+        'Awa Diop',
+        'Admin',
+        '',
+        'Téléphone: 77 -> =1+1',
+        '2026-11-20T10:00:00.000Z',
+      ],
     ]);
+  });
+
+  it('carries French date and time columns for people and the ISO instant for machines', () => {
+    expect(CSV_HEADER[0]).toBe('Date');
+    expect(CSV_HEADER[1]).toBe('Heure (UTC)');
+    expect(CSV_HEADER.at(-1)).toBe('Horodatage ISO (UTC)');
+    const [row] = journalCsvRows([entry({ timestamp: '2026-01-02T23:59:58.123Z' })], String);
+    expect(row?.slice(0, 2)).toEqual(['02/01/2026', '23:59:58']);
+    expect(row?.at(-1)).toBe('2026-01-02T23:59:58.123Z');
+  });
+});
+
+describe('journal empty texts', () => {
+  it.each([
+    [{ query: '' }, false, 'empty'],
+    [{ query: 'zzz' }, false, 'empty'],
+    [{ query: '' }, true, 'empty-period'],
+    [{ query: '   ' }, true, 'empty-period'],
+    [{ query: 'zzz' }, true, 'no-match'],
+  ] as const)('%o with entries %s -> %s', (filter, hasAny, kind) => {
+    expect(journalEmptyKind(filter, hasAny)).toBe(kind);
   });
 });
 

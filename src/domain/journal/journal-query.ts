@@ -66,7 +66,25 @@ export function escapeSpreadsheetCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export const CSV_HEADER = ['Date', 'Action', 'Utilisateur', 'Auteur', 'Détails', 'Modifications'] as const;
+/** 'YYYY-MM-DDTHH:MM:SS…Z' -> ['20/11/2026', '10:00:00'] (UTC, like every time the app shows). */
+export function frenchDateAndTime(timestamp: string): [string, string] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(timestamp);
+  if (!match) return [timestamp, ''];
+  const [, y, m, d, hh, mm, ss = '00'] = match;
+  return [`${d}/${m}/${y}`, `${hh}:${mm}:${ss}`];
+}
+
+// A person reads the French date and time; a machine reads the last column, the ISO UTC instant.
+export const CSV_HEADER = [
+  'Date',
+  'Heure (UTC)',
+  'Action',
+  'Utilisateur',
+  'Auteur',
+  'Détails',
+  'Modifications',
+  'Horodatage ISO (UTC)',
+] as const;
 
 /** One CSV row per journal entry; field changes are written "Champ: avant -> après" on one cell. */
 export function journalCsvRows(
@@ -75,7 +93,7 @@ export function journalCsvRows(
 ): string[][] {
   return entries.map((e) =>
     [
-      e.timestamp,
+      ...frenchDateAndTime(e.timestamp),
       actionLabel(e.action),
       e.targetUserName ?? '',
       e.actorUserName ?? '',
@@ -83,6 +101,19 @@ export function journalCsvRows(
       (e.fields ?? [])
         .map((f) => `${fieldLabel(f)}: ${displayValue(f.before)} -> ${displayValue(f.after)}`)
         .join(' | '),
+      e.timestamp,
     ].map(escapeSpreadsheetCell),
   );
+}
+
+/**
+ * Which empty text the journal shows: none at all yet, nothing matching the typed search (its own text, so
+ * a person knows to change the words), or nothing in the chosen period and actions.
+ */
+export function journalEmptyKind(
+  filter: Pick<JournalFilter, 'query'>,
+  hasAnyEntry: boolean,
+): 'empty' | 'no-match' | 'empty-period' {
+  if (!hasAnyEntry) return 'empty';
+  return filter.query.trim() === '' ? 'empty-period' : 'no-match';
 }

@@ -21,12 +21,14 @@ export function JournalEntryRow({ entry }: { entry: UserLog }) {
         <td>{entry.targetUserName ?? '—'}</td>
         <td>{entry.actorUserName ?? fr.journal.system}</td>
         <td>
-          {entry.details ? <span>{entry.details}</span> : null}
-          {fields.length > 0 ? (
-            <Button className="link-button" aria-expanded={isOpen} onPress={() => setIsOpen(!isOpen)}>
-              {isOpen ? fr.journal.hideChanges : fr.journal.showChanges(fields.length)}
-            </Button>
-          ) : null}
+          <div className="journal-details">
+            {entry.details ? <span>{entry.details}</span> : null}
+            {fields.length > 0 ? (
+              <Button className="link-button" aria-expanded={isOpen} onPress={() => setIsOpen(!isOpen)}>
+                {isOpen ? fr.journal.hideChanges : fr.journal.showChanges(fields.length)}
+              </Button>
+            ) : null}
+          </div>
         </td>
       </tr>
       {isOpen ? (

@@ -2,13 +2,19 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { appDb } from '../../db/database';
-import { JOURNAL_PAGE_SIZE, type JournalFilter } from '../../domain/journal/journal-query';
+import { JOURNAL_PAGE_SIZE, journalEmptyKind, type JournalFilter } from '../../domain/journal/journal-query';
 import { fr } from '../../i18n/fr';
 import { JournalEntryRow } from './journal-entry-row';
 import { downloadJournalCsv, printJournal } from './journal-export';
 import { JournalFilters } from './journal-filters';
+import './journal.css';
 import { hasAnyJournalEntry, queryJournal } from './journal-service';
 
+const EMPTY_TEXTS = {
+  empty: fr.journal.empty,
+  'no-match': fr.details.journal.noMatch,
+  'empty-period': fr.journal.emptyPeriod,
+} as const;
 const NO_FILTER: JournalFilter = { query: '', from: '', to: '', actions: new Set() };
 /** Exports take every matching entry, up to this bound, not only the loaded pages. */
 const EXPORT_MAX_ENTRIES = 100_000;
@@ -55,7 +61,7 @@ export function JournalPage() {
       <JournalFilters filter={filter} onChange={changeFilter} />
       {entries === undefined ? <p className="page-loading">{fr.app.loading}</p> : null}
       {entries !== undefined && shown.length === 0 ? (
-        <p className="empty">{hasAny ? fr.journal.emptyPeriod : fr.journal.empty}</p>
+        <p className="empty">{EMPTY_TEXTS[journalEmptyKind(filter, hasAny === true)]}</p>
       ) : null}
       {shown.length > 0 ? (
         <>
