@@ -8,7 +8,13 @@ import {
 } from '../src/domain/store/schema';
 import { SECRET_USER_FIELDS } from '../src/domain/access/rules';
 import { diffStore, type RecordsByCollection } from '../src/domain/sync/diff';
-import { applyMutation, needsBase, type RecordData, type ServerRecord } from '../src/domain/sync/merge';
+import {
+  applyMutation,
+  clampCreatedAt,
+  needsBase,
+  type RecordData,
+  type ServerRecord,
+} from '../src/domain/sync/merge';
 import {
   encodeCursor,
   type ChangeCursor,
@@ -82,7 +88,9 @@ async function applyInTransaction(
       continue;
     }
     const record = await tx.getRecord(collection, recordId);
-    const prepared = prepare ? prepare(mutation, record && !record.deleted ? record : null) : mutation;
+    // A device clock in the future does not win concurrent edits: dated at the server's receipt at most.
+    const received = clampCreatedAt(mutation, nowIso);
+    const prepared = prepare ? prepare(received, record && !record.deleted ? record : null) : received;
     const base = needsBase(record, prepared)
       ? await tx.getRecordAt(collection, recordId, prepared.baseRevision ?? 0)
       : null;

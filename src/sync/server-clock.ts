@@ -9,7 +9,8 @@
  * Without any exchange yet, the estimate is the device clock.
  */
 
-export const SERVER_TIME_HEADER = 'x-server-time';
+import { SERVER_TIME_HEADER } from '../domain/sync/server-time';
+
 const STORAGE_KEY = 'server-clock-offset-ms';
 
 export interface ClockSource {

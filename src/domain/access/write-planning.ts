@@ -87,14 +87,15 @@ export function checkLogDecision(
   const timestamp = typeof log.timestamp === 'string' ? log.timestamp : '';
   if (msOf(timestamp) === null) return refuse('invalid-time');
   if (env?.now) {
-    if (timetable && !slotOccursOn(timetable, slot.dayOfWeek, toIsoDate(timestamp)))
-      return refuse('not-scheduled');
     const problem = checkTimeProblem({
       log: log as Pick<PlanningLog, 'action' | 'timestamp'>,
       slot,
       receivedAt: env.now,
       opensBeforeMin: CHECKIN_OPENS_BEFORE_MIN,
     });
+    if (problem === 'future-time') return refuse(problem);
+    if (timetable && !slotOccursOn(timetable, slot.dayOfWeek, toIsoDate(timestamp)))
+      return refuse('not-scheduled');
     if (problem) return refuse(problem);
   }
   if (isAutoCheckout(log)) {

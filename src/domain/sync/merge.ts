@@ -192,6 +192,17 @@ function stampOf(mutation: Mutation, clientId: string, revision: number): FieldS
 }
 
 /** Rule 3: the later device clock wins, ties broken by mutation id, so every order gives the same winner. */
+/**
+ * Rule 3 decides concurrent edits by the devices' clocks; a clock set in the future (or an unreadable date)
+ * would win every later edit. The server dates such a mutation at its own receipt (`receivedAt`, ISO) before
+ * merging: a `createdAt` after it is clamped to it.
+ */
+export function clampCreatedAt<M extends Pick<Mutation, 'createdAt'>>(mutation: M, receivedAt: string): M {
+  const at = Date.parse(mutation.createdAt);
+  if (Number.isFinite(at) && at <= Date.parse(receivedAt)) return mutation;
+  return { ...mutation, createdAt: receivedAt };
+}
+
 export function isLaterThan(
   mutation: Pick<Mutation, 'createdAt' | 'mutationId'>,
   stamp: FieldStamp,

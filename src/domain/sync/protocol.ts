@@ -76,9 +76,13 @@ export const mutationResultSchema = z.object({
 
 export type MutationResult = z.infer<typeof mutationResultSchema>;
 
+/** Every sync answer also tells the device the server's time (ISO), as does the X-Server-Time header. */
+const serverTimeField = z.string().max(64).optional();
+
 export const pushResponseSchema = z.object({
   revision: z.number().int().min(0),
   results: z.array(mutationResultSchema),
+  serverTime: serverTimeField,
 });
 
 export type PushResponse = z.infer<typeof pushResponseSchema>;
@@ -95,6 +99,7 @@ export const changesResponseSchema = z.object({
   revision: z.number().int().min(0),
   changes: z.array(remoteRecordSchema),
   next: z.string().nullable(),
+  serverTime: serverTimeField,
 });
 
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;
