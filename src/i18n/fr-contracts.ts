@@ -210,7 +210,7 @@ export const frContracts = {
     attachments: 'Pièces jointes',
     noAttachments: 'Aucune pièce jointe',
     download: 'Télécharger',
-    pdfFallback: 'Aperçu PDF indisponible dans ce navigateur.',
+    pdfFallback: "Aperçu indisponible pour ce fichier : téléchargez-le pour l'ouvrir.",
     yes: 'Oui',
     no: 'Non',
     notFound: 'Dossier introuvable.',

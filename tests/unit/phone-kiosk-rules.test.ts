@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isKioskTeacher } from '../../src/domain/auth/kiosk-roster';
 import type { Profile } from '../../src/domain/store/schema';
 import { featuredCourse, type FeaturedCandidate } from '../../src/domain/teacher/featured-course';
+import { pdfPreviewBlob } from '../../src/features/contracts/compliance/attachment-preview';
 
-const profile = (id: string, moduleIds: string[]): Profile => ({ id, name: id, moduleIds, formFieldKeys: [] });
+const profile = (id: string, moduleIds: string[]): Profile => ({
+  id,
+  name: id,
+  moduleIds,
+  formFieldKeys: [],
+});
 
 describe('isKioskTeacher: the kiosk lists teachers, not administrators, unless set to', () => {
   const profiles = [
@@ -49,7 +55,10 @@ describe('featuredCourse: the course Module du jour puts first, with its one act
 
   it('no course, or only finished and canceled ones: nothing', () => {
     expect(featuredCourse([], at('09:00'))).toBeNull();
-    const done = [course('08:00', '10:00', { isFinished: true }), course('10:00', '12:00', { canceled: true })];
+    const done = [
+      course('08:00', '10:00', { isFinished: true }),
+      course('10:00', '12:00', { canceled: true }),
+    ];
     expect(featuredCourse(done, at('11:00'))).toBeNull();
   });
 
@@ -87,5 +96,26 @@ describe('featuredCourse: the course Module du jour puts first, with its one act
   it('a canceled course is never featured, even with an open gate', () => {
     const canceled = course('08:00', '10:00', { canceled: true, canCheckIn: true });
     expect(featuredCourse([canceled], at('08:00'))).toBeNull();
+  });
+});
+
+describe('pdfPreviewBlob: only PDF bytes reach the same-origin preview frame, always as application/pdf', () => {
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  it.each([
+    ['a PDF data URL', `data:application/pdf;base64,${b64('%PDF-1.4 ...')}`, true],
+    ['bare base64 of a PDF', b64('%PDF-1.7 ...'), true],
+    ['HTML claiming to be a PDF', `data:application/pdf;base64,${b64('<html><script>x()</script>')}`, false],
+    ['a PDF signature under an HTML type', `data:text/html;base64,${b64('%PDF-1.4 <script>')}`, true],
+    ['SVG named .pdf', `data:application/pdf;base64,${b64('<svg onload="x()"/>')}`, false],
+    ['unreadable base64', 'data:application/pdf;base64,@@@', false],
+    ['empty', 'data:application/pdf;base64,', false],
+  ])('%s', async (_, contentBase64, isShown) => {
+    const blob = await pdfPreviewBlob({ contentBase64 });
+    if (!isShown) {
+      expect(blob).toBeNull();
+      return;
+    }
+    expect(blob?.type).toBe('application/pdf');
+    expect((await blob?.text())?.startsWith('%PDF-')).toBe(true);
   });
 });

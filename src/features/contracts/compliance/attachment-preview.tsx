@@ -17,6 +17,21 @@ export function attachmentBlob(attachment: Pick<Attachment, 'contentBase64'>, ty
   }
 }
 
+const PDF_SIGNATURE = '%PDF-';
+
+/**
+ * The blob a PDF preview frames: always typed application/pdf (whatever the stored data URL claims) and only
+ * for content that starts like a PDF. The frame is same-origin (blob:), so this is what keeps an HTML or SVG
+ * payload named .pdf from ever being parsed as a document at the app's origin: the browser hands an
+ * application/pdf blob to its PDF viewer, which renders it out of the page.
+ */
+export async function pdfPreviewBlob(attachment: Pick<Attachment, 'contentBase64'>): Promise<Blob | null> {
+  const blob = attachmentBlob(attachment, 'application/pdf');
+  if (!blob) return null;
+  const head = await blob.slice(0, PDF_SIGNATURE.length).text();
+  return head === PDF_SIGNATURE ? new Blob([blob], { type: 'application/pdf' }) : null;
+}
+
 const MIME: Record<ReturnType<typeof attachmentPreviewKind>, string> = {
   image: 'image/*',
   pdf: 'application/pdf',
@@ -24,13 +39,16 @@ const MIME: Record<ReturnType<typeof attachmentPreviewKind>, string> = {
 };
 
 /**
- * An image, an embedded PDF, or a download link only. Blob URLs, not data URLs: Chromium refuses
- * top-level data: PDFs, and a blob URL is revoked when the dialog closes.
+ * An image, a framed PDF, or a download link only. Blob URLs, not data URLs: Chromium refuses top-level
+ * data: PDFs, and a blob URL is revoked when the dialog closes. The app's security policy allows frames of
+ * blob: URLs only (`frame-src blob:`; `object-src 'none'` stays). Chromium refuses to show a PDF in a
+ * sandboxed frame, so the frame is not sandboxed: `pdfPreviewBlob` is what keeps it a PDF.
  */
 export function AttachmentPreview({ attachment }: { attachment: Attachment }) {
   const t = fr.contracts.compliance;
   const kind = attachmentPreviewKind(attachment);
   const [url, setUrl] = useState<string | null>(null);
+  const [pdfUrl, setPdfUrl] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     const blob = attachmentBlob(attachment, MIME[kind]);
     if (!blob) return undefined;
@@ -45,16 +63,29 @@ export function AttachmentPreview({ attachment }: { attachment: Attachment }) {
       URL.revokeObjectURL(objectUrl);
     };
   }, [attachment, kind]);
+  useEffect(() => {
+    if (kind !== 'pdf') return undefined;
+    let isLive = true;
+    let objectUrl: string | null = null;
+    void pdfPreviewBlob(attachment).then((blob) => {
+      if (!isLive) return;
+      objectUrl = blob ? URL.createObjectURL(blob) : null;
+      setPdfUrl(objectUrl);
+    });
+    return () => {
+      isLive = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [attachment, kind]);
   const label = `${fr.contracts.attachmentKinds[attachment.kind]} — ${attachment.name}`;
   return (
     <figure className="contracts-preview">
       <figcaption>{label}</figcaption>
       {url && kind === 'image' ? <img src={url} alt={label} /> : null}
-      {url && kind === 'pdf' ? (
-        <object data={url} type="application/pdf" aria-label={label}>
-          <p>{t.pdfFallback}</p>
-        </object>
+      {kind === 'pdf' && pdfUrl ? (
+        <iframe className="contracts-pdf" src={pdfUrl} title={label} referrerPolicy="no-referrer" />
       ) : null}
+      {kind === 'pdf' && pdfUrl === null ? <p className="hint">{t.pdfFallback}</p> : null}
       {url ? (
         <a className="link-button" href={url} download={attachment.name}>
           {t.download}
