@@ -25,6 +25,11 @@ export interface DeviceMeta {
    * in here offline later, although the store a session receives holds no one else's hash (issue 12).
    */
   offlineHashes: Record<string, string>;
+  /**
+   * offlineHashes holds only the people who ticked "Se souvenir de moi" (session/offline-sign-in.ts). Earlier
+   * versions kept everyone's who signed in online: false until the first sign-in or sign-out drops those.
+   */
+  offlineHashesRememberedOnly: boolean;
 }
 
 export const META_DEFAULTS: DeviceMeta = {
@@ -40,6 +45,7 @@ export const META_DEFAULTS: DeviceMeta = {
   signInNeeded: false,
   refusedChanges: 0,
   offlineHashes: {},
+  offlineHashesRememberedOnly: false,
 };
 
 /** The author stamped on outbox mutations (see OutboxMutation.author). */

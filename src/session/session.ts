@@ -1,6 +1,8 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import type { LoginMode, Profile, User } from '../domain/store/schema';
+import { forgetRemoteStoreLoaded } from '../sync/session-events';
+import { keepOnlyWhatTheDeviceNeeds } from './device-purge';
 
 /**
  * The signed-in user is device-local state (meta table). "Se souvenir de moi" unchecked: the session ends
@@ -24,12 +26,23 @@ export async function startSession(
   window.sessionStorage.setItem(ALIVE_KEY, '1');
 }
 
+/**
+ * Nobody is signed in on this device any more. A person who signed in with their password leaves behind only
+ * what the device's next user may see (device-purge.ts); a PIN session on a kiosk leaves the kiosk as it is.
+ */
 export async function endSession(db: AppDatabase): Promise<void> {
+  const hadPerson = (await getMeta(db, 'currentUserId')) !== null;
+  const wasPassword = (await getMeta(db, 'currentLoginMode')) === 'password';
   await db.transaction('rw', db.meta, async () => {
     await setMeta(db, 'currentUserId', null);
     await setMeta(db, 'currentLoginMode', 'password');
   });
   window.localStorage.removeItem(EPHEMERAL_KEY);
+  if (hadPerson && wasPassword) {
+    await keepOnlyWhatTheDeviceNeeds(db);
+    // The next session in this tab loads its own view again (spec part 1 point 4: first load per session).
+    forgetRemoteStoreLoaded();
+  }
 }
 
 /** On start: a session that was not to be remembered does not survive a closed browser. */

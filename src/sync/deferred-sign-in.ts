@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../db/database';
-import { getMeta, setMeta } from '../db/meta';
+import { getMeta } from '../db/meta';
+import { keepOfflineSignIn } from '../session/offline-sign-in';
 import type { FetchLike } from './engine';
 import { serverSignIn } from './server-auth';
 import { notifySessionChanged } from './session-events';
@@ -51,10 +52,7 @@ export async function completeDeferredSignIn(
   if (!result.ok || result.user.id !== pending.userId) return 'refused';
   // The person's own record as the server has it now (their hash may have changed meanwhile).
   await db.users.put(result.user);
-  if (result.user.passwordHash) {
-    const cached = await getMeta(db, 'offlineHashes');
-    await setMeta(db, 'offlineHashes', { ...cached, [result.user.id]: result.user.passwordHash });
-  }
+  await keepOfflineSignIn(db, result.user, pending.remember);
   notifySessionChanged();
   return 'signed-in';
 }

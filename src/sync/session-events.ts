@@ -18,3 +18,7 @@ export function markRemoteStoreLoaded(): void {
 export function isRemoteStoreLoaded(): boolean {
   return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(REMOTE_LOADED_FLAG) !== null;
 }
+
+export function forgetRemoteStoreLoaded(): void {
+  if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(REMOTE_LOADED_FLAG);
+}

@@ -10,6 +10,9 @@ import { hashSecret } from '../../src/domain/secrets';
 import { signInWithPassword } from '../../src/features/auth/auth-service';
 import { SyncEngine, authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
 import { reconcileServerSession } from '../../src/sync/reconcile-session';
+import { toStoreV1 } from '../../src/db/store-io';
+import { endSession, startSession } from '../../src/session/session';
+import { signOut } from '../../src/session/sign-out';
 import { tempDataFile } from '../server/helpers';
 
 /**
@@ -84,10 +87,13 @@ const people = [
 beforeEach(async () => {
   const data = tempDataFile();
   cleanup = data.cleanup;
-  app = await buildApp({ config: { ...configFromEnv({}), dataFile: data.file, staticDir: null } });
+  app = await buildApp({
+    config: { ...configFromEnv({}), dataFile: data.file, staticDir: null, setupCode: 'UNIT-SETUP' },
+  });
   const put = await app.inject({
     method: 'PUT',
     url: '/api/store?orgId=demo',
+    headers: { 'x-setup-code': 'UNIT-SETUP' },
     payload: { users: people, profiles: defaultProfiles() },
   });
   expect(put.statusCode).toBe(200);
@@ -99,6 +105,8 @@ afterEach(async () => {
   await app.close();
   cleanup();
 });
+
+const NOW = '2026-11-23T10:00:00.000Z';
 
 const signIn = (fetch: FetchLike, email: string, password: string) =>
   signInWithPassword(db, { email, password, remember: true }, fetch);
@@ -282,5 +290,151 @@ describe('outbox authors (issue 12)', () => {
     // A teacher may not rename himself: refused by the server, undone here, and counted for the header.
     expect(await getMeta(db, 'refusedChanges')).toBe(1);
     expect((await db.users.get('u-t1'))?.name).toBe('Moussa');
+  });
+});
+
+describe('a shared device keeps only what its next user may see', () => {
+  const pdf = { kind: 'rib', name: 'rib.pdf', contentBase64: 'JVBERi0xLjQK', size: 9, uploadedAt: NOW };
+  const contractFile = (teacherUserId: string) => ({
+    id: `tc-${teacherUserId}`,
+    teacherUserId,
+    status: 'submitted' as const,
+    bankFullNumber: 'SN012 01201 012345678901 23',
+    attachments: [{ id: `a-${teacherUserId}`, ...pdf, kind: 'rib' as const }],
+  });
+
+  /** What an administrator's session brought to the device besides the users: files, journal, imports. */
+  async function adminView() {
+    await db.teacherContractSubmissions.bulkPut([contractFile('u-t1'), contractFile('u-t2')]);
+    await db.userLogs.put({ id: 'ul-1', action: 'update', targetUserId: 'u-t2', timestamp: NOW });
+    await db.planningImports.put({ id: 'pi-1', createdAt: NOW } as never);
+    await db.users.update('u-t2', { extra: { phone: '+221 77 000 00 00', firstName: 'Fatou' } });
+  }
+
+  it('an administrator’s sign-out leaves no contract file, journal, private field or hash; the outbox stays', async () => {
+    const { fetch, cookies } = browser();
+    expect(
+      (
+        await signInWithPassword(
+          db,
+          { email: 'moussa@ecole.sn', password: 'Prof@2026', remember: false },
+          fetch,
+        )
+      ).ok,
+    ).toBe(true);
+    await signOut(db, fetch, null);
+    expect(
+      (
+        await signInWithPassword(
+          db,
+          { email: 'awa@ecole.sn', password: 'Admin@2026', remember: false },
+          fetch,
+        )
+      ).ok,
+    ).toBe(true);
+    await adminView();
+    expect((await db.users.get('u-admin'))?.passwordHash).toMatch(/^pbkdf2/);
+    // A change made just before leaving, not yet sent.
+    await writeBatch(db, async (w) => {
+      await w.put('institutes', { id: 'i-x', name: 'Institut X', abbr: 'IX' });
+    });
+    const pending = await db.outbox.toArray();
+    await signOut(db, fetch, null);
+
+    expect(cookies.has('sid')).toBe(false);
+    expect(await getMeta(db, 'currentUserId')).toBeNull();
+    expect(await db.teacherContractSubmissions.count()).toBe(0);
+    expect(await db.userLogs.count()).toBe(0);
+    expect(await db.planningImports.count()).toBe(0);
+    const users = await db.users.toArray();
+    expect(users.map((u) => u.id).sort()).toEqual(['u-admin', 'u-t1', 'u-t2']);
+    expect(JSON.stringify(users)).not.toMatch(/pbkdf2|passwordHash|pinHash|\+221/);
+    expect(await getMeta(db, 'offlineHashes')).toEqual({});
+    expect(await db.outbox.toArray()).toEqual(pending);
+    expect(pending.map((m) => m.author)).toEqual(['u-admin']);
+    // The device knows it no longer holds a complete view: the next session catches up from the start.
+    expect(await getMeta(db, 'revision')).toBeNull();
+    // Names stay for the login screen and the next person: public fields only.
+    expect(await db.users.get('u-t2')).toEqual({
+      id: 'u-t2',
+      name: 'Fatou',
+      email: 'fatou@ecole.sn',
+      profileId: 'teacher',
+      status: 'Active',
+      extra: { firstName: 'Fatou' },
+    });
+  });
+
+  it('keeps the person’s own hash only if "Se souvenir de moi" was ticked, and never anyone else’s', async () => {
+    const { fetch, online } = browser();
+    const signInAs = (email: string, password: string, remember: boolean) =>
+      signInWithPassword(db, { email, password, remember }, fetch);
+    expect((await signInAs('moussa@ecole.sn', 'Prof@2026', true)).ok).toBe(true);
+    await signOut(db, fetch, null);
+    expect(Object.keys(await getMeta(db, 'offlineHashes'))).toEqual(['u-t1']);
+    expect((await signInAs('awa@ecole.sn', 'Admin@2026', false)).ok).toBe(true);
+    await adminView();
+    await signOut(db, fetch, null);
+    // Moussa ticked it on this device: his own hash stays (apart from the tables), and his own file.
+    expect(Object.keys(await getMeta(db, 'offlineHashes'))).toEqual(['u-t1']);
+    expect((await db.teacherContractSubmissions.toArray()).map((f) => f.teacherUserId)).toEqual(['u-t1']);
+    expect((await db.users.toArray()).some((u) => u.passwordHash !== undefined)).toBe(false);
+    online.value = false;
+    expect(await signInAs('awa@ecole.sn', 'Admin@2026', false)).toEqual({ ok: false, code: 'needs-network' });
+    expect((await signInAs('moussa@ecole.sn', 'Prof@2026', false)).ok).toBe(true);
+    // This time he did not tick it: once he leaves, nothing of his stays.
+    await signOut(db, fetch, null);
+    expect(await getMeta(db, 'offlineHashes')).toEqual({});
+    expect(await db.teacherContractSubmissions.count()).toBe(0);
+    expect(await signInAs('moussa@ecole.sn', 'Prof@2026', true)).toEqual({
+      ok: false,
+      code: 'needs-network',
+    });
+  });
+
+  it('catches up at the next sign-in: online at once, or once the network returns', async () => {
+    const { fetch, online } = browser();
+    expect(
+      (await signInWithPassword(db, { email: 'awa@ecole.sn', password: 'Admin@2026', remember: true }, fetch))
+        .ok,
+    ).toBe(true);
+    await signOut(db, fetch, null);
+    expect((await db.users.get('u-t2'))?.mustChangePassword).toBeUndefined();
+    online.value = false;
+    expect(
+      (await signInWithPassword(db, { email: 'awa@ecole.sn', password: 'Admin@2026', remember: true }, fetch))
+        .ok,
+    ).toBe(true);
+    online.value = true;
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    expect(await engine.syncOnce()).toBe('ok');
+    expect((await db.users.get('u-t2'))?.mustChangePassword).toBe(false);
+    expect(await getMeta(db, 'revision')).not.toBeNull();
+  });
+
+  it('leaves a kiosk unchanged when a teacher’s PIN session ends', async () => {
+    const { fetch } = browser();
+    expect((await signIn(fetch, 'awa@ecole.sn', 'Admin@2026')).ok).toBe(true);
+    await fetch('/api/kiosks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Salle 12' }),
+    });
+    await setMeta(db, 'kioskName', 'Salle 12');
+    await signOut(db, fetch, null);
+    expect(await getMeta(db, 'offlineHashes')).toEqual({});
+    await writeBatch(db, async (w) => {
+      await w.patch('users', 'u-t1', { pinFailedAttempts: 1 });
+    });
+    const before = {
+      store: await toStoreV1(db),
+      outbox: await db.outbox.count(),
+      meta: await db.meta.toArray(),
+    };
+    await startSession(db, 'u-t1', 'pin', false);
+    await endSession(db);
+    expect(await toStoreV1(db)).toEqual(before.store);
+    expect(await db.outbox.count()).toBe(before.outbox);
+    expect(await db.meta.toArray()).toEqual(before.meta);
   });
 });

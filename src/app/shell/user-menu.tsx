@@ -6,32 +6,15 @@ import { LOGOUT_DELAY_MS } from '../../domain/auth/password';
 import type { LoginMode, Profile, User } from '../../domain/store/schema';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { fr } from '../../i18n/fr';
-import { endSession } from '../../session/session';
-import { getMeta, setMeta } from '../../db/meta';
-import { forgetDeferredSignIn } from '../../sync/deferred-sign-in';
-import { browserFetch, serverSignOut } from '../../sync/server-auth';
-import { notifySessionChanged } from '../../sync/session-events';
+import { signOut as signOutHere } from '../../session/sign-out';
+import { browserFetch } from '../../sync/server-auth';
 import { syncEngine } from '../bootstrap';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
 
-/**
- * Changes still in the outbox leave under this person's session before it ends (they would otherwise wait for
- * their next sign-in); then the server ends the session (issue 12) and the device forgets who is signed in.
- */
+/** Sign-out itself lives in the session module (src/session/sign-out.ts). */
 async function signOut(): Promise<void> {
-  if (navigator.onLine) await syncEngine()?.syncOnce();
-  forgetDeferredSignIn();
-  await serverSignOut(browserFetch);
-  const db = appDb();
-  await endSession(db);
-  // A classroom kiosk keeps only what PIN mode needs once the administrator who used it has left.
-  if (await getMeta(db, 'kioskName')) {
-    await setMeta(db, 'offlineHashes', {});
-    const { loadRemoteStore } = await import('../../sync/remote-store');
-    await loadRemoteStore(db, browserFetch);
-  }
-  notifySessionChanged();
+  await signOutHere(appDb(), browserFetch, navigator.onLine ? syncEngine() : null);
 }
 
 interface Props {

@@ -52,7 +52,7 @@ export function retainedRecord(
   data: RecordData,
   lookup: AccessLookup,
 ): RecordData | null {
-  if (SHARED_COLLECTIONS.has(collection)) return data;
+  if (keptWhole(collection)) return data;
   // Narrowest first: a wider reader's fields win the merge (a remembered person's full own record).
   const viewers: Viewer[] = [NEXT_PERSON];
   if (readers.kiosk) viewers.push(KIOSK_VIEWER);
@@ -60,21 +60,26 @@ export function retainedRecord(
   const teacherId = typeof data.teacherUserId === 'string' ? data.teacherUserId : null;
   const owner = collection === 'users' ? id : teacherId;
   if (owner !== null && readers.remembered.has(owner)) viewers.push(ownRecordsOf(owner));
-  let kept: RecordData | null = null;
+  const parts: RecordData[] = [];
   for (const viewer of viewers) {
     const part = projectRecord(viewer, collection, data, lookup);
     if (part === null) continue;
     // A remembered person's own user record keeps everything but the secrets.
-    const visible = collection === 'users' && viewer !== KIOSK_VIEWER ? omitSecrets(part) : part;
-    kept = kept === null ? visible : { ...kept, ...visible };
+    parts.push(collection === 'users' && viewer !== KIOSK_VIEWER ? omitSecrets(part) : part);
   }
-  if (kept === null) return null;
+  if (parts.length === 0) return null;
+  const kept = parts.reduce<RecordData>((merged, part) => ({ ...merged, ...part }), {});
   return sameFields(kept, data) ? data : kept;
 }
 
 function sameFields(kept: RecordData, data: RecordData): boolean {
   const keys = Object.keys(data);
   return keys.length === Object.keys(kept).length && keys.every((key) => kept[key] === data[key]);
+}
+
+/** Collections every session receives whole: a device keeps them as they are, without a look at each record. */
+export function keptWhole(collection: CollectionName): boolean {
+  return SHARED_COLLECTIONS.has(collection);
 }
 
 /** Of the device's offline sign-in hashes, those it may keep: the remembered people's, none on a kiosk. */

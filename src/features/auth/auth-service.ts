@@ -9,6 +9,7 @@ import { isEncodedHash, verifySecret } from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
 import { getMeta, setMeta } from '../../db/meta';
+import { keepOfflineSignIn, offlineHashOf, updateOfflineSignIn } from '../../session/offline-sign-in';
 import { startSession } from '../../session/session';
 import type { FetchLike } from '../../sync/engine';
 import { deferServerSignIn, forgetDeferredSignIn } from '../../sync/deferred-sign-in';
@@ -75,10 +76,7 @@ export async function signInWithPassword(
     await setMeta(db, 'signInNeeded', false);
     await setMeta(db, 'serverReachable', true);
     await db.users.put(remote.user);
-    if (isEncodedHash(remote.user.passwordHash)) {
-      const cached = await getMeta(db, 'offlineHashes');
-      await setMeta(db, 'offlineHashes', { ...cached, [remote.user.id]: remote.user.passwordHash });
-    }
+    await keepOfflineSignIn(db, remote.user, input.remember);
     // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle (issue 13).
     const { loadRemoteStore } = await import('../../sync/remote-store');
     await loadRemoteStore(db, fetchImpl);
@@ -96,11 +94,11 @@ export async function signInWithPassword(
   if (!user || user.status === 'Archived') return { ok: false, code: 'needs-network' };
   if (user.status !== 'Active') return { ok: false, code: 'inactive' };
   if (input.password === '') return { ok: false, code: 'empty-password' };
-  const hash = isEncodedHash(user.passwordHash)
-    ? user.passwordHash
-    : (await getMeta(db, 'offlineHashes'))[user.id];
+  // Only the hash of a person who ticked "Se souvenir de moi" here opens an offline sign-in (session/).
+  const hash = await offlineHashOf(db, user.id);
   if (!isEncodedHash(hash)) return { ok: false, code: 'needs-network' };
   if (!(await verifySecret(input.password, hash))) return { ok: false, code: 'wrong-password' };
+  await keepOfflineSignIn(db, { id: user.id, passwordHash: hash }, input.remember);
   await startSession(db, user.id, 'password', input.remember);
   deferServerSignIn({
     orgId,
@@ -180,10 +178,7 @@ async function keepChangedUser(db: AppDatabase, user: User | null): Promise<void
   if (!user) return;
   // Not through the outbox: the server already holds it.
   await db.users.put(user);
-  if (isEncodedHash(user.passwordHash)) {
-    const cached = await getMeta(db, 'offlineHashes');
-    await setMeta(db, 'offlineHashes', { ...cached, [user.id]: user.passwordHash });
-  }
+  await updateOfflineSignIn(db, user);
 }
 
 /**

@@ -1,0 +1,33 @@
+import type { AppDatabase } from '../db/database';
+import { getMeta } from '../db/meta';
+import type { FetchLike } from '../sync/engine';
+import { forgetDeferredSignIn } from '../sync/deferred-sign-in';
+import { serverSignOut } from '../sync/server-auth';
+import { notifySessionChanged } from '../sync/session-events';
+import { endSession } from './session';
+
+/** The running sync loop, when there is one and the network is there (its last exchange before leaving). */
+export interface PendingExchange {
+  syncOnce(): Promise<unknown>;
+}
+
+/**
+ * "Déconnexion": changes still in the outbox leave under this person's session first (they would otherwise
+ * wait for their next sign-in); then the server ends the session and the device forgets who is signed in,
+ * keeping only what its next user may see (endSession). A kiosk then reloads its own view when it can.
+ */
+export async function signOut(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  exchange: PendingExchange | null,
+): Promise<void> {
+  await exchange?.syncOnce();
+  forgetDeferredSignIn();
+  await serverSignOut(fetchImpl);
+  await endSession(db);
+  if (await getMeta(db, 'kioskName')) {
+    const { loadRemoteStore } = await import('../sync/remote-store');
+    await loadRemoteStore(db, fetchImpl);
+  }
+  notifySessionChanged();
+}
