@@ -46,6 +46,8 @@ export default defineConfig({
       // Every browser of the suite signs in from 127.0.0.1: the per-address limits would refuse the suite
       // itself. Per-account limits stay; the server tests cover both (tests/server/access-control.test.ts).
       ADDRESS_RATE_LIMIT: '100000',
+      // Creating an organisation and the emergency area need the setup code (tests/e2e/support/org.ts).
+      SETUP_CODE: 'E2E-SETUP-2026',
     },
   },
 });

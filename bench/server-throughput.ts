@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { defaultProfiles } from '../src/domain/defaults';
 import {
   serverBackends,
+  SETUP_CODE_HEADERS,
   startServerProcess,
   stopProcess,
   type Backend,
@@ -137,7 +138,7 @@ async function seedSchool(base: string, orgId: string): Promise<string> {
   };
   const put = await fetch(`${base}/api/store?orgId=${orgId}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...SETUP_CODE_HEADERS },
     body: JSON.stringify(store),
   });
   if (!put.ok) throw new Error(`seed ${orgId}: ${put.status}`);

@@ -1,6 +1,6 @@
 // Draws the manifest's store screenshots (login screen, narrow and wide) from a running server: run once
 // after a visible change of the login screen, files committed under public/screenshots/.
-// Usage: node scripts/make-screenshots.mjs http://127.0.0.1:4435
+// Usage: SETUP_CODE=<the server's setup code> node scripts/make-screenshots.mjs http://127.0.0.1:4435
 import { chromium } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
 
@@ -9,7 +9,7 @@ const org = `captures-${Date.now().toString(36)}`;
 // An organisation with an administrator, so the login screen shows no emergency area.
 const seed = await fetch(`${base}/api/store?orgId=${org}`, {
   method: 'PUT',
-  headers: { 'content-type': 'application/json' },
+  headers: { 'content-type': 'application/json', 'x-setup-code': process.env.SETUP_CODE ?? '' },
   body: JSON.stringify({
     users: [
       {

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { hashSecret } from '../src/domain/secrets';
 import { hashClearSecrets } from '../src/domain/store/clear-secrets';
@@ -10,6 +15,9 @@ import { DEFAULT_ORG_ID, parseStoreV1, type StoreV1 } from '../src/domain/store/
 import { changesQuerySchema, decodeCursor, pushRequestSchema } from '../src/domain/sync/protocol';
 import { authorizerFor, lookupFor, lookupOfRecords, projectAll, projectResults } from './auth/access';
 import { SessionService, type Authenticated } from './auth/sessions';
+import { installSetupCode, isSetupCode, SETUP_CODE_HEADER } from './auth/setup-code';
+import { hitRateLimits, replyRateLimited } from './auth/rate-limit';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import type { ServerConfig } from './config';
 import { ORG_ID_PATTERN, registerAuthRoutes } from './routes/auth';
 import { registerEmergencyRoute } from './routes/emergency';
@@ -62,13 +70,16 @@ export function parseIfMatch(header: string | undefined): number | null | 'inval
   return match ? Number(match[1]) : 'invalid';
 }
 
-/** Device-local state never lives on the server; clear secrets are hashed before they are stored. */
+/**
+ * Device-local state never lives on the server; clear secrets are hashed before they are stored. Called only
+ * once the writer is known to be allowed (a session with settings.donnees, or the setup code on an empty
+ * organisation): a stranger's body is never hashed. One hash at a time, so one request cannot fill the pool.
+ */
 async function prepareForStorage(store: StoreV1): Promise<StoreV1> {
   const { currentUserId: _u, currentLoginMode: _m, ...shared } = store;
   const nowIso = new Date().toISOString();
-  const users = await Promise.all(
-    store.users.map(async (u) => (await hashClearSecrets(u, (s) => hashSecret(s), nowIso)).user),
-  );
+  const users: StoreV1['users'] = [];
+  for (const u of store.users) users.push((await hashClearSecrets(u, (s) => hashSecret(s), nowIso)).user);
   return { ...shared, users };
 }
 
@@ -103,6 +114,8 @@ export interface BuildOptions {
   config: ServerConfig;
   storage?: SyncStorage;
   logger?: boolean;
+  /** Where the setup code generated at start goes (main.ts prints it in the terminal); default: the log. */
+  onSetupCode?: (code: string) => void;
   /** Heartbeat and session re-check of live streams (GET /api/live); tests shorten it. */
   liveHeartbeatMs?: number;
 }
@@ -116,10 +129,31 @@ export async function buildApp({
   storage,
   logger = false,
   liveHeartbeatMs,
+  onSetupCode,
 }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy: config.trustProxy });
+  // TRUST_PROXY: a hop count or the proxies' addresses, never "every hop" (a client's own X-Forwarded-For).
+  // Fastify 5 ignores a bare number (fails closed), so a hop count becomes the equivalent trust function.
+  const hops = config.trustProxy;
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy });
   const store = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   app.addHook('onClose', () => store.close());
+  // Only the owner of the server creates organisations and emergency administrators: the setup code.
+  const generatedSetupCode = await installSetupCode(store, config.setupCode);
+  if (generatedSetupCode)
+    (onSetupCode ?? ((code: string) => app.log.warn(`Code d’installation : ${code}`)))(generatedSetupCode);
+  // JSON nested deeper than any store is refused with 400 before it is parsed (not a 500 from deep recursion).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      const error = Object.assign(new Error('JSON nested too deeply'), { statusCode: 400 });
+      done(error, undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000');
@@ -160,6 +194,7 @@ export async function buildApp({
     storage: store,
     initialPassword: config.initialPassword,
     limits: config.rateLimits,
+    allowNewOrgs: config.allowNewOrgs,
   });
 
   const orgIdOf = (query: unknown): string | null => {
@@ -201,13 +236,31 @@ export async function buildApp({
     if (!orgId) return reply.code(400).send({ error: 'invalid-org' });
     const expected = parseIfMatch(request.headers['if-match']);
     if (expected === 'invalid') return reply.code(400).send({ error: 'invalid-if-match' });
-    // Two writers of a whole store: the first device of a new organisation (no session; refused once the
-    // organisation holds anything) and an administrator importing a file (settings.donnees).
+    // Two writers of a whole store: the first device of a new organisation (no session, the setup code;
+    // refused once the organisation holds anything) and an administrator importing a file (settings.donnees).
+    // Every check comes before any costly work: a stranger's body is never validated in depth nor hashed.
     const auth = await authenticate(request);
     if (auth && auth.session.orgId !== orgId) return reply.code(403).send({ error: 'other-organisation' });
     if (auth && (auth.viewer.kind !== 'user' || !auth.viewer.granted.has('settings.donnees')))
       return reply.code(403).send({ error: 'forbidden' });
-    if (!auth && !config.allowNewOrgs) return reply.code(401).send({ error: 'unauthenticated' });
+    if (!auth) {
+      if (!config.allowNewOrgs) return reply.code(401).send({ error: 'unauthenticated' });
+      const limited = await hitRateLimits(
+        store,
+        [{ rule: 'signinAddress', key: request.ip }],
+        new Date(),
+        config.rateLimits,
+      );
+      if (!limited.ok) return replyRateLimited(reply, limited);
+      const { revision } = await store.readChanges(
+        orgId,
+        { rev: Number.MAX_SAFE_INTEGER, collection: '', id: '' },
+        1,
+      );
+      if (revision > 0) return reply.code(401).send({ error: 'unauthenticated', revision });
+      if (!(await isSetupCode(store, request.headers[SETUP_CODE_HEADER])))
+        return reply.code(403).send({ error: 'setup-code' });
+    }
     const parsed = parseStoreV1(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.code, issues: parsed.issues });
     const doc = await prepareForStorage(parsed.value);

@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { rateLimitsWith, type RateLimitTable } from '../src/domain/auth/session-policy';
+import { PBKDF2_ITERATIONS } from '../src/domain/secrets';
 
 export interface ServerConfig {
   port: number;
@@ -11,14 +13,25 @@ export interface ServerConfig {
   pgPoolMax: number;
   staticDir: string | null;
   bodyLimitBytes: number;
-  /** Behind a reverse proxy that terminates HTTPS (TRUST_PROXY=1): client addresses and https come from it. */
-  trustProxy: boolean;
-  /** SMTP server for reset e-mails (SMTP_URL, e.g. smtp://user:pass@mail.example:587); null: links are answered. */
+  /**
+   * The proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): false (none, the default), a hop
+   * count (`1`: the one reverse proxy in front; `true` means 1 too), or the proxies' addresses/CIDRs. Never
+   * "every hop": a client-chosen X-Forwarded-For beyond the trusted proxies is not believed.
+   */
+  trustProxy: false | number | string[];
+  /** SMTP server for reset e-mails (SMTP_URL, e.g. smtp://user:pass@mail.example:587); null: no e-mail. */
   smtpUrl: string | null;
   /** Sender of e-mails (MAIL_FROM). */
   mailFrom: string;
-  /** Public address of the app for links in e-mails (PUBLIC_URL); null: the request's own origin. */
+  /** Public address of the app for links in e-mails (PUBLIC_URL); required with SMTP_URL. Never a request header. */
   publicUrl: string | null;
+  /** SETUP_CODE: the code that creates organisations and emergency administrators; null: a random one per start. */
+  setupCode: string | null;
+  /**
+   * Iteration counts of PBKDF2 hashes the server accepts from a client and verifies: its own (600,000) only.
+   * Not an environment variable; test suites add their fast count here.
+   */
+  acceptedHashIterations: readonly number[];
   /** Whether a new organisation may be created by its first device without a session (ALLOW_NEW_ORGS). */
   allowNewOrgs: boolean;
   /** The spec's initial password {key}, the same as the app's build (INITIAL_PASSWORD or VITE_INITIAL_PASSWORD). */
@@ -29,6 +42,59 @@ export interface ServerConfig {
 
 const MIB = 1024 * 1024;
 
+/** A configuration the server refuses to start with; the message says what to change. */
+export class ConfigError extends Error {}
+
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY forms (Fastify's trustProxy): empty/0/false: none; a hop count (`1`, and `true` as before: one
+ * proxy); or comma-separated proxy addresses and CIDRs (`10.0.0.2,192.168.0.0/16`, `loopback`).
+ */
+export function trustProxyFrom(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const wrong = entries.filter((e) => !isAddressOrCidr(e));
+  if (entries.length === 0 || wrong.length > 0)
+    throw new ConfigError(
+      `TRUST_PROXY=${value} : attendu un nombre de proxys (ex. 1) ou leurs adresses/CIDR séparées par des virgules (ex. 10.0.0.2,192.168.0.0/16) ; invalide : ${wrong.join(', ')}`,
+    );
+  return entries;
+}
+
+function publicUrlFrom(raw: string | undefined, smtpUrl: string | null): string | null {
+  const value = raw?.trim() ? raw.trim().replace(/\/+$/, '') : null;
+  if (value !== null) {
+    const protocol = URL.canParse(value) ? new URL(value).protocol : null;
+    if (protocol !== 'https:' && protocol !== 'http:')
+      throw new ConfigError(
+        `PUBLIC_URL=${value} : adresse http(s) attendue, ex. https://emargement.ecole.sn`,
+      );
+  }
+  // Reset links e-mailed to people are built from PUBLIC_URL only, never from the request's Host header.
+  if (smtpUrl && value === null)
+    throw new ConfigError(
+      'SMTP_URL est défini mais PUBLIC_URL ne l’est pas : les liens de réinitialisation envoyés par e-mail ont besoin de l’adresse publique de l’application (ex. PUBLIC_URL=https://emargement.ecole.sn).',
+    );
+  return value;
+}
+
 function intFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -36,6 +102,7 @@ function intFrom(value: string | undefined, fallback: number): number {
 
 /** Configuration by environment variables (README "Configuration"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const smtpUrl = env.SMTP_URL?.trim() ? env.SMTP_URL.trim() : null;
   return {
     port: intFrom(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -45,10 +112,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR ?? 'dist'),
     // Contract files carry attachments of up to 3,000,000 bytes each, base64-encoded in the store.
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 64 * MIB),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    smtpUrl: env.SMTP_URL?.trim() ? env.SMTP_URL.trim() : null,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'Émargement <no-reply@localhost>',
-    publicUrl: env.PUBLIC_URL?.trim() ? env.PUBLIC_URL.trim().replace(/\/+$/, '') : null,
+    publicUrl: publicUrlFrom(env.PUBLIC_URL, smtpUrl),
+    setupCode: env.SETUP_CODE?.trim() ? env.SETUP_CODE.trim() : null,
+    acceptedHashIterations: [PBKDF2_ITERATIONS],
     rateLimits: rateLimitsWith(
       intFrom(env.ADDRESS_RATE_LIMIT, 0) > 0 ? intFrom(env.ADDRESS_RATE_LIMIT, 0) : null,
     ),

@@ -1,9 +1,33 @@
 import { buildApp } from './app';
-import { configFromEnv } from './config';
+import { ConfigError, configFromEnv, type ServerConfig } from './config';
 import { redactDatabaseUrl } from './storage/open-storage';
 
-const config = configFromEnv();
-const app = await buildApp({ config, logger: true });
+let config: ServerConfig;
+try {
+  config = configFromEnv();
+} catch (error) {
+  // A configuration that would be unsafe (e.g. SMTP_URL without PUBLIC_URL): refuse to start, say why.
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`Configuration refusée : ${error.message}\n`);
+  process.exit(1);
+}
+
+/** The setup code of this start, shown plainly in the terminal (whoever reads it owns the server). */
+function printSetupCode(code: string): void {
+  const lines = [
+    '',
+    '============================================================',
+    `  Code d’installation : ${code}`,
+    '  À saisir dans la zone « administrateur de secours » de l’écran',
+    '  de connexion pour créer une école. Valable jusqu’au prochain',
+    '  démarrage (SETUP_CODE le fixe).',
+    '============================================================',
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+}
+
+const app = await buildApp({ config, logger: true, onSetupCode: printSetupCode });
 const shutdown = () => {
   void app.close().then(() => process.exit(0));
 };

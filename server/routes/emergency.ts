@@ -7,18 +7,25 @@ import type { Profile, User } from '../../src/domain/store/schema';
 import { planEmergencyPromotion } from '../../src/domain/users/emergency';
 import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges } from '../auth/server-writes';
+import { isSetupCode } from '../auth/setup-code';
 import type { SyncStorage } from '../storage/sync-storage';
 import { ORG_ID_PATTERN } from './auth';
 
-const bodySchema = z.object({ orgId: z.string().regex(ORG_ID_PATTERN), email: z.string().max(320) });
+const bodySchema = z.object({
+  orgId: z.string().regex(ORG_ID_PATTERN),
+  email: z.string().max(320),
+  setupCode: z.string().max(200).optional(),
+});
 
 /**
  * POST /api/emergency-admin: the emergency area of the login screen, decided by the server, which alone sees
- * every user. No session (nobody can sign in yet): refused as soon as an active administrator exists.
+ * every user. No session (nobody can sign in yet), so the owner of the server proves himself with the setup
+ * code printed in its terminal (403 `setup-code` without it); refused (409) as soon as an active
+ * administrator exists, and on an organisation that does not exist when ALLOW_NEW_ORGS=0.
  */
 export function registerEmergencyRoute(
   app: FastifyInstance,
-  deps: { storage: SyncStorage; initialPassword: string; limits: RateLimitTable },
+  deps: { storage: SyncStorage; initialPassword: string; limits: RateLimitTable; allowNewOrgs: boolean },
 ): void {
   app.post('/api/emergency-admin', async (request, reply) => {
     const body = bodySchema.safeParse(request.body);
@@ -32,7 +39,18 @@ export function registerEmergencyRoute(
       deps.limits,
     );
     if (!limited.ok) return replyRateLimited(reply, limited);
+    // The code first: a stranger learns nothing about the organisation, and costs nothing.
+    if (!(await isSetupCode(deps.storage, body.data.setupCode)))
+      return reply.code(403).send({ error: 'setup-code' });
     const { orgId } = body.data;
+    if (!deps.allowNewOrgs) {
+      const { revision } = await deps.storage.readChanges(
+        orgId,
+        { rev: Number.MAX_SAFE_INTEGER, collection: '', id: '' },
+        1,
+      );
+      if (revision === 0) return reply.code(409).send({ error: 'refused' });
+    }
     const [users, profiles] = await Promise.all([
       deps.storage.readCollection(orgId, 'users'),
       deps.storage.readCollection(orgId, 'profiles'),

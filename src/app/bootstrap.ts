@@ -3,7 +3,7 @@ import { getMeta } from '../db/meta';
 import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
 import { endSession } from '../session/session';
 import { SyncEngine, type FetchLike } from '../sync/engine';
-import { loadRemoteStore, seedServer } from '../sync/remote-store';
+import { loadRemoteStore } from '../sync/remote-store';
 import { reconcileServerSession } from '../sync/reconcile-session';
 import { browserFetch, fetchOrgStatus } from '../sync/server-auth';
 import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
@@ -20,8 +20,8 @@ export function syncEngine(): SyncEngine | null {
  * reconciled with the device: see reconcileServerSession):
  * - a session (a person's, or an enrolled kiosk's): the remote store, filtered for it, on the first load of
  *   the browser session (spec part 1 point 4); a person signed in here whose server session ended signs in again;
- * - no session, and the organisation does not exist yet: this device seeds it (defaults and the emergency
- *   administrator);
+ * - no session, and the organisation does not exist yet: this device prepares its defaults; the emergency
+ *   area creates the organisation on the server with the setup code (features/auth/emergency-service);
  * - no answer (offline): the device's copy, as it is.
  * Then the sync engine (push of the outbox, delta pulls, retries).
  */
@@ -49,7 +49,6 @@ export async function bootstrap(
     const status = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));
     if (status && !status.initialised) {
       await ensureInitialised(db);
-      await seedServer(db, fetchImpl);
     }
   }
   engine?.stop();

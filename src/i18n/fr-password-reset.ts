@@ -1,5 +1,15 @@
-/** Password reset done by the server (issue 12 point 5): texts beyond the spec's own (fr.password, fr.forgot). */
+/**
+ * Password reset and the owner's setup code (issue 12 point 5; only the owner creates schools): texts beyond
+ * the spec's own (fr.password, fr.forgot, fr.login).
+ */
 export const frPasswordReset = {
   offline: 'Connexion au serveur impossible. Réessayez lorsque le réseau est disponible.',
   rateLimited: 'Trop de tentatives. Réessayez dans 5 minutes.',
+  /** The spec's neutral sentence, kept whatever the server did. */
+  neutral: 'Si un compte existe pour cet email, un lien de réinitialisation a été envoyé.',
+  /** Without an e-mail service the link is never shown to whoever asks: an administrator produces it. */
+  askAdministrator:
+    "Si aucun e-mail n'arrive, demandez à un administrateur de votre établissement : il peut vous donner un lien de réinitialisation ou un mot de passe temporaire depuis la gestion des utilisateurs.",
+  setupCodeLabel: 'Code d’installation (affiché dans le terminal du serveur)',
+  setupCodeWrong: 'Code d’installation incorrect. Recopiez celui affiché dans le terminal du serveur.',
 } as const;

@@ -76,22 +76,29 @@ export async function syncNow(db: AppDatabase, fetchImpl: FetchLike): Promise<Ex
 
 /**
  * The first device of a new organisation writes its store (defaults and the emergency administrator) with
- * no session: the server accepts that only while the organisation is empty (issue 12).
+ * no session: the server accepts that only while the organisation is empty, and only with the setup code
+ * printed in its terminal (only the owner of the server creates organisations).
  */
-export async function seedServer(db: AppDatabase, fetchImpl: FetchLike): Promise<boolean> {
+export async function seedServer(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  setupCode: string,
+): Promise<'ok' | 'setup-code' | 'rate-limited' | 'failed'> {
   try {
     const orgId = await getMeta(db, 'orgId');
     const store = await toStoreV1(db, { deviceState: false });
     const response = await fetchImpl(storeUrl(orgId), {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-setup-code': setupCode },
       body: JSON.stringify(store),
     });
-    if (!response.ok) return false;
+    if (response.status === 403) return 'setup-code';
+    if (response.status === 429) return 'rate-limited';
+    if (!response.ok) return 'failed';
     const revision = revisionFrom(response);
     if (revision !== null) await setMeta(db, 'revision', revision);
-    return true;
+    return 'ok';
   } catch {
-    return false;
+    return 'failed';
   }
 }

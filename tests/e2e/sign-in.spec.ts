@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { INITIAL_PASSWORD, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { E2E_SETUP_CODE, INITIAL_PASSWORD, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').first().fill(email);
@@ -13,6 +13,15 @@ test('fresh install: emergency admin, forced password change, then /users', asyn
   await expect(page.getByRole('heading', { name: 'Accès administrateur de secours' })).toBeVisible();
   const emergency = page.getByRole('region', { name: 'Accès administrateur de secours' });
   await emergency.getByLabel('Email').fill('directrice@ecole.sn');
+  // Only the owner of the server creates a school: without the code printed in its terminal, nothing.
+  await emergency.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
+  await expect(page.getByText('Code d’installation incorrect.', { exact: false })).toBeVisible();
+  await emergency.getByLabel('Code d’installation (affiché dans le terminal du serveur)').fill('FAUX-CODE');
+  await emergency.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
+  await expect(page.getByText('Code d’installation incorrect.', { exact: false })).toBeVisible();
+  await emergency
+    .getByLabel('Code d’installation (affiché dans le terminal du serveur)')
+    .fill(E2E_SETUP_CODE);
   await emergency.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
   await expect(page.getByText('Compte Super Admin prêt pour directrice@ecole.sn')).toBeVisible();
 
@@ -41,6 +50,7 @@ test('fresh install: emergency admin, forced password change, then /users', asyn
   await page.goto('/login?emergency=1');
   const area = page.getByRole('region', { name: 'Accès administrateur de secours' });
   await area.getByLabel('Email').fill('intrus@ecole.sn');
+  await area.getByLabel('Code d’installation (affiché dans le terminal du serveur)').fill(E2E_SETUP_CODE);
   await area.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
   await expect(
     page.getByText('Un administrateur actif existe déjà. Utilisez ses identifiants ou la réinitialisation.'),

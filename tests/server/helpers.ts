@@ -12,6 +12,31 @@ import { openStorage } from '../../server/storage/open-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
 import { defaultProfiles } from '../../src/domain/defaults';
 import type { StoreV1 } from '../../src/domain/store/schema';
+import { PBKDF2_ITERATIONS } from '../../src/domain/secrets';
+import { TEST_ITERATIONS } from '../fixtures/sample-store';
+
+/**
+ * The setup code of every test server (SETUP_CODE): creating an organisation without a session (the first
+ * device's PUT /api/store) and the emergency area need it, sent as the `x-setup-code` header or `setupCode`.
+ */
+export const TEST_SETUP_CODE = 'TEST-SETUP-CODE-2026';
+export const SETUP_CODE_HEADERS = { 'x-setup-code': TEST_SETUP_CODE } as const;
+
+/**
+ * A test server's configuration: SETUP_CODE set, and the fixtures' fast hashes (TEST_ITERATIONS) accepted
+ * beside the server's own 600,000 iterations (the security tests start with the production list).
+ */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...configFromEnv({}),
+    staticDir: null,
+    host: '127.0.0.1',
+    port: 0,
+    setupCode: TEST_SETUP_CODE,
+    acceptedHashIterations: [PBKDF2_ITERATIONS, TEST_ITERATIONS],
+    ...overrides,
+  };
+}
 
 export function tempDataFile(): { file: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emargement-test-'));
@@ -159,15 +184,7 @@ export async function startServer(
   target: Target,
   overrides: Partial<ServerConfig> = {},
 ): Promise<RunningServer> {
-  const config: ServerConfig = {
-    ...configFromEnv({}),
-    dataFile: fileOf(target),
-    databaseUrl: urlOf(target),
-    staticDir: null,
-    host: '127.0.0.1',
-    port: 0,
-    ...overrides,
-  };
+  const config = testConfig({ dataFile: fileOf(target), databaseUrl: urlOf(target), ...overrides });
   const storage = await openStorage(config);
   // The app closes the storage it is given when it closes.
   const app = await buildApp({ config, storage });
@@ -240,7 +257,7 @@ export interface SeededOrg {
 }
 
 /**
- * A new organisation as its first device creates it (issue 12): one unauthenticated PUT of a store holding
+ * A new organisation as its first device creates it (issue 12): one PUT with the setup code of a store holding
  * ROOT_ADMIN with a clear password (the server hashes it), the default profiles (a profile of `extra` with
  * the same id replaces the default one) and whatever else `extra` brings; then ROOT_ADMIN signs in.
  */
@@ -262,7 +279,11 @@ export async function seedOrg(base: string, orgId: string, extra: Partial<StoreV
     ],
     profiles: [...defaultProfiles().filter((p) => !own.has(p.id)), ...(extra.profiles ?? [])],
   };
-  const response = await api(`${base}/api/store?orgId=${orgId}`, null, { method: 'PUT', body: store });
+  const response = await api(`${base}/api/store?orgId=${orgId}`, null, {
+    method: 'PUT',
+    body: store,
+    headers: SETUP_CODE_HEADERS,
+  });
   if (response.status !== 200) throw new Error(`seed answered ${response.status}: ${await response.text()}`);
   const { revision } = (await response.json()) as { revision: number };
   return { cookie: await signIn(base, orgId, ROOT_ADMIN.email, ROOT_ADMIN.password), revision };
@@ -291,6 +312,7 @@ export async function startServerProcess(target: Target, port: number): Promise<
       HOST: '127.0.0.1',
       DATA_FILE: fileOf(target),
       STATIC_DIR: '',
+      SETUP_CODE: TEST_SETUP_CODE,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: 'ignore',

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { configFromEnv, type ServerConfig } from '../../server/config';
+import type { ServerConfig } from '../../server/config';
 import { openStorage } from '../../server/storage/open-storage';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { api, seedOrg, serverBackends, type TestDatabase } from './helpers';
+import { api, seedOrg, serverBackends, testConfig, type TestDatabase } from './helpers';
 
 /**
  * Live follow-up (GET /api/live): a device's open stream hears the organisation's revision as soon as a
@@ -18,14 +18,7 @@ interface Server {
 }
 
 async function start(db: TestDatabase): Promise<Server> {
-  const config: ServerConfig = {
-    ...configFromEnv({}),
-    dataFile: db.file,
-    databaseUrl: db.databaseUrl,
-    staticDir: null,
-    host: '127.0.0.1',
-    port: 0,
-  };
+  const config: ServerConfig = testConfig({ dataFile: db.file, databaseUrl: db.databaseUrl });
   const app = await buildApp({ config, storage: await openStorage(config), liveHeartbeatMs: HEARTBEAT_MS });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -6,7 +6,7 @@ import { hashSecret, verifySecret } from '../../src/domain/secrets';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
-import { configFromEnv, type ServerConfig } from '../../server/config';
+import type { ServerConfig } from '../../server/config';
 import { createMailer } from '../../server/mail';
 import {
   registerPasswordResetRoutes,
@@ -16,7 +16,7 @@ import {
 import { openStorage } from '../../server/storage/open-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
 import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
-import { serverBackends, type TestDatabase } from './helpers';
+import { serverBackends, SETUP_CODE_HEADERS, testConfig, type TestDatabase } from './helpers';
 
 // Issue 12 point 5 ("a reset e-mail reaches a real SMTP sink started by the test with a working link"), on every
 // storage engine of this run.
@@ -99,17 +99,13 @@ let sink: Sink;
 let running: { app: FastifyInstance; url: string; storage: SyncStorage } | null = null;
 
 async function start(overrides: Partial<ServerConfig>) {
-  const config: ServerConfig = {
-    ...configFromEnv({}),
+  const config: ServerConfig = testConfig({
     dataFile: data.file,
     databaseUrl: data.databaseUrl,
-    staticDir: null,
-    host: '127.0.0.1',
-    port: 0,
     smtpUrl: null,
     publicUrl: null,
     ...overrides,
-  };
+  });
   const storage = await openStorage(config);
   const app = await buildApp({ config, storage });
   // Until server/app.ts registers the routes itself (then with the same config: SMTP_URL names the sink).
@@ -133,10 +129,10 @@ async function seed(url: string) {
     status: 'Archived',
     passwordHash: hash,
   });
-  // An unauthenticated PUT is accepted on a new, empty organisation (its first device).
+  // An unauthenticated PUT with the setup code is accepted on a new, empty organisation (its first device).
   const response = await fetch(`${url}/api/store?orgId=${ORG}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...SETUP_CODE_HEADERS },
     body: JSON.stringify(store),
   });
   expect(response.status).toBe(200);

@@ -9,6 +9,7 @@ import {
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
+  SETUP_CODE_HEADERS,
   signIn,
   startServer,
   startServerProcess,
@@ -24,7 +25,9 @@ let data: TestDatabase;
 const backends = await serverBackends();
 
 function put(body: unknown, cookie: string | null, headers: Record<string, string> = {}, orgId = 'demo') {
-  return api(`${server.url}/api/store?orgId=${orgId}`, cookie, { method: 'PUT', body, headers });
+  // Without a session, the first device of a new organisation brings the setup code.
+  const all = cookie ? headers : { ...SETUP_CODE_HEADERS, ...headers };
+  return api(`${server.url}/api/store?orgId=${orgId}`, cookie, { method: 'PUT', body, headers: all });
 }
 const get = (cookie: string | null, orgId = 'demo') => api(`${server.url}/api/store?orgId=${orgId}`, cookie);
 

@@ -36,7 +36,12 @@ async function seedAndSignIn(app: FastifyInstance): Promise<string> {
     ],
     profiles: defaultProfiles(),
   };
-  const put = await app.inject({ method: 'PUT', url: '/api/store?orgId=demo', payload: store });
+  const put = await app.inject({
+    method: 'PUT',
+    url: '/api/store?orgId=demo',
+    headers: { 'x-setup-code': 'UNIT-SETUP' },
+    payload: store,
+  });
   if (put.statusCode !== 200) throw new Error(`seed failed: ${put.statusCode} ${put.body}`);
   const login = await app.inject({
     method: 'POST',
@@ -50,7 +55,7 @@ async function seedAndSignIn(app: FastifyInstance): Promise<string> {
 
 export async function startTestServer(): Promise<TestServer> {
   const data = tempDataFile();
-  const config = { ...configFromEnv({}), dataFile: data.file, staticDir: null };
+  const config = { ...configFromEnv({}), dataFile: data.file, staticDir: null, setupCode: 'UNIT-SETUP' };
   const app = await buildApp({ config });
   const cookie = await seedAndSignIn(app);
   const server: TestServer = {

@@ -3,15 +3,16 @@ import { Button, Form } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import { fr } from '../../i18n/fr';
 import { TextField } from '../../ui/text-field';
-import { promoteEmergencyAdmin } from './auth-service';
+import { promoteEmergencyAdmin } from './emergency-service';
 
 export function EmergencyArea({ onPromoted }: { onPromoted: (email: string) => void }) {
   const [email, setEmail] = useState('');
+  const [setupCode, setSetupCode] = useState('');
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const submit = async () => {
     setIsBusy(true);
-    const result = await promoteEmergencyAdmin(appDb(), email);
+    const result = await promoteEmergencyAdmin(appDb(), { email, setupCode });
     setIsBusy(false);
     if (result.ok) {
       setMessage({ text: fr.login.emergencyDone(email.trim()), isError: false });
@@ -23,9 +24,11 @@ export function EmergencyArea({ onPromoted }: { onPromoted: (email: string) => v
             ? fr.login.emergencyRefused
             : result.code === 'invalid-email'
               ? fr.password.invalidEmail
-              : result.code === 'rate-limited'
-                ? fr.login.rateLimited
-                : fr.login.serverUnreachable,
+              : result.code === 'setup-code'
+                ? fr.passwordReset.setupCodeWrong
+                : result.code === 'rate-limited'
+                  ? fr.login.rateLimited
+                  : fr.login.serverUnreachable,
         isError: true,
       });
     }
@@ -42,6 +45,12 @@ export function EmergencyArea({ onPromoted }: { onPromoted: (email: string) => v
         }}
       >
         <TextField label={fr.login.email} type="email" value={email} onChange={setEmail} />
+        <TextField
+          label={fr.passwordReset.setupCodeLabel}
+          value={setupCode}
+          onChange={setSetupCode}
+          autoComplete="off"
+        />
         <Button type="submit" className="button secondary wide" isDisabled={isBusy}>
           {fr.login.emergencySubmit}
         </Button>

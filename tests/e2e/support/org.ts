@@ -10,13 +10,22 @@ export function newOrgId(prefix: string): string {
 
 export const INITIAL_PASSWORD = 'Bienvenue@2026';
 
-/** Seeds an organisation through the public store API; clear passwords and PINs are hashed by the server. */
+/** The test server's SETUP_CODE (playwright.config.ts): creating an organisation needs it. */
+export const E2E_SETUP_CODE = 'E2E-SETUP-2026';
+
+/**
+ * Seeds an organisation through the public store API, as its first device with the setup code; clear
+ * passwords and PINs are hashed by the server.
+ */
 export async function seedOrg(
   request: APIRequestContext,
   orgId: string,
   store: Record<string, unknown>,
 ): Promise<void> {
-  const response = await request.put(`/api/store?orgId=${orgId}`, { data: store });
+  const response = await request.put(`/api/store?orgId=${orgId}`, {
+    data: store,
+    headers: { 'x-setup-code': E2E_SETUP_CODE },
+  });
   if (!response.ok()) throw new Error(`seed failed: ${response.status()} ${await response.text()}`);
 }
 

@@ -1,0 +1,52 @@
+import type { AppDatabase } from '../../db/database';
+import { getMeta } from '../../db/meta';
+import { isResetEmailValid } from '../../domain/auth/password';
+import type { FetchLike } from '../../sync/engine';
+import { seedServer } from '../../sync/remote-store';
+import { browserFetch, fetchOrgStatus } from '../../sync/server-auth';
+
+export type EmergencyResult =
+  | { ok: true; created: boolean }
+  | { ok: false; code: 'invalid-email' | 'setup-code' | 'refused' | 'offline' | 'rate-limited' };
+
+/**
+ * Promote an e-mail to active Super Admin (spec part 1 point 4), done by the server: only it knows whether an
+ * active administrator exists. Only the owner of the server may do it (or create a new school): the setup
+ * code printed in the server's terminal goes with the request. A school that does not exist yet on the server
+ * is first created from this device's defaults, with the same code.
+ */
+export async function promoteEmergencyAdmin(
+  db: AppDatabase,
+  input: { email: string; setupCode: string },
+  fetchImpl: FetchLike = browserFetch,
+): Promise<EmergencyResult> {
+  const email = input.email.trim();
+  if (!isResetEmailValid(email)) return { ok: false, code: 'invalid-email' };
+  const setupCode = input.setupCode.trim();
+  if (setupCode === '') return { ok: false, code: 'setup-code' };
+  const orgId = await getMeta(db, 'orgId');
+  const status = await fetchOrgStatus(fetchImpl, orgId);
+  if (!status) return { ok: false, code: 'offline' };
+  if (!status.initialised) {
+    const seeded = await seedServer(db, fetchImpl, setupCode);
+    if (seeded === 'setup-code') return { ok: false, code: 'setup-code' };
+    if (seeded === 'rate-limited') return { ok: false, code: 'rate-limited' };
+    if (seeded !== 'ok') return { ok: false, code: 'offline' };
+  }
+  let response: Response;
+  try {
+    response = await fetchImpl('/api/emergency-admin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ orgId, email, setupCode }),
+    });
+  } catch {
+    return { ok: false, code: 'offline' };
+  }
+  if (response.status === 403) return { ok: false, code: 'setup-code' };
+  if (response.status === 429) return { ok: false, code: 'rate-limited' };
+  if (response.status === 409) return { ok: false, code: 'refused' };
+  if (!response.ok) return { ok: false, code: 'offline' };
+  const body = (await response.json().catch(() => null)) as { created?: boolean } | null;
+  return { ok: true, created: body?.created === true };
+}
