@@ -3,6 +3,7 @@ import type { SchoolClass } from '../../domain/store/schema';
 import { toIsoDate, toUtc } from '../../domain/time/instant';
 import { isoWeekOf, periodRange, shiftPeriod, type PeriodKind } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
+import { PayrollExportButtons } from '../../ui/payroll-export-buttons';
 
 const t = fr.attendance;
 const KINDS: readonly PeriodKind[] = ['day', 'week', 'month'];
@@ -93,6 +94,7 @@ export function AttendanceToolbar({ kind, date, classId, classes, onKind, onDate
           }}
         />
       </div>
+      <PayrollExportButtons range={periodRange(kind, date)} />
     </div>
   );
 }

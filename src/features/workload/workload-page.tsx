@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toIsoDate } from '../../domain/time/instant';
-import type { PeriodKind } from '../../domain/time/period';
+import { periodRange, type PeriodKind } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
+import { PayrollExportButtons } from '../../ui/payroll-export-buttons';
 import { PeriodControls } from './period-controls';
 import { useWorkloadData } from './use-workload-data';
 import { WorkloadChart } from './workload-chart';
@@ -33,6 +34,7 @@ export function WorkloadPage() {
         onKindChange={setKind}
         onDateChange={setReferenceDate}
       />
+      <PayrollExportButtons range={periodRange(kind, referenceDate)} />
       {data === undefined ? <p className="page-loading">{fr.app.loading}</p> : null}
       {data !== undefined && rows.length === 0 ? <p className="empty">{t.empty}</p> : null}
       {rows.length > 0 ? (

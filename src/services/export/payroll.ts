@@ -1,0 +1,94 @@
+import { appDb } from '../../db/database';
+import { toIsoDate, toIsoInstant } from '../../domain/time/instant';
+import type { UtcRange } from '../../domain/time/period';
+import {
+  buildPayrollExport,
+  type PayrollLabels,
+  type PayrollWorkbook,
+} from '../../domain/workload/payroll-export';
+import { workloadByTeacher } from '../../domain/workload/workload';
+import type { SheetExportAnswer, SheetExportRequest } from './sheet-export.worker';
+
+export type PayrollFormat = 'xlsx' | 'csv';
+
+const MIME: Record<PayrollFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv;charset=utf-8',
+};
+
+/** The payroll workbook of a period, from the device's data (the same rows as /workload). */
+export async function payrollWorkbook(
+  range: UtcRange,
+  labels: PayrollLabels,
+  unknown: { teacher: string; other: string },
+  now: Date,
+): Promise<PayrollWorkbook> {
+  const db = appDb();
+  const [timetables, logs, users, classes, modules] = await Promise.all([
+    db.timetables.toArray(),
+    db.planningLogs
+      .where('timestamp')
+      .between(toIsoInstant(range.start), toIsoInstant(range.end), true, false)
+      .toArray(),
+    db.users.toArray(),
+    db.classes.toArray(),
+    db.courseModules.toArray(),
+  ]);
+  const teacherNames = new Map(users.map((u) => [u.id, u.name]));
+  const classNames = new Map(classes.map((c) => [c.id, c.code]));
+  const moduleNames = new Map(modules.map((m) => [m.id, m.name]));
+  const rows = workloadByTeacher({ timetables, logs, range, now });
+  return buildPayrollExport(
+    rows,
+    {
+      teacher: (id) => (id && teacherNames.get(id)) || unknown.teacher,
+      module: (id) => (id && moduleNames.get(id)) || unknown.other,
+      schoolClass: (id) => (id && classNames.get(id)) || unknown.other,
+    },
+    { from: toIsoDate(range.start), to: toIsoDate(range.end.minus({ days: 1 })) },
+    labels,
+  );
+}
+
+/** Writes the file in the export worker (SheetJS loads there, on demand) and answers its bytes. */
+export function writeInWorker(request: SheetExportRequest): Promise<ArrayBuffer> {
+  const worker = new Worker(new URL('./sheet-export.worker.ts', import.meta.url), { type: 'module' });
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    worker.addEventListener('message', (event: MessageEvent<SheetExportAnswer>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.bytes);
+      else reject(new Error(event.data.error));
+    });
+    worker.addEventListener('error', (event) => {
+      worker.terminate();
+      reject(new Error(event.message));
+    });
+    worker.postMessage(request);
+  });
+}
+
+/** Builds the file of the period and has the browser download it; answers the file name. */
+export async function exportPayroll(
+  range: UtcRange,
+  format: PayrollFormat,
+  labels: PayrollLabels,
+  unknown: { teacher: string; other: string },
+): Promise<string | null> {
+  const workbook = await payrollWorkbook(range, labels, unknown, new Date());
+  if ((workbook.sheets[1]?.rows.length ?? 0) === 0) return null;
+  const bytes = await writeInWorker({ format, workbook });
+  const name = `${workbook.fileBase}.${format}`;
+  const url = URL.createObjectURL(new Blob([bytes], { type: MIME[format] }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return name;
+}
