@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+
+// A shared desk browser (ARCHITECTURE.md "Trust": a shared device keeps only what its next user may see):
+// after the administrator signs out, IndexedDB holds no contract file, no journal and nobody's hash; the
+// next person signs in and finds their own day.
+const MONDAY = '2026-03-09';
+const PDF_BASE64 = 'JVBERi0xLjQK';
+
+function schoolWithFilesAndJournal() {
+  const base = schoolWithTeachers();
+  return {
+    ...base,
+    profiles: base.profiles.map((p) =>
+      p.id === 'super-admin'
+        ? { ...p, moduleIds: [...p.moduleIds, 'contracts', 'contracts.compliance', 'attendance'] }
+        : p,
+    ),
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
+    ],
+    timetables: [
+      {
+        id: 'tt-1',
+        periodicity: 'week',
+        year: 2026,
+        weekStartDate: MONDAY,
+        classId: 'cls-1',
+        createdAt: '2026-03-01T00:00:00.000Z',
+        slots: [
+          {
+            id: 's-1',
+            dayOfWeek: 1,
+            startTime: '08:00',
+            endTime: '10:00',
+            moduleId: 'mod-algo',
+            teacherUserId: 'u-t1',
+            deliveryMode: 'presentiel',
+            canceled: false,
+          },
+        ],
+      },
+    ],
+    teacherContractSubmissions: [
+      { id: 'tc-1', teacherUserId: 'u-t1', status: 'validated', attachments: [] },
+      {
+        id: 'tc-2',
+        teacherUserId: 'u-t2',
+        status: 'submitted',
+        bankFullNumber: 'SN012 01201 012345678901 23',
+        attachments: [
+          {
+            id: 'a-rib',
+            kind: 'rib',
+            name: 'rib.pdf',
+            contentBase64: PDF_BASE64,
+            size: 9,
+            uploadedAt: '2026-03-01T00:00:00.000Z',
+          },
+        ],
+      },
+    ],
+    userLogs: [
+      {
+        id: 'ul-1',
+        action: 'update',
+        targetUserId: 'u-t2',
+        targetUserName: 'Fatou Ndiaye',
+        timestamp: '2026-03-01T00:00:00.000Z',
+      },
+    ],
+  };
+}
+
+/** A table (or the meta entries) of the page's own IndexedDB, read straight from the browser. */
+async function localRecords(page: Page, store: string): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        const open = indexedDB.open('emargement');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction(name, 'readonly').objectStore(name).getAll();
+          read.onsuccess = () => (db.close(), resolve(read.result as Record<string, unknown>[]));
+          read.onerror = () => (db.close(), reject(new Error(`cannot read ${name}`)));
+        };
+      }),
+    store,
+  );
+}
+
+async function offlineHashes(page: Page): Promise<Record<string, unknown>> {
+  const meta = await localRecords(page, 'meta');
+  const entry = meta.find((m) => m.key === 'offlineHashes');
+  return (entry?.value ?? {}) as Record<string, unknown>;
+}
+
+async function signIn(page: Page, email: string, password: string, remember: boolean) {
+  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  const checkbox = page.getByRole('checkbox', { name: 'Se souvenir de moi' });
+  if ((await checkbox.isChecked()) !== remember) await checkbox.click({ force: true });
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test('after an administrator signs out of a shared browser, it keeps no contract file and no one’s hash; the next person finds their day', async ({
+  page,
+  request,
+}) => {
+  const org = newOrgId('shared-device');
+  await seedOrg(request, org, schoolWithFilesAndJournal());
+  await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
+
+  // A teacher used this browser earlier without "Se souvenir de moi".
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'fatou@ecole.sn', 'Prof@2026', false);
+  await signOut(page);
+
+  // The administrator's session brings every contract file (bank details, attachments) and the journal.
+  await signIn(page, 'awa@ecole.sn', 'Admin@2026', false);
+  await expect
+    .poll(async () => (await localRecords(page, 'teacherContractSubmissions')).map((f) => f.id).sort())
+    .toEqual(['tc-1', 'tc-2']);
+  expect((await localRecords(page, 'userLogs')).length).toBeGreaterThan(0);
+  expect((await localRecords(page, 'users')).some((u) => typeof u.passwordHash === 'string')).toBe(true);
+
+  await signOut(page);
+  await expect.poll(async () => (await localRecords(page, 'teacherContractSubmissions')).length).toBe(0);
+  expect(await localRecords(page, 'userLogs')).toEqual([]);
+  const users = await localRecords(page, 'users');
+  expect(users.map((u) => u.id).sort()).toEqual(['u-admin', 'u-t1', 'u-t2']);
+  expect(JSON.stringify(users)).not.toMatch(/passwordHash|pinHash|pbkdf2/);
+  expect(await offlineHashes(page)).toEqual({});
+  expect(JSON.stringify(await localRecords(page, 'meta'))).not.toContain('pbkdf2');
+
+  // The next person signs in on the same browser and sees their own course of the day and their own file.
+  await signIn(page, 'moussa@ecole.sn', 'Prof@2026', true);
+  await expect(page.getByRole('button', { name: 'Menu utilisateur' })).toContainText('Moussa Fall');
+  await page.goto('/teacher/today');
+  await expect(page.getByRole('main')).toContainText('08:00 – 10:00');
+  await expect(page.getByRole('main')).toContainText('Algorithmique');
+  await expect
+    .poll(async () => (await localRecords(page, 'teacherContractSubmissions')).map((f) => f.id))
+    .toEqual(['tc-1']);
+  // He ticked "Se souvenir de moi": once he leaves, his own hash (only his) stays for an offline sign-in.
+  await signOut(page);
+  expect(Object.keys(await offlineHashes(page))).toEqual(['u-t1']);
+  expect(await localRecords(page, 'userLogs')).toEqual([]);
+});
