@@ -160,6 +160,8 @@ export class SyncEngine {
   private rerun = false;
   private failures = 0;
   private timer: unknown = null;
+  /** When the pending timer fires (monotonic ms), so a later request never postpones a sooner one. */
+  private timerDueAt = 0;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
   /** Delays chosen after failures, newest last (read by tests and diagnostics). */
@@ -261,6 +263,11 @@ export class SyncEngine {
     this.liveTimer = null;
   }
 
+  /** Resolves once no exchange runs any more (after stop(): the database can then be closed). */
+  async whenIdle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
   /** One push-then-pull exchange; concurrent calls share it, and a call during a run queues one more. */
   syncOnce(): Promise<ExchangeResult> {
     if (this.running) {
@@ -345,13 +352,21 @@ export class SyncEngine {
     this.timer = null;
   }
 
+  /**
+   * Runs an exchange in `ms` at the latest. A pending sooner run is kept: an exchange that ends after a write
+   * (or a sign-in, or the network's return) asked for a push meanwhile must not replace that push by its
+   * periodic 60 s pull.
+   */
   private schedule(ms: number): void {
     if (this.stopped) return;
+    const dueAt = globalThis.performance.now() + ms;
+    if (this.timer !== null && this.timerDueAt <= dueAt) return;
     this.cancelTimer();
     const run = () => {
       this.timer = null;
       void this.syncOnce();
     };
+    this.timerDueAt = dueAt;
     this.timer = (this.options.setTimer ?? ((fn, delay) => setTimeout(fn, delay)))(run, ms);
   }
 }
