@@ -13,7 +13,16 @@ import { hashSecret } from '../src/domain/secrets';
 import { hashClearSecrets } from '../src/domain/store/clear-secrets';
 import { DEFAULT_ORG_ID, parseStoreV1, type StoreV1 } from '../src/domain/store/schema';
 import { changesQuerySchema, decodeCursor, pushRequestSchema } from '../src/domain/sync/protocol';
-import { authorizerFor, lookupFor, lookupOfRecords, projectAll, projectResults } from './auth/access';
+import {
+  authorizerFor,
+  importedTeacherPassword,
+  initialPasswordHashes,
+  lookupFor,
+  lookupOfRecords,
+  preparerFor,
+  projectAll,
+  projectResults,
+} from './auth/access';
 import { SessionService, type Authenticated } from './auth/sessions';
 import { installSetupCode, isSetupCode, SETUP_CODE_HEADER } from './auth/setup-code';
 import { hitRateLimits, replyRateLimited } from './auth/rate-limit';
@@ -24,6 +33,9 @@ import { registerEmergencyRoute } from './routes/emergency';
 import { registerLiveRoute } from './routes/live';
 import { createMailer } from './mail';
 import { registerPasswordResetRoutes } from './routes/password-reset';
+import { registerCredentialRoutes } from './routes/credentials';
+import { registerBackupRoute } from './routes/backup';
+import { checkWriteLimits, replyWriteLimit } from './auth/write-budget';
 import { openStorage } from './storage/open-storage';
 import type { SyncStorage } from './storage/sync-storage';
 import { applyBatch, applyWholeStore, assembleStore, readChanges, toRemote } from './sync-service';
@@ -214,6 +226,8 @@ export async function buildApp({
     }
   });
   registerPasswordResetRoutes(app, { storage: store, config, mailer: createMailer(config) });
+  registerCredentialRoutes(app, { storage: store, config, authenticate });
+  registerBackupRoute(app, { storage: store, authenticate });
   registerLiveRoute(app, {
     storage: store,
     authenticate,
@@ -270,7 +284,10 @@ export async function buildApp({
       doc,
       expected,
       new Date(),
-      auth ? { authorize: authorizerFor(auth.viewer, auth.profiles) } : { onlyIfEmpty: true },
+      // The authorised whole store is the Données restore: hashes accepted (with this server's parameters).
+      auth
+        ? { authorize: authorizerFor(auth.viewer, auth.profiles, { restore: true }) }
+        : { onlyIfEmpty: true },
     );
     void reply.header('cache-control', 'no-store');
     if (!result.ok && result.reason === 'not-empty')
@@ -319,13 +336,29 @@ export async function buildApp({
     if (!auth) return reply;
     const body = pushRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body', issues: issuesOf(body.error) });
+    // The server's clock decides: check-in windows, receipt stamps, future dates (trusted time).
+    const now = new Date();
+    // Size caps per record (413) and the session's write budget (429), before anything is stored.
+    const bytes = Number(request.headers['content-length']) || JSON.stringify(request.body).length;
+    const limit = await checkWriteLimits(store, auth.session.tokenHash, bytes, body.data.mutations, now);
+    if (!limit.ok) return replyWriteLimit(reply, limit);
+    const initialHashes = body.data.mutations.some((m) => m.collection === 'users')
+      ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
+      : undefined;
     const answer = await applyBatch(
       store,
       orgId,
       body.data.clientId,
       body.data.mutations,
-      new Date(),
-      authorizerFor(auth.viewer, auth.profiles),
+      now,
+      authorizerFor(auth.viewer, auth.profiles, {
+        clientId: body.data.clientId,
+        now,
+        ...(initialHashes
+          ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
+          : {}),
+      }),
+      preparerFor(auth.viewer, auth.user, { now, ...(initialHashes ? { initialHashes } : {}) }),
     );
     const results = await projectResults(store, orgId, auth.viewer, auth.profiles, answer.results);
     return reply

@@ -297,3 +297,8 @@ export async function initialPasswordHashes(
   const [initial, imported] = await Promise.all([of(initialPassword), of(importedPassword)]);
   return { initial, imported };
 }
+
+/** The imported teachers' initial password ({secret}), as the app's build knows it. */
+export function importedTeacherPassword(env: NodeJS.ProcessEnv = process.env): string {
+  return env.IMPORTED_TEACHER_PASSWORD || env.VITE_IMPORTED_TEACHER_PASSWORD || 'Enseignant@2026';
+}

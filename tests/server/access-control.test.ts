@@ -388,15 +388,12 @@ describe.each(backends)('$name: access control', (backend) => {
       // Moussa's change is not forced: the current password is required.
       expect((await change(t1, { next: 'Neuf@2026' })).status).toBe(403);
       // The administrator gives him a temporary password to change at the next sign-in.
-      const temporary = await push(admin, [
-        mutation({
-          collection: 'users',
-          recordId: T1.id,
-          values: { passwordHash: await hashSecret('Temp@2026'), mustChangePassword: true },
-        }),
-      ]);
-      expect(temporary.results[0]?.status).toBe('applied');
-      const fresh = await signIn(server.url, ORG, T1.email, 'Temp@2026');
+      const temporary = await api(`${server.url}/api/users/${T1.id}/temporary-password?orgId=${ORG}`, admin, {
+        method: 'POST',
+      });
+      expect(temporary.status).toBe(200);
+      const { password } = (await temporary.json()) as { password: string };
+      const fresh = await signIn(server.url, ORG, T1.email, password);
       expect((await change(fresh, { next: 'Neuf@2026' })).status).toBe(200);
       const { store } = await storeAs(admin);
       expect(store.users.find((u) => u.id === T1.id)?.mustChangePassword).toBe(false);
@@ -627,16 +624,42 @@ describe.each(backends)('$name: access control', (backend) => {
       expect(response.status).toBe(413);
       expectSecurityHeaders(response);
       expect((await readStore(server.storage, ORG)).revision).toBe(r0);
-      // Just under the limit is accepted.
-      const small = await api(url('/api/mutations'), admin, {
+      // Under the body limit, a name is still capped per record (413, in French, nothing stored)...
+      const longName = await api(url('/api/mutations'), admin, {
         method: 'POST',
         body: {
           ...big,
           mutations: [
             mutation({
               collection: 'levels',
-              recordId: 'l-small',
-              values: { id: 'l-small', name: 'x'.repeat(BODY_LIMIT - 1_000), abbr: 'S' },
+              recordId: 'l-long',
+              values: { id: 'l-long', name: 'x'.repeat(BODY_LIMIT - 1_000), abbr: 'S' },
+            }),
+          ],
+        },
+      });
+      expect(longName.status).toBe(413);
+      expect(((await longName.json()) as { message: string }).message).toMatch(/trop longue/);
+      expect((await readStore(server.storage, ORG)).revision).toBe(r0);
+      // ...and a large legitimate record just under the body limit is accepted (a contract of many lines).
+      const entry = (i: number) => ({ id: `e-${i}`, classId: 'c-1', moduleId: 'm-1', volumeCapMin: 60 });
+      const lines = Math.floor((BODY_LIMIT - 5_000) / (JSON.stringify(entry(1000)).length + 1));
+      const small = await api(url('/api/mutations'), admin, {
+        method: 'POST',
+        body: {
+          ...big,
+          mutations: [
+            mutation({
+              collection: 'contracts',
+              recordId: 'k-big',
+              values: {
+                id: 'k-big',
+                teacherUserId: T1.id,
+                startDate: '2026-01-01',
+                endDate: '2026-12-31',
+                createdAt: '2026-01-01T00:00:00.000Z',
+                entries: Array.from({ length: lines }, (_, i) => entry(1000 + i)),
+              },
             }),
           ],
         },

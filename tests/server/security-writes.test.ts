@@ -1,0 +1,515 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readStore } from '../../server/sync-service';
+import { configFromEnv } from '../../server/config';
+import { hashSecret, saltOf, verifySecret } from '../../src/domain/secrets';
+import type { StoreV1, User } from '../../src/domain/store/schema';
+import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
+import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import {
+  api,
+  cookieFrom,
+  ROOT_ADMIN,
+  seedOrg,
+  serverBackends,
+  signIn,
+  startServer,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
+
+/**
+ * Escalation, forged and flooding writes, credentials and backups, as an attacker tries them over HTTP, on
+ * every storage engine: each test is one attack and fails on the code before the rights were bounded.
+ */
+const backends = await serverBackends();
+const ORG = 'ecole-droits';
+
+const fastHash = (secret: string) => hashSecret(secret, { iterations: TEST_ITERATIONS });
+
+const CONTRIB = { id: 'u-contrib', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
+const T1 = { id: 'u-t1', email: 'moussa.fall@ecole.sn', password: 'Moussa@2026', pin: '135790' } as const;
+const T2 = { id: 'u-t2', email: 'fatou@ecole.sn', password: 'Fatou@2026' } as const;
+const EMERGENCY = { id: 'u-secours', email: 'secours@ecole.sn', password: 'Secours@2026' } as const;
+
+/** Teachers who fill in their contract file (teacher.contract). */
+const TEACHER_PROFILE = {
+  id: 'vacataire',
+  name: 'Vacataire',
+  moduleIds: ['teacher', 'teacher.today', 'teacher.planning', 'teacher.contract'],
+  formFieldKeys: ['firstName', 'lastName', 'email'],
+};
+
+async function orgData(): Promise<Partial<StoreV1>> {
+  const person = async (
+    id: string,
+    name: string,
+    email: string,
+    password: string,
+    profileId: string,
+    extra: Partial<User> = {},
+  ): Promise<User> => ({
+    id,
+    name,
+    email,
+    profileId,
+    status: 'Active',
+    passwordHash: await fastHash(password),
+    mustChangePassword: false,
+    ...extra,
+  });
+  const pinHash = await fastHash(T1.pin);
+  return {
+    profiles: [TEACHER_PROFILE],
+    users: [
+      await person(CONTRIB.id, 'Awa Contributrice', CONTRIB.email, CONTRIB.password, 'contributeur'),
+      await person(T1.id, 'Moussa Fall', T1.email, T1.password, 'vacataire', {
+        pinHash,
+        pinSalt: saltOf(pinHash) ?? undefined,
+        pinExpiresAt: '2099-01-01T00:00:00.000Z',
+      }),
+      await person(T2.id, 'Fatou Ndiaye', T2.email, T2.password, 'vacataire'),
+      // The emergency account: Super Admin, but not a "real" administrator (spec part 1 point 4).
+      await person(EMERGENCY.id, 'Accès de secours', EMERGENCY.email, EMERGENCY.password, 'super-admin', {
+        isEmergency: true,
+      }),
+    ],
+  };
+}
+
+let server: RunningServer;
+let data: TestDatabase;
+let admin: string;
+let seq = 0;
+
+const url = (path: string, org = ORG) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${org}`;
+
+function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
+  seq += 1;
+  const values = partial.values ?? {};
+  return {
+    mutationId: `sw-${seq}-${Math.random().toString(36).slice(2)}`,
+    op: 'put',
+    changedFields: Object.keys(values),
+    values,
+    baseRevision: 0,
+    createdAt: new Date().toISOString(),
+    ...partial,
+  };
+}
+
+const userChange = (recordId: string, values: Record<string, unknown>) =>
+  mutation({ collection: 'users', recordId, values });
+
+async function pushRaw(cookie: string, mutations: Mutation[], clientId = 'device-1'): Promise<Response> {
+  return api(url('/api/mutations'), cookie, { method: 'POST', body: { clientId, mutations } });
+}
+
+async function push(cookie: string, mutations: Mutation[], clientId?: string): Promise<PushResponse> {
+  const response = await pushRaw(cookie, mutations, clientId);
+  expect(response.status).toBe(200);
+  return (await response.json()) as PushResponse;
+}
+
+function expectRefused(result: MutationResult | undefined, detail?: string) {
+  expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden' });
+  if (detail) expect(result?.detail).toBe(detail);
+}
+
+/** The organisation as the server holds it, hashes included. */
+const truth = async (org = ORG) => (await readStore(server.storage, org)).store;
+const userOf = async (id: string, org = ORG) => (await truth(org)).users.find((u) => u.id === id);
+
+const login = (email: string, password: string, org = ORG) =>
+  api(`${server.url}/api/auth/login`, null, {
+    method: 'POST',
+    body: { orgId: org, email, password, remember: true },
+  });
+
+const credential = (cookie: string, userId: string, kind: 'temporary-password' | 'pin' | 'reset-link') =>
+  api(url(`/api/users/${userId}/${kind}`), cookie, { method: 'POST' });
+
+const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+
+function contractFile(content: string, attachmentId = 'att-rib') {
+  return mutation({
+    collection: 'teacherContractSubmissions',
+    recordId: 'tc-t1',
+    values: {
+      id: 'tc-t1',
+      teacherUserId: T1.id,
+      status: 'draft',
+      attachments: [
+        {
+          id: attachmentId,
+          kind: 'rib',
+          name: 'rib.pdf',
+          contentBase64: content,
+          size: Math.floor((content.length * 3) / 4),
+          uploadedAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    },
+  });
+}
+
+describe.each(backends)('$name: rights, forged and flooding writes, credentials, backups', (backend) => {
+  beforeEach(async () => {
+    data = await backend.fresh();
+    server = await startServer(data);
+    ({ cookie: admin } = await seedOrg(server.url, ORG, await orgData()));
+  });
+  afterEach(async () => {
+    await server.app.close();
+    await data.cleanup();
+  });
+
+  describe('escalation', () => {
+    it('a Contributeur cannot make himself Super Admin, nor give a profile beyond his own modules', async () => {
+      const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
+      const answer = await push(contrib, [
+        userChange(CONTRIB.id, { profileId: 'super-admin' }),
+        userChange(T1.id, { profileId: 'super-admin' }),
+        userChange(T2.id, { name: 'Fatou Ndiaye Sarr' }),
+      ]);
+      expectRefused(answer.results[0], 'self');
+      expectRefused(answer.results[1], 'profile-beyond-rights');
+      expect(answer.results[2]?.status).toBe('applied');
+      expect((await userOf(CONTRIB.id))?.profileId).toBe('contributeur');
+      expect((await userOf(T1.id))?.profileId).toBe('vacataire');
+    });
+
+    it('a Contributeur cannot give the Super Admin a temporary password, by the route or by a pushed hash', async () => {
+      const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
+      const route = await credential(contrib, ROOT_ADMIN.id, 'temporary-password');
+      expect(route.status).toBe(403);
+      expect(await route.json()).toMatchObject({
+        error: 'beyond-rights',
+        message: expect.stringMatching(/droits/),
+      });
+      const pushed = await push(contrib, [
+        userChange(ROOT_ADMIN.id, { passwordHash: await fastHash('Pirate@2026'), mustChangePassword: false }),
+      ]);
+      expectRefused(pushed.results[0]);
+      expect((await login(ROOT_ADMIN.email, 'Pirate@2026')).status).toBe(401);
+      expect((await login(ROOT_ADMIN.email, ROOT_ADMIN.password)).status).toBe(200);
+    });
+
+    it('never accepts a password or PIN hash in a mutation, on another user nor on oneself', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const byAdmin = await push(admin, [
+        userChange(T1.id, { passwordHash: await fastHash('Connu@2026') }),
+        userChange(T1.id, { pinHash: await fastHash('111111'), pinSalt: 'x' }),
+        userChange(ROOT_ADMIN.id, { passwordHash: await fastHash('Moi@2026') }),
+      ]);
+      for (const result of byAdmin.results) expectRefused(result, 'secret-field');
+      const byTeacher = await push(t1, [userChange(T1.id, { passwordHash: await fastHash('Moi@2026') })]);
+      expectRefused(byTeacher.results[0], 'secret-field');
+      expect((await login(T1.email, 'Connu@2026')).status).toBe(401);
+      expect((await login(T1.email, T1.password)).status).toBe(200);
+      expect((await login(ROOT_ADMIN.email, 'Moi@2026')).status).toBe(401);
+    });
+
+    it('nobody deactivates or archives himself; the last active administrator cannot be removed', async () => {
+      const self = await push(admin, [
+        userChange(ROOT_ADMIN.id, { status: 'Inactive' }),
+        userChange(ROOT_ADMIN.id, { status: 'Archived' }),
+        userChange(ROOT_ADMIN.id, { profileId: 'contributeur' }),
+      ]);
+      for (const result of self.results) expectRefused(result, 'self');
+      // A Contributeur cannot reach a Super Admin at all.
+      const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
+      expectRefused(
+        (await push(contrib, [userChange(ROOT_ADMIN.id, { status: 'Inactive' })])).results[0],
+        'beyond-rights',
+      );
+      // The Contributeur (module users: an administrator) is deactivated: the root is the last one left.
+      const second = await push(admin, [userChange(CONTRIB.id, { status: 'Inactive' })]);
+      expect(second.results[0]?.status).toBe('applied');
+      // The emergency account is no "real" administrator: removing the root would leave none.
+      const emergency = await signIn(server.url, ORG, EMERGENCY.email, EMERGENCY.password);
+      const last = await push(emergency, [
+        userChange(ROOT_ADMIN.id, { status: 'Inactive' }),
+        userChange(ROOT_ADMIN.id, { profileId: TEACHER_PROFILE.id }),
+      ]);
+      expectRefused(last.results[0], 'last-admin');
+      expectRefused(last.results[1], 'last-admin');
+      expect((await userOf(ROOT_ADMIN.id))?.status).toBe('Active');
+      expect((await userOf(ROOT_ADMIN.id))?.profileId).toBe('super-admin');
+    });
+  });
+
+  describe('journal entries and actor fields', () => {
+    const forgedEntry = (
+      id: string,
+      actorUserId: string | null,
+      action = 'archive',
+      targetUserId: string = T2.id,
+    ) =>
+      mutation({
+        collection: 'userLogs',
+        recordId: id,
+        values: {
+          id,
+          action,
+          targetUserId,
+          targetUserName: 'Fatou Ndiaye',
+          actorUserId,
+          actorUserName: ROOT_ADMIN.name,
+          timestamp: '2026-11-20T09:00:00.000Z',
+        },
+      });
+
+    it('a teacher cannot write a journal entry in the administrator’s name', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const before = (await truth()).userLogs.length;
+      const answer = await push(t1, [
+        forgedEntry('ul-forged-1', null),
+        forgedEntry('ul-forged-2', ROOT_ADMIN.id),
+      ]);
+      expectRefused(answer.results[0], 'no-change-described');
+      expectRefused(answer.results[1], 'no-change-described');
+      expect((await truth()).userLogs).toHaveLength(before);
+    });
+
+    it('an entry about the batch’s own change is kept, its actor stamped from the session', async () => {
+      const answer = await push(admin, [
+        userChange(T2.id, { status: 'Archived' }),
+        mutation({
+          collection: 'userLogs',
+          recordId: 'ul-real',
+          values: {
+            id: 'ul-real',
+            action: 'archive',
+            targetUserId: T2.id,
+            targetUserName: 'Fatou Ndiaye',
+            actorUserId: ROOT_ADMIN.id,
+            actorUserName: 'Quelqu’un d’autre',
+            timestamp: '2026-11-20T09:00:00.000Z',
+          },
+        }),
+      ]);
+      expect(answer.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+      const entry = (await truth()).userLogs.find((l) => l.id === 'ul-real');
+      expect(entry).toMatchObject({ actorUserId: ROOT_ADMIN.id, actorUserName: ROOT_ADMIN.name });
+      // The same entry claiming an activation it did not perform is refused.
+      const wrong = await push(admin, [
+        userChange(T1.id, { name: 'Moussa Fall Diop' }),
+        forgedEntry('ul-wrong', ROOT_ADMIN.id, 'status-activate', T1.id),
+      ]);
+      expect(wrong.results[0]?.status).toBe('applied');
+      expectRefused(wrong.results[1], 'no-change-described');
+    });
+
+    it('5,000 journal entries of 12 KB are refused whole (413, in French), nothing stored', async () => {
+      const { revision } = await readStore(server.storage, ORG);
+      const before = (await truth()).userLogs.length;
+      const details = 'x'.repeat(12_000);
+      const entries = Array.from({ length: 5_000 }, (_, i) =>
+        mutation({
+          collection: 'userLogs',
+          recordId: `ul-flood-${i}`,
+          values: {
+            id: `ul-flood-${i}`,
+            action: 'update',
+            targetUserId: T2.id,
+            actorUserId: ROOT_ADMIN.id,
+            timestamp: '2026-11-20T09:00:00.000Z',
+            details,
+          },
+        }),
+      );
+      const response = await pushRaw(admin, entries);
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({
+        error: 'too-large',
+        message: expect.stringMatching(/trop longue/),
+      });
+      expect((await readStore(server.storage, ORG)).revision).toBe(revision);
+      expect((await truth()).userLogs).toHaveLength(before);
+    });
+
+    it('a session past its write budget gets 429 with Retry-After, in French', async () => {
+      // Start far from a minute's end, so that the batches fall in one budget window.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+      const batch = (n: number) =>
+        Array.from({ length: 2_000 }, (_, i) =>
+          mutation({
+            collection: 'levels',
+            recordId: `l-${n}-${i}`,
+            values: { id: `l-${n}-${i}`, name: `Niveau ${n}-${i}`, abbr: 'N' },
+          }),
+        );
+      const statuses: number[] = [];
+      for (let n = 0; n < 4; n += 1) statuses.push((await pushRaw(admin, batch(n))).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await pushRaw(admin, batch(9).slice(0, 1));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({
+        error: 'write-budget',
+        message: expect.stringMatching(/Trop de modifications/),
+      });
+      // Another person's session keeps its own budget.
+      const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
+      expect((await pushRaw(contrib, [userChange(T2.id, { name: 'Fatou N.' })])).status).toBe(200);
+    }, 120_000);
+  });
+
+  describe('kiosk', () => {
+    it('a kiosk cannot set a PIN cooldown beyond 5 minutes of server time', async () => {
+      const enrolled = await api(`${server.url}/api/kiosks`, admin, {
+        method: 'POST',
+        body: { name: 'Salle 4' },
+      });
+      expect(enrolled.status).toBe(201);
+      const kiosk = cookieFrom(enrolled, 'kiosk');
+      if (!kiosk) throw new Error('no kiosk cookie');
+      const sent = Date.now();
+      const answer = await push(kiosk, [
+        userChange(T1.id, { pinFailedAttempts: 5, pinCooldownUntil: '2099-01-01T00:00:00.000Z' }),
+      ]);
+      expect(answer.results[0]?.status).not.toBe('rejected');
+      const until = Date.parse(String((await userOf(T1.id))?.pinCooldownUntil));
+      expect(until).toBeGreaterThan(sent);
+      expect(until).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
+      // Nothing but the PIN-try fields.
+      expectRefused(
+        (await push(kiosk, [userChange(T1.id, { pinExpiresAt: '2098-01-01T00:00:00.000Z' })])).results[0],
+      );
+    });
+  });
+
+  describe('attachments', () => {
+    it('refuses HTML saved as rib.pdf, accepts a real PDF', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const html = await push(t1, [contractFile(base64('<html><script>alert(1)</script></html>'))]);
+      expectRefused(html.results[0], 'attachment-unsupported-type');
+      const dataUrl = await push(t1, [
+        contractFile(`data:application/pdf;base64,${base64('<html>x</html>')}`),
+      ]);
+      expectRefused(dataUrl.results[0], 'attachment-unsupported-type');
+      expect((await truth()).teacherContractSubmissions).toEqual([]);
+      const pdf = await push(t1, [contractFile(base64('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF'))]);
+      expect(pdf.results[0]?.status).toBe('applied');
+    });
+
+    it('refuses an attachment above 3,000,000 bytes, accepts one of exactly 3,000,000', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      const pdfOf = (size: number) => {
+        const bytes = Buffer.alloc(size, 0x20);
+        bytes.write('%PDF-1.4\n', 0, 'latin1');
+        return bytes;
+      };
+      const big = await push(t1, [contractFile(base64(pdfOf(3_000_001)))]);
+      expectRefused(big.results[0], 'attachment-too-large');
+      const exact = await push(t1, [contractFile(base64(pdfOf(3_000_000)))]);
+      expect(exact.results[0]?.status).toBe('applied');
+    }, 60_000);
+  });
+
+  describe('credentials made by the server', () => {
+    it('a temporary password, a PIN and a reset link for a user one manages, shown once', async () => {
+      const t1Session = await signIn(server.url, ORG, T1.email, T1.password);
+      const temporary = await credential(admin, T1.id, 'temporary-password');
+      expect(temporary.status).toBe(200);
+      expect(temporary.headers.get('cache-control')).toBe('no-store');
+      const { password } = (await temporary.json()) as { password: string };
+      expect((await login(T1.email, password)).status).toBe(200);
+      expect((await login(T1.email, T1.password)).status).toBe(401);
+      // The account's other sessions end with its old password.
+      expect((await api(url('/api/store'), t1Session)).status).toBe(401);
+      expect(await userOf(T1.id)).toMatchObject({ mustChangePassword: true });
+      const journal = (await truth()).userLogs.filter((l) => l.targetUserId === T1.id);
+      expect(journal.map((l) => [l.action, l.actorUserId])).toContainEqual([
+        'password-temp-generated',
+        ROOT_ADMIN.id,
+      ]);
+
+      const pin = await credential(admin, T1.id, 'pin');
+      expect(pin.status).toBe(200);
+      const { pin: clearPin } = (await pin.json()) as { pin: string };
+      expect(await verifySecret(clearPin, (await userOf(T1.id))?.pinHash)).toBe(true);
+
+      const link = await credential(admin, T1.id, 'reset-link');
+      expect(link.status).toBe(200);
+      const { path } = (await link.json()) as { path: string };
+      const token = new URL(path, 'http://x').searchParams.get('token');
+      const check = await api(`${server.url}/api/password-reset/check`, null, {
+        method: 'POST',
+        body: { orgId: ORG, token },
+      });
+      expect(await check.json()).toEqual({ valid: true });
+    });
+
+    it('refuses the caller who may not manage that user, and oneself', async () => {
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      expect((await credential(t1, T2.id, 'temporary-password')).status).toBe(403);
+      expect((await credential(t1, T2.id, 'reset-link')).status).toBe(403);
+      expect((await credential(admin, ROOT_ADMIN.id, 'temporary-password')).status).toBe(403);
+      expect((await credential(admin, 'u-nobody', 'pin')).status).toBe(404);
+      const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
+      expect((await credential(contrib, T2.id, 'temporary-password')).status).toBe(200);
+      expect((await credential(contrib, ROOT_ADMIN.id, 'reset-link')).status).toBe(403);
+      expect((await api(url(`/api/users/${T2.id}/pin`), null, { method: 'POST' })).status).toBe(401);
+    });
+  });
+
+  describe('e-mails and backups', () => {
+    it('refuses an e-mail that differs from another account’s only by case', async () => {
+      const answer = await push(admin, [
+        userChange('u-copie', {
+          id: 'u-copie',
+          name: 'Copie',
+          email: ' MOUSSA.FALL@ecole.sn',
+          profileId: 'vacataire',
+          status: 'Active',
+        }),
+        userChange(T2.id, { email: 'Moussa.Fall@Ecole.sn' }),
+        userChange('u-neuf', {
+          id: 'u-neuf',
+          name: 'Nouveau',
+          email: 'nouveau@ecole.sn',
+          profileId: 'vacataire',
+          status: 'Active',
+          passwordHash: await fastHash('Choisi@2026'),
+        }),
+      ]);
+      expectRefused(answer.results[0], 'duplicate-email');
+      expectRefused(answer.results[1], 'duplicate-email');
+      // A creation gets the initial password from the server, whatever hash came with it.
+      expect(answer.results[2]?.status).toBe('applied');
+      expect((await login('nouveau@ecole.sn', 'Choisi@2026')).status).toBe(401);
+      expect((await login('nouveau@ecole.sn', configFromEnv({}).initialPassword)).status).toBe(200);
+      expect((await login(T1.email, T1.password)).status).toBe(200);
+    });
+
+    it('the server backup keeps every password: restored into a new organisation, everyone signs in', async () => {
+      // A device's copy holds only its own hashes: restoring it would reset the others.
+      const deviceCopy = (await (await api(url('/api/store'), admin)).json()) as StoreV1;
+      expect(deviceCopy.users.find((u) => u.id === T1.id)?.passwordHash).toBeUndefined();
+      const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+      expect((await api(url('/api/backup'), t1)).status).toBe(403);
+
+      const backup = await api(url('/api/backup'), admin);
+      expect(backup.status).toBe(200);
+      expect(backup.headers.get('cache-control')).toBe('no-store');
+      const file = (await backup.json()) as StoreV1;
+      for (const user of file.users) expect(typeof user.passwordHash).toBe('string');
+
+      const NEW_ORG = 'ecole-restauree';
+      const { cookie: newAdmin } = await seedOrg(server.url, NEW_ORG);
+      const restored = await api(url('/api/store', NEW_ORG), newAdmin, { method: 'PUT', body: file });
+      expect(restored.status).toBe(200);
+      for (const [email, password] of [
+        [ROOT_ADMIN.email, ROOT_ADMIN.password],
+        [CONTRIB.email, CONTRIB.password],
+        [T1.email, T1.password],
+        [T2.email, T2.password],
+      ] as const)
+        expect((await login(email, password, NEW_ORG)).status, email).toBe(200);
+      const pinHash = (await userOf(T1.id, NEW_ORG))?.pinHash;
+      expect(await verifySecret(T1.pin, pinHash)).toBe(true);
+    });
+  });
+});
