@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import { writeBatch } from '../../db/repository';
@@ -48,6 +49,7 @@ export function NotificationBell({ userId, seesAll }: Props) {
       users: new Map(users.map((u) => [u.id, u.name])),
     };
   }, []);
+  const panelRef = useRef<HTMLElement>(null);
   const all = notifications ?? [];
   const unread = unreadCount(all);
   const sessions = groupNotifications(all);
@@ -90,10 +92,19 @@ export function NotificationBell({ userId, seesAll }: Props) {
         ) : null}
       </Button>
       <Popover placement="bottom end" className="popover">
-        <Dialog className="notification-panel" aria-label={fr.shell.notifications}>
+        <Dialog className="notification-panel" aria-label={fr.shell.notifications} ref={panelRef}>
           <div className="panel-header">
             <strong>{fr.shell.notifications}</strong>
-            <Button className="link-button" isDisabled={unread === 0} onPress={() => void readAll()}>
+            <Button
+              className="link-button"
+              isDisabled={unread === 0}
+              onPress={() => {
+                // The button turns disabled once all is read and would drop the focus to <body>, where
+                // Escape no longer reaches the popover: the focus moves to the panel first.
+                panelRef.current?.focus();
+                void readAll();
+              }}
+            >
               {fr.shell.markAllRead}
             </Button>
           </div>

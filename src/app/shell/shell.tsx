@@ -12,6 +12,7 @@ import { SectionTabs } from './section-tabs';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 import { SyncStatusIndicator } from '../../ui/sync-status';
+import './shell.css';
 
 /** Side navigation (medium and wider screens, a drawer on small ones), header, then the route's screen. */
 export function Shell({ session }: { session: SessionInfo }) {

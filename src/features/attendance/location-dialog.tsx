@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button } from 'react-aria-components';
 import { COORDINATE_DECIMALS, type ReferenceZone } from '../../domain/attendance/location';
 import type { GeoPosition } from '../../domain/planning/planning-log';
+import { withFrenchDates } from '../../domain/time/french-date';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
 import { LocationFlagPills } from './location-flags';
@@ -71,7 +72,7 @@ export function LocationDialog({ target, onClose }: { target: LocationTarget | n
     >
       {target ? (
         <>
-          <p className="count-line">{target.title}</p>
+          <p className="count-line">{withFrenchDates(target.title)}</p>
           <div className="attendance-points">
             <PointBlock kind="arrival" position={target.arrival} zone={target.zone} />
             <PointBlock kind="departure" position={target.departure} zone={target.zone} />

@@ -17,6 +17,9 @@ export function NewPasswordForm({ onSubmit, isDisabled = false, autoFocus = fals
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const submit = async () => {
+    if (isBusy) return;
+    // The previous error goes while the new attempt runs: it may no longer be true.
+    setError(null);
     setIsBusy(true);
     try {
       setError(await onSubmit(password, confirmation));
@@ -52,8 +55,13 @@ export function NewPasswordForm({ onSubmit, isDisabled = false, autoFocus = fals
           {error}
         </p>
       ) : null}
-      <Button type="submit" className="button primary wide" isDisabled={isBusy || isDisabled}>
-        {fr.password.save}
+      <Button
+        type="submit"
+        className="button primary wide"
+        isDisabled={isBusy || isDisabled}
+        aria-busy={isBusy || undefined}
+      >
+        {isBusy ? fr.details.password.saving : fr.password.save}
       </Button>
     </Form>
   );
