@@ -3,18 +3,54 @@ import { cleanText, foldText } from './text';
 export interface CellCourse {
   moduleName: string;
   teacherName: string;
+  /** The room written in the cell, kept as written ("104", "B12", "Salle 12", "GYMNASE"). */
+  room?: string;
+  /** The class written in the cell, read only when asked (grids by teacher or by room). */
+  className?: string;
 }
 
-// spec part 2, point 5: cell text is split on newline, semicolon, comma, pipe and slash.
-const LINE_SEPARATORS = /[\r\n;,|/\\]+/;
+/**
+ * Names the organisation already has, folded (see foldText). A line equal to one of them is that kind of
+ * value whatever its place in the cell: what the school knows comes before any guess.
+ */
+export interface KnownNames {
+  classes: ReadonlySet<string>;
+  modules: ReadonlySet<string>;
+  teachers: ReadonlySet<string>;
+  rooms: ReadonlySet<string>;
+}
+
+export const NO_KNOWN_NAMES: KnownNames = {
+  classes: new Set(),
+  modules: new Set(),
+  teachers: new Set(),
+  rooms: new Set(),
+};
+
+export interface CellTextOptions {
+  known?: KnownNames;
+  /** The first class-like line of the cell names its class (a grid by teacher or by room). */
+  readClass?: boolean;
+}
+
+// spec part 2, point 5: cell text is split on newline, semicolon, comma and pipe; slash only where it
+// separates words (" / "), not inside a name ("CONCEP.LOGICIELLE/BIG DATA", "Histoire/Géo").
+const LINE_SEPARATORS = /[\r\n;,|\\]+/;
+const SLASH_SEPARATOR = /\s+\/\s*|\s*\/\s+/;
+// " - " splits only where a part after it is plainly a teacher, a room or a class.
+const DASH_SEPARATOR = /\s+[-\u2013\u2014]\s+/;
 const MAX_CELL_LENGTH = 2_000;
 
-// spec part 2, point 5: lines about a room (salle/room) are ignored. "Amphi" is the usual French room word too.
+// spec part 2, point 5: lines about a room (salle/room) are not the module or the teacher; they are kept as
+// the room of the course. Schools also write the room alone: "104", "B12", "U2 218", "GYMNASE", "LABO 2".
 const ROOM_WORD = String.raw`(?:salle|room|amphi\S*)`;
 const ROOM_LINE = new RegExp(String.raw`^[(\[]?\s*${ROOM_WORD}\b`);
-// "Algo (Salle 12)" or "Algo - Salle 12": keep the module, drop the room part.
+const ROOM_PLACE =
+  /^(?:labo(?:ratoire)?|lab|gymnase|gym|cdi|atelier|preau|stade|piscine|hall|bureau|plateau|terrain|salle de sport)(?:\s*(?:n°|no|#)?\s*[a-z0-9][\w-]{0,5})?$/;
+const ROOM_CODE = /^[A-Z]{0,3}\d{0,2}[ \-.]?\d{2,4}[A-Z]?$/;
+// "Algo (Salle 12)" or "Algo - Salle 12": keep the module, the room part becomes the room.
 const TRAILING_ROOM = new RegExp(
-  String.raw`\s*(?:[(\[]|[\-\u2013\u2014]\s)\s*${ROOM_WORD}\b[^)\]]*[)\]]?\s*$`,
+  String.raw`\s*(?:[(\[]|[\-\u2013\u2014]\s)\s*(${ROOM_WORD}\b[^)\]]*)[)\]]?\s*$`,
   'i',
 );
 
@@ -31,6 +67,7 @@ const TEACHER_LABELS = new Set([
   'formateur',
   'formatrice',
 ]);
+const ROOM_LABELS = new Set(['salle', 'room', 'lieu', 'local']);
 const LABEL = /^([a-z]+)\s*[:\uff1a]/;
 
 /** Cells that say "nothing here" rather than naming a module. */
@@ -44,33 +81,61 @@ const NON_COURSE_LINES = new Set([
   'vacances',
 ]);
 
-// spec part 2, point 5: titles M., Mme, Dr, Pr are stripped (with or without the dot). Mlle, Mr and Prof too.
-const TEACHER_TITLE = /^(?:mme|mlle|mr|m|dr|pr|prof)(?:\.\s*|\s+)/i;
+// spec part 2, point 5: titles M., Mme, Dr, Pr are stripped (with or without the dot). Mlle, Mr, Mrs and
+// Prof too.
+const TEACHER_TITLE = /^(?:mme|mlle|mrs|mr|m|dr|pr|prof)(?:\.\s*|\s+)/i;
+
+// What a class code looks like in French schools: L1, M2, BTS SIO 1, 3e A, Terminale S2, Grade 10, CAP...
+const CLASS_LIKE =
+  /^(?:[lm]\d\b|licence|master|bts|dut|but|cap|bep|bac|lp\b|miage|\d(?:e|eme|ere|nde)\b|6e|5e|4e|3e|2nde|1ere|terminale|tle|seconde|premiere|grade|cp\b|ce\d|cm\d|prepa|classe)/;
+const MAX_CLASS_LENGTH = 30;
 
 /** "M. Diallo" -> "Diallo", "Dr Ba" -> "Ba", "Pr. Dr. Kane" -> "Kane"; "Mohamed" stays "Mohamed". */
 export function stripTeacherTitle(name: string): string {
   let result = cleanText(name);
   for (let i = 0; i < 4; i += 1) {
     const next = result.replace(TEACHER_TITLE, '');
-    if (next === result) break;
+    if (next === result || next === '') break;
     result = next;
   }
   return result;
 }
 
-type LineKind = 'module' | 'teacher' | 'plain';
+/** A line that names a room rather than a module: "104", "B12", "U2 218", "GYMNASE", "Salle 12", "Amphi A". */
+export function looksLikeRoom(text: string, known: KnownNames = NO_KNOWN_NAMES): boolean {
+  const value = cleanText(text);
+  if (value === '' || value.length > 25) return false;
+  const folded = foldText(value);
+  if (known.rooms.has(folded)) return true;
+  return ROOM_LINE.test(folded) || ROOM_PLACE.test(folded) || ROOM_CODE.test(value);
+}
+
+function looksLikeTeacher(text: string, known: KnownNames): boolean {
+  const value = cleanText(text);
+  if (known.teachers.has(foldText(value)) || known.teachers.has(foldText(stripTeacherTitle(value))))
+    return true;
+  return TEACHER_TITLE.test(value) && stripTeacherTitle(value) !== value && value.length <= 40;
+}
+
+/** A line that can name a class: known to the organisation, or shaped like a class code ("L1 Info", "3e A"). */
+export function looksLikeClass(text: string, known: KnownNames = NO_KNOWN_NAMES): boolean {
+  const value = cleanText(text);
+  if (value === '' || value.length > MAX_CLASS_LENGTH) return false;
+  const folded = foldText(value);
+  return known.classes.has(folded) || CLASS_LIKE.test(folded);
+}
+
+type LineKind = 'module' | 'teacher' | 'room' | 'class' | 'plain';
 
 interface Line {
   kind: LineKind;
   text: string;
 }
 
-function classifyLine(raw: string): Line | null {
+function classifyLine(raw: string, known: KnownNames, readClass: boolean): Line | null {
   let text = cleanText(raw);
   if (text === '') return null;
   const folded = foldText(text);
-  if (ROOM_LINE.test(folded)) return null;
-  text = cleanText(text.replace(TRAILING_ROOM, ''));
   const label = LABEL.exec(folded);
   if (label?.[1] !== undefined) {
     const word = label[1];
@@ -78,33 +143,121 @@ function classifyLine(raw: string): Line | null {
       ? 'module'
       : TEACHER_LABELS.has(word)
         ? 'teacher'
-        : null;
+        : ROOM_LABELS.has(word)
+          ? 'room'
+          : null;
     if (kind !== null) {
       const colon = text.search(/[:\uff1a]/);
       const value = cleanText(text.slice(colon + 1));
+      if (kind === 'room') return { kind, text: cleanText(text.replace(/\s*[:\uff1a]\s*/, ' ')) };
       return value === '' ? null : { kind, text: value };
     }
+  }
+  if (ROOM_LINE.test(folded)) return { kind: 'room', text };
+  if (readClass && looksLikeClass(text, known)) return { kind: 'class', text };
+  if (known.modules.has(folded)) return { kind: 'module', text };
+  if (looksLikeTeacher(text, known)) return { kind: 'teacher', text };
+  if (looksLikeRoom(text, known)) return { kind: 'room', text };
+  const trailing = TRAILING_ROOM.exec(text);
+  if (trailing?.[1] !== undefined) {
+    text = cleanText(text.slice(0, trailing.index));
+    if (text === '') return { kind: 'room', text: cleanText(trailing[1]) };
+    return { kind: 'plain', text: `${text}\u0000${cleanText(trailing[1])}` };
   }
   if (/^[\p{P}\p{S}\s]*$/u.test(text)) return null;
   if (NON_COURSE_LINES.has(folded)) return null;
   return { kind: 'plain', text };
 }
 
-/**
- * Reads the courses of one timetable cell (spec part 2, point 5). Labelled lines say what they are; among the
- * other lines the first is the module and the second the teacher. A cell listing several courses
- * ("Algo / M. Diallo / Réseaux / Mme Sow") gives one course per module-teacher pair.
- */
-export function parseCellText(text: string): CellCourse[] {
-  if (typeof text !== 'string' || text.trim() === '') return [];
-  const lines = text
-    .slice(0, MAX_CELL_LENGTH)
+/** Splits a line on " - " only when a part after the first is plainly a teacher, a room or a class. */
+function splitDashes(line: string, known: KnownNames, readClass: boolean): string[] {
+  const parts = line.split(DASH_SEPARATOR);
+  if (parts.length < 2) return [line];
+  const plain = parts.slice(1).some((part) => looksLikeTeacher(part, known) || looksLikeRoom(part, known));
+  const classFirst = readClass && looksLikeClass(parts[0] ?? '', known);
+  return plain || classFirst ? parts : [line];
+}
+
+function splitLines(text: string, known: KnownNames, readClass: boolean): string[] {
+  return text
     .split(LINE_SEPARATORS)
-    .map(classifyLine)
+    .flatMap((line) => line.split(SLASH_SEPARATOR))
+    .flatMap((line) => splitDashes(line, known, readClass));
+}
+
+interface Draft {
+  moduleName: string | null;
+  teacherName: string | null;
+  room: string | null;
+  className: string | null;
+}
+
+const emptyDraft = (): Draft => ({ moduleName: null, teacherName: null, room: null, className: null });
+
+/**
+ * Reads the courses of one timetable cell (spec part 2, point 5). Labelled lines say what they are; known
+ * names of the organisation, teacher titles and room shapes come next; among the other lines the first is
+ * the module and the second the teacher. A cell listing several courses ("Algo / M. Diallo / Réseaux /
+ * Mme Sow") gives one course per module-teacher pair.
+ */
+export function parseCellText(text: string, options: CellTextOptions = {}): CellCourse[] {
+  if (typeof text !== 'string' || text.trim() === '') return [];
+  const known = options.known ?? NO_KNOWN_NAMES;
+  const readClass = options.readClass === true;
+  // Timetables repeat the same cell text many times (a module every week, a teacher every day).
+  const cache = cacheFor(known, readClass);
+  const cached = cache.get(text);
+  if (cached !== undefined) return cached.map((course) => ({ ...course }));
+  const result = readCellText(text, known, readClass);
+  if (cache.size >= MAX_CACHED_CELLS) cache.clear();
+  cache.set(text, result);
+  return result.map((course) => ({ ...course }));
+}
+
+const MAX_CACHED_CELLS = 5_000;
+const caches = new WeakMap<KnownNames, [Map<string, CellCourse[]>, Map<string, CellCourse[]>]>();
+
+function cacheFor(known: KnownNames, readClass: boolean): Map<string, CellCourse[]> {
+  let pair = caches.get(known);
+  if (pair === undefined) {
+    pair = [new Map(), new Map()];
+    caches.set(known, pair);
+  }
+  return pair[readClass ? 1 : 0];
+}
+
+function readCellText(text: string, known: KnownNames, readClass: boolean): CellCourse[] {
+  const lines = splitLines(text.slice(0, MAX_CELL_LENGTH), known, readClass)
+    .map((line) => classifyLine(line, known, readClass))
     .filter((line): line is Line => line !== null);
-  const courses: { moduleName: string | null; teacherName: string | null }[] = [];
-  let current: { moduleName: string | null; teacherName: string | null } | undefined;
+  const courses: Draft[] = [];
+  let current: Draft | undefined;
+  let pendingRoom: string | null = null;
+  let pendingClass: string | null = null;
+  const open = () => {
+    current = emptyDraft();
+    current.room = pendingRoom;
+    current.className = pendingClass;
+    pendingRoom = null;
+    courses.push(current);
+    return current;
+  };
   for (const line of lines) {
+    if (line.kind === 'room') {
+      if (current !== undefined && current.room === null) current.room = line.text;
+      else pendingRoom = line.text;
+      continue;
+    }
+    if (line.kind === 'class') {
+      if (current !== undefined && current.className === null && current.moduleName === null) {
+        current.className = line.text;
+      } else {
+        pendingClass = line.text;
+        current = undefined;
+      }
+      continue;
+    }
+    const [value = '', trailingRoom] = line.text.split('\u0000');
     const field: 'moduleName' | 'teacherName' =
       line.kind === 'module'
         ? 'moduleName'
@@ -113,14 +266,21 @@ export function parseCellText(text: string): CellCourse[] {
           : current === undefined || current.moduleName === null || current.teacherName !== null
             ? 'moduleName'
             : 'teacherName';
-    if (current === undefined || current[field] !== null) {
-      current = { moduleName: null, teacherName: null };
-      courses.push(current);
-    }
-    current[field] = line.text;
+    let target: Draft = current ?? open();
+    if (target[field] !== null) target = open();
+    target[field] = value;
+    if (trailingRoom !== undefined && target.room === null) target.room = trailingRoom;
+    current = target;
   }
-  return courses.map((course) => ({
-    moduleName: course.moduleName ?? '',
-    teacherName: stripTeacherTitle(course.teacherName ?? ''),
-  }));
+  return courses
+    .filter((course) => course.moduleName !== null || course.teacherName !== null)
+    .map((course) => {
+      const result: CellCourse = {
+        moduleName: course.moduleName ?? '',
+        teacherName: stripTeacherTitle(course.teacherName ?? ''),
+      };
+      if (course.room !== null) result.room = course.room;
+      if (course.className !== null) result.className = course.className;
+      return result;
+    });
 }

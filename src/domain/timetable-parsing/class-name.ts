@@ -75,11 +75,27 @@ export function findTextColumn(
   return null;
 }
 
+// Titles of a timetable, not a class: "Emploi du temps", "EDT 2022-2023", "Année 2022-2023", "Semestre 1",
+// "Semaine du 12/09/2022", "Planning".
+const TITLE =
+  /^(?:emploi du temps|emplois du temps|edt|planning|plannings|annee|annees|semestre|trimestre|semaine|sem\.|calendrier|horaires?|timetable|schedule|enseignant|professeur|intervenant|salle|room)\b/;
+
+/** A text that titles the timetable (or is repeated on every sheet) rather than naming its class. */
+export function isTitle(text: string, titles: ReadonlySet<string> = new Set()): boolean {
+  const folded = foldText(text.split(/[\r\n]/)[0] ?? '');
+  return TITLE.test(folded) || titles.has(folded);
+}
+
 /** The nearest text above the header (rows [fromRow, toRow), bottom up) that can name a class. */
-export function findTextAbove(rows: readonly string[][], fromRow: number, toRow: number): string | null {
+export function findTextAbove(
+  rows: readonly string[][],
+  fromRow: number,
+  toRow: number,
+  titles: ReadonlySet<string> = new Set(),
+): string | null {
   for (let r = toRow - 1; r >= Math.max(0, fromRow); r -= 1) {
     const row = rows[r] ?? [];
-    const text = row.find((cell) => looksLikeClassName(cell));
+    const text = row.find((cell) => looksLikeClassName(cell) && !isTitle(cell, titles));
     if (text !== undefined) return cleanText(text.split(/[\r\n]/)[0] ?? '');
   }
   return null;

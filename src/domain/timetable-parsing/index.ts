@@ -1,5 +1,5 @@
-export { parseCellText, stripTeacherTitle } from './cell-text';
-export type { CellCourse } from './cell-text';
+export { looksLikeRoom, NO_KNOWN_NAMES, parseCellText, stripTeacherTitle } from './cell-text';
+export type { CellCourse, KnownNames } from './cell-text';
 export { CLASS_LABEL_ROWS_ABOVE } from './class-name';
 export { emptyDayCells, parseSheet } from './parse-sheet';
 export type { ParseSheetOptions } from './parse-sheet';
@@ -42,6 +42,7 @@ export type {
   DayOfWeek,
   Grid,
   GridCell,
+  GridMerge,
   ParsedCell,
   ParsedFile,
   ParsedRow,

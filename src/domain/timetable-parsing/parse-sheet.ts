@@ -1,4 +1,4 @@
-import { parseCellText } from './cell-text';
+import { looksLikeClass, stripTeacherTitle } from './cell-text';
 import {
   CLASS_LABEL_ROWS_ABOVE,
   findClassColumn,
@@ -7,9 +7,26 @@ import {
   findTextColumn,
   looksLikeClassName,
 } from './class-name';
-import { findHeaderRows, findTimeColumn, TIME_COLUMN_SEARCH_ROWS, weekdayColumns } from './sheet-layout';
+import { mondayOfDate, parseDayLabel, parseWeekTitle } from './dates';
+import {
+  coursesInCell,
+  EMPTY_CONTEXT,
+  readTimeLabel,
+  resolveTimeAxis,
+  tablesFromCourses,
+  type Course,
+  type ReadContext,
+  type TimeLabel,
+} from './grid-reader';
+import {
+  findHeaderRows,
+  findTimeColumn,
+  TIME_COLUMN_SEARCH_COLUMNS,
+  TIME_COLUMN_SEARCH_ROWS,
+  weekdayColumns,
+} from './sheet-layout';
 import { cellAt, cleanText, foldText, normalizeGrid } from './text';
-import { parseTimeRange } from './time-range';
+import { minutesOf, parseTimeRange } from './time-range';
 import type {
   ClassNameSource,
   DayOfWeek,
@@ -18,7 +35,6 @@ import type {
   ParsedFile,
   ParsedRow,
   ParsedTable,
-  TimeRange,
 } from './types';
 
 /**
@@ -35,11 +51,6 @@ export function emptyDayCells(): Record<DayOfWeek, ParsedCell[]> {
   return { 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] };
 }
 
-interface TimeRow {
-  row: number;
-  time: TimeRange;
-}
-
 function isValidIndex(value: number | undefined, length: number): value is number {
   return value !== undefined && Number.isInteger(value) && value >= 0 && value < length;
 }
@@ -50,34 +61,6 @@ function columnsByDay(dayColumns: ReadonlyMap<number, DayOfWeek>): Map<DayOfWeek
     .sort(([a], [b]) => a - b)
     .forEach(([column, day]) => byDay.set(day, [...(byDay.get(day) ?? []), column]));
   return byDay;
-}
-
-/** The courses of one timetable row, or null when the row holds none (spec: empty rows are skipped). */
-function readRow(
-  rows: readonly string[][],
-  { row, time }: TimeRow,
-  byDay: ReadonlyMap<DayOfWeek, number[]>,
-): ParsedRow | null {
-  const cells = emptyDayCells();
-  let hasCourse = false;
-  for (const [day, columns] of byDay) {
-    // A weekday spread over several columns (merged header, or module and teacher side by side) is read as
-    // one cell whose lines come from each column; a merged course repeated in each column counts once.
-    const texts: string[] = [];
-    let sourceColumn = -1;
-    for (const column of columns) {
-      const text = cellAt(rows, row, column);
-      if (text === '' || texts.includes(text)) continue;
-      if (sourceColumn < 0) sourceColumn = column;
-      texts.push(text);
-    }
-    if (texts.length === 0) continue;
-    const courses = parseCellText(texts.join('\n'));
-    if (courses.length === 0) continue;
-    cells[day] = courses.map((course) => ({ ...course, sourceColumn }));
-    hasCourse = true;
-  }
-  return hasCourse ? { startTime: time.startTime, endTime: time.endTime, cells, sourceRow: row } : null;
 }
 
 interface NamedRows {
@@ -120,14 +103,116 @@ function groupByColumn(
   return [...groups.values()];
 }
 
+/** Rows and columns the reader takes as the time axis of one table, or null when the times are in the cells. */
+interface TimeAxis {
+  column: number;
+  labels: (TimeLabel & { end: number })[];
+}
+
+/**
+ * The time column of a table: spec part 2, point 5 first (the column with most time ranges); when no column
+ * holds a range, the column with most start times ("8h00", "7:45") or period numbers of the bell schedule.
+ */
+function findTimeAxis(
+  rows: readonly string[][],
+  headerRow: number,
+  regionEnd: number,
+  excluded: ReadonlySet<number>,
+  manualColumn: number | null,
+  context: ReadContext,
+): TimeAxis | null {
+  const searchEnd = Math.min(regionEnd, headerRow + 1 + TIME_COLUMN_SEARCH_ROWS);
+  let column =
+    manualColumn ??
+    findTimeColumn(rows, headerRow + 1, searchEnd, excluded) ??
+    findTimeColumn(rows, 0, TIME_COLUMN_SEARCH_ROWS, excluded);
+  let rangesOnly = column !== null;
+  if (column === null) {
+    let best = 0;
+    for (let c = 0; c < TIME_COLUMN_SEARCH_COLUMNS; c += 1) {
+      if (excluded.has(c)) continue;
+      let count = 0;
+      for (let r = headerRow + 1; r < searchEnd; r += 1) {
+        if (readTimeLabel(cellAt(rows, r, c), context.bell) !== null) count += 1;
+      }
+      if (count > best && count >= 2) {
+        best = count;
+        column = c;
+      }
+    }
+    rangesOnly = false;
+  }
+  if (column === null) return null;
+  const labels: TimeLabel[] = [];
+  for (let r = headerRow + 1; r < regionEnd; r += 1) {
+    const text = cellAt(rows, r, column);
+    const label = rangesOnly
+      ? (() => {
+          const range = parseTimeRange(text);
+          return range === null
+            ? null
+            : { start: minutesOf(range.startTime), end: minutesOf(range.endTime), kind: 'range' as const };
+        })()
+      : readTimeLabel(text, context.bell);
+    if (label !== null) labels.push({ ...label, position: r });
+  }
+  return { column, labels: resolveTimeAxis(labels) };
+}
+
+/** "Enseignant : M. Diallo" or "Salle : B12" above a table: a grid by teacher or by room. */
+const OWNER_LABEL =
+  /^(enseignant|enseignante|professeur|prof|intervenant|formateur|teacher|salle|room)\s*[:\uff1a]\s*(.+)$/;
+
+function findOwner(rows: readonly string[][], fromRow: number, toRow: number) {
+  for (let r = toRow - 1; r >= Math.max(0, fromRow); r -= 1) {
+    for (const cell of rows[r] ?? []) {
+      const match = OWNER_LABEL.exec(foldText(cell));
+      if (!match) continue;
+      const colon = cell.search(/[:\uff1a]/);
+      const value = cleanText(cell.slice(colon + 1));
+      const isRoom = match[1] === 'salle' || match[1] === 'room';
+      return isRoom ? { teacher: null, room: value } : { teacher: stripTeacherTitle(value), room: null };
+    }
+  }
+  return null;
+}
+
+/** The Monday of the region: from dated day headers, else from a "Semaine du ..." title above. */
+function regionWeek(
+  rows: readonly string[][],
+  headerRow: number,
+  floor: number,
+  dayColumns: ReadonlyMap<number, DayOfWeek>,
+): string | null {
+  for (const column of dayColumns.keys()) {
+    const date = parseDayLabel(cellAt(rows, headerRow, column).slice(0, 40))?.date ?? null;
+    if (date !== null) return mondayOfDate(date);
+  }
+  for (let r = headerRow - 1; r >= floor; r -= 1) {
+    for (const cell of rows[r] ?? []) {
+      const monday = parseWeekTitle(cell);
+      if (monday !== null) return monday;
+    }
+  }
+  return null;
+}
+
 /**
  * Reads the class tables of one sheet (spec part 2, point 5): every header row naming at least 3 weekdays
  * opens a table that runs to the next header; its rows are those with a valid time range in the time column
  * and at least one course; its class name comes from, in order, a "Classe :" label within 5 rows above, a
  * class/promo/section/niveau/parcours column, the leftmost text column, the text above, the sheet name.
- * Anything unreadable yields `{ tables: [] }`.
+ * Beyond the spec, as real files are written: a time column of start times or period numbers (a course
+ * lasts to the next row, or over the rows its merged cell spans: one course), times inside the cells, dated
+ * day headers or a "Semaine du" title giving the week, a class inside the cells of a grid by teacher or by
+ * room. Anything unreadable yields `{ tables: [] }`.
  */
-export function parseSheet(grid: Grid, sheetName: string, options: ParseSheetOptions = {}): ParsedFile {
+export function parseSheet(
+  grid: Grid,
+  sheetName: string,
+  options: ParseSheetOptions = {},
+  context: ReadContext = EMPTY_CONTEXT,
+): ParsedFile {
   const rows = normalizeGrid(grid);
   const sheetTitle = typeof sheetName === 'string' ? cleanText(sheetName) : '';
   const manualClassName = typeof options.className === 'string' ? cleanText(options.className) : '';
@@ -138,6 +223,7 @@ export function parseSheet(grid: Grid, sheetName: string, options: ParseSheetOpt
   const tables: ParsedTable[] = [];
   // Rows above this one belong to the previous table: its labels are not this table's.
   let searchFloor = 0;
+  let previousWeekClass: { className: string; source: ClassNameSource } | null = null;
   scan.headerRows.forEach((headerRow, index) => {
     const regionEnd = scan.headerRows[index + 1] ?? scan.endRow;
     const dayColumns = weekdayColumns(rows[headerRow]);
@@ -146,57 +232,193 @@ export function parseSheet(grid: Grid, sheetName: string, options: ParseSheetOpt
       : null;
     if (manualTimeColumn !== null) dayColumns.delete(manualTimeColumn);
     const dayColumnSet = new Set(dayColumns.keys());
-    const timeColumn =
-      manualTimeColumn ??
-      findTimeColumn(
-        rows,
-        headerRow + 1,
-        Math.min(regionEnd, headerRow + 1 + TIME_COLUMN_SEARCH_ROWS),
-        dayColumnSet,
-      ) ??
-      findTimeColumn(rows, 0, TIME_COLUMN_SEARCH_ROWS, dayColumnSet);
     const labelFloor = Math.max(searchFloor, headerRow - CLASS_LABEL_ROWS_ABOVE);
-    if (dayColumns.size === 0 || timeColumn === null) {
+    if (dayColumns.size === 0) {
       searchFloor = headerRow + 1;
       return;
     }
-
-    const timeRows: TimeRow[] = [];
-    for (let r = headerRow + 1; r < regionEnd; r += 1) {
-      const time = parseTimeRange(cellAt(rows, r, timeColumn));
-      if (time !== null) timeRows.push({ row: r, time });
-    }
-    searchFloor = (timeRows.at(-1)?.row ?? headerRow) + 1;
+    const axis = findTimeAxis(rows, headerRow, regionEnd, dayColumnSet, manualTimeColumn, context);
+    const owner = findOwner(rows, labelFloor, headerRow);
     const byDay = columnsByDay(dayColumns);
-    const parsedRows = timeRows
-      .map((timeRow) => readRow(rows, timeRow, byDay))
-      .filter((row): row is ParsedRow => row !== null);
-    if (parsedRows.length === 0) return;
+    const courses = readRegion(rows, headerRow, regionEnd, axis, byDay, context, owner !== null);
+    searchFloor =
+      Math.max(
+        headerRow,
+        ...courses.map((c) => c.sourceRow),
+        ...(axis?.labels.map((l) => l.position) ?? []),
+      ) + 1;
+    if (courses.length === 0) return;
+    const weekStartDate = regionWeek(rows, headerRow, Math.max(0, labelFloor - 2), dayColumns);
+    const timeColumn = axis?.column ?? -1;
 
-    const taken = new Set([...dayColumnSet, timeColumn]);
-    const named = nameRows(rows, parsedRows, {
+    // A grid by teacher or by room: the class is in the cells, the teacher or room of the grid fills in.
+    const inCells =
+      owner !== null || courses.filter((c) => c.className !== undefined).length * 2 > courses.length;
+    const withOwner = courses.map((course) => ({
+      ...course,
+      teacherName: course.teacherName === '' && owner?.teacher ? owner.teacher : course.teacherName,
+      ...(course.room === undefined && owner?.room ? { room: owner.room } : {}),
+    }));
+    const parsedRows =
+      tablesFromCourses(
+        [
+          {
+            key: { className: '-', source: 'label', weekStartDate, headerRow, timeColumn },
+            courses: withOwner,
+          },
+        ],
+        sheetTitle,
+      )[0]?.rows ?? [];
+    const detected = nameRows(rows, parsedRows, {
       headerRow,
       regionEnd,
       labelFloor,
-      taken,
+      taken: new Set([...dayColumnSet, ...(axis ? [axis.column] : [])]),
       firstDayColumn: Math.min(...dayColumnSet),
-      timeRows: timeRows.map((t) => t.row),
+      timeRows: parsedRows.map((row) => row.sourceRow),
       sheetTitle,
       manualClassName,
+      titles: context.titles,
     });
-    for (const group of named) {
-      if (group.className === '' || group.rows.length === 0) continue;
-      tables.push({
-        className: group.className,
-        rows: group.rows,
-        sheetName: sheetTitle,
-        headerRow,
-        timeColumn,
-        classNameSource: group.source,
-      });
-    }
+    // A dated week block under the previous one ("Semaine du 19/09") belongs to the same class.
+    const inherited = weekStartDate !== null && detected.length === 1 && detected[0]?.source === 'sheet-name';
+    const named =
+      inherited && previousWeekClass !== null
+        ? detected.map((group) => ({ ...group, ...previousWeekClass }))
+        : detected;
+    const first = named[0];
+    previousWeekClass =
+      weekStartDate !== null && named.length === 1 && first !== undefined && first.source !== 'sheet-name'
+        ? { className: first.className, source: first.source }
+        : previousWeekClass;
+    const groups = named.flatMap((group) => {
+      const rowSet = new Set(group.rows.map((row) => row.sourceRow));
+      const own = withOwner.filter((course) => rowSet.has(course.sourceRow));
+      if (!inCells) {
+        return [
+          {
+            key: { className: group.className, source: group.source, weekStartDate, headerRow, timeColumn },
+            courses: own,
+          },
+        ];
+      }
+      const byClass = new Map<string, Course[]>();
+      for (const course of own) {
+        const name = course.className !== undefined ? cleanText(course.className) : group.className;
+        byClass.set(name, [...(byClass.get(name) ?? []), course]);
+      }
+      return [...byClass].map(([className, list]) => ({
+        key: {
+          className,
+          source: (className === group.className ? group.source : 'cell'),
+          weekStartDate,
+          headerRow,
+          timeColumn,
+        },
+        courses: list,
+      }));
+    });
+    tables.push(...tablesFromCourses(groups, sheetTitle));
   });
   return { tables };
+}
+
+/** The courses of one table region: each time row (or every row, when the times are in the cells). */
+function readRegion(
+  rows: readonly string[][],
+  headerRow: number,
+  regionEnd: number,
+  axis: TimeAxis | null,
+  byDay: ReadonlyMap<DayOfWeek, number[]>,
+  context: ReadContext,
+  hasOwner: boolean,
+): Course[] {
+  const lines =
+    axis !== null
+      ? axis.labels
+      : Array.from({ length: Math.max(0, regionEnd - headerRow - 1) }, (_, i) => ({
+          position: headerRow + 1 + i,
+          start: -1,
+          end: -1,
+          kind: 'range',
+        }));
+  const continues = axis !== null && context.merges.size === 0 && axis.labels.some((l) => l.kind !== 'range');
+  const readClass =
+    hasOwner ||
+    looksLikeClassGrid(
+      rows,
+      lines.map((l) => l.position),
+      byDay,
+      context,
+    );
+  const courses: Course[] = [];
+  // Last course read per column, to carry a course repeated in the next start-time rows (unmerged copy).
+  const previous = new Map<number, { text: string; courses: Course[] }>();
+  lines.forEach((line) => {
+    const r = line.position;
+    for (const [day, columns] of byDay) {
+      const texts: string[] = [];
+      let sourceColumn = -1;
+      let end = line.end;
+      for (const column of columns) {
+        const merge = context.merges.at(r, column);
+        const text = cellAt(rows, r, column);
+        // The rows under the top of a merged course are the same course.
+        if (merge !== undefined && merge.top < r && cellAt(rows, merge.top, merge.left) === text) continue;
+        if (text === '' || texts.includes(text)) continue;
+        if (merge !== undefined && merge.bottom > r && axis !== null) {
+          const last = axis.labels.filter((l) => l.position <= merge.bottom).at(-1);
+          if (last !== undefined) end = Math.max(end, last.end);
+        }
+        if (sourceColumn < 0) sourceColumn = column;
+        texts.push(text);
+      }
+      if (texts.length === 0) continue;
+      const text = texts.join('\n');
+      const carried = continues ? previous.get(sourceColumn) : undefined;
+      if (
+        carried !== undefined &&
+        carried.text === text &&
+        carried.courses.every((c) => c.end === line.start)
+      ) {
+        for (const course of carried.courses) course.end = end;
+        continue;
+      }
+      const base = axis !== null ? { start: line.start, end } : null;
+      const found = coursesInCell(text, base, { known: context.known, readClass }).map((course) => ({
+        ...course,
+        day: axis === null && course.day !== null ? course.day : day,
+        sourceRow: r,
+        sourceColumn,
+      }));
+      courses.push(...found);
+      previous.set(sourceColumn, { text, courses: found });
+    }
+  });
+  return courses;
+}
+
+/** More than half of the filled course cells start with a class ("L1 Info\nAlgorithmique"). */
+function looksLikeClassGrid(
+  rows: readonly string[][],
+  positions: readonly number[],
+  byDay: ReadonlyMap<DayOfWeek, number[]>,
+  context: ReadContext,
+): boolean {
+  let filled = 0;
+  let classFirst = 0;
+  for (const r of positions) {
+    for (const columns of byDay.values()) {
+      for (const column of columns) {
+        const text = cellAt(rows, r, column);
+        if (text === '') continue;
+        filled += 1;
+        const first = text.split(/\r?\n| [-\u2013] /)[0] ?? '';
+        if (looksLikeClass(first, context.known)) classFirst += 1;
+      }
+    }
+  }
+  return filled >= 2 && classFirst * 2 > filled;
 }
 
 function nameRows(
@@ -211,6 +433,7 @@ function nameRows(
     timeRows: readonly number[];
     sheetTitle: string;
     manualClassName: string;
+    titles: ReadonlySet<string>;
   },
 ): NamedRows[] {
   const { headerRow, regionEnd, labelFloor, taken } = context;
@@ -220,7 +443,7 @@ function nameRows(
   const label = findClassLabel(rows, labelFloor, headerRow);
   if (label !== null) return [{ className: label, source: 'label', rows: parsedRows }];
 
-  const textAbove = findTextAbove(rows, labelFloor, headerRow);
+  const textAbove = findTextAbove(rows, labelFloor, headerRow, context.titles);
   const fallback: { className: string; source: ClassNameSource } =
     textAbove !== null
       ? { className: textAbove, source: 'text-above' }

@@ -1,6 +1,7 @@
-import { parseSheet } from './parse-sheet';
+import { NO_KNOWN_NAMES, type KnownNames } from './cell-text';
+import { readSheetLayouts, workbookContext, type LayoutKind } from './detect-layout';
 import { normalizeGrid } from './text';
-import type { Grid, ParsedFile, SheetGrid } from './types';
+import type { Grid, GridMerge, ParsedFile, SheetGrid } from './types';
 
 /**
  * Why a file gives no timetable. The UI maps each code to the texts of spec part 2 point 5: 'empty' ->
@@ -28,19 +29,25 @@ export type TimetableReadResult =
 export interface ReadTimetableOptions {
   /** Called after each sheet, to drive a progress bar on large workbooks. */
   onSheetParsed?: (parsedCount: number, sheetCount: number) => void;
+  /** Names the organisation already has: they are recognised before any guess. */
+  known?: KnownNames;
+  /** Receives the layout kept for each sheet that gave courses. */
+  onLayout?: (sheetName: string, kind: LayoutKind) => void;
 }
 
 function asSheet(value: unknown): SheetGrid {
   if (typeof value !== 'object' || value === null) return { sheetName: '', grid: [] };
-  const { sheetName, grid } = value as Partial<Record<keyof SheetGrid, unknown>>;
+  const { sheetName, grid, merges } = value as Partial<Record<keyof SheetGrid, unknown>>;
   return {
     sheetName: typeof sheetName === 'string' ? sheetName : '',
     grid: Array.isArray(grid) ? (grid as Grid) : [],
+    merges: Array.isArray(merges) ? (merges as GridMerge[]) : [],
   };
 }
 
 /**
- * Reads every sheet of a workbook into one parsed file. No table at all is the 'empty' issue; a sheet with
+ * Reads every sheet of a workbook into one parsed file, each sheet with the layout that finds most courses
+ * (see readSheetLayouts). No table at all is the 'empty' issue; a sheet with
  * content but no timetable, next to sheets that have one, is only a warning (a legend, a notes sheet).
  */
 export function readTimetableGrids(
@@ -51,13 +58,19 @@ export function readTimetableGrids(
     const list: readonly unknown[] = Array.isArray(sheets) ? sheets : [];
     const value: ParsedFile = { tables: [] };
     const warnings: TimetableReadWarning[] = [];
-    list.forEach((sheet, index) => {
-      const { sheetName, grid } = asSheet(sheet);
-      const parsed = parseSheet(grid, sheetName);
-      if (parsed.tables.length === 0 && normalizeGrid(grid).some((row) => row.some((c) => c !== ''))) {
-        warnings.push({ code: 'sheet-without-timetable', sheetName });
+    const inputs = list.map((sheet) => {
+      const { sheetName, grid, merges } = asSheet(sheet);
+      return { sheetName, rows: normalizeGrid(grid), merges };
+    });
+    // The workbook as a whole first: a bell schedule on one sheet, titles repeated on every sheet.
+    const context = workbookContext(inputs, options.known ?? NO_KNOWN_NAMES);
+    inputs.forEach((sheet, index) => {
+      const { kind, tables } = readSheetLayouts(sheet, context);
+      if (tables.length === 0 && sheet.rows.some((row) => row.some((c) => c !== ''))) {
+        warnings.push({ code: 'sheet-without-timetable', sheetName: sheet.sheetName });
       }
-      value.tables.push(...parsed.tables);
+      if (tables.length > 0) options.onLayout?.(sheet.sheetName, kind);
+      value.tables.push(...tables);
       options.onSheetParsed?.(index + 1, list.length);
     });
     if (value.tables.length === 0) return { ok: false, issues: [{ code: 'empty' }] };

@@ -1,4 +1,4 @@
-import { parseTimeRange } from './time-range';
+import { findTimeRanges, parseTimeRange } from './time-range';
 import { isRowEmpty } from './text';
 import type { DayOfWeek } from './types';
 import { parseWeekday } from './weekday';
@@ -17,7 +17,8 @@ export function weekdayColumns(row: readonly string[] | undefined): Map<number, 
   if (row === undefined) return columns;
   row.forEach((cell, column) => {
     const day = parseWeekday(cell);
-    if (day !== null) columns.set(column, day);
+    // "Mar 09h00–12h30 Réseaux" starts with a weekday but is a course with its times, not a header.
+    if (day !== null && findTimeRanges(cell).length === 0) columns.set(column, day);
   });
   return columns;
 }

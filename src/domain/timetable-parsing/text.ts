@@ -6,6 +6,19 @@ export const MAX_GRID_COLUMNS = 256;
 
 /** Lower case, accents removed, all white space (incl. non-breaking) collapsed to one space, trimmed. */
 export function foldText(text: string): string {
+  const cached = folded.get(text);
+  if (cached !== undefined) return cached;
+  const value = fold(text);
+  if (folded.size >= MAX_FOLDED) folded.clear();
+  folded.set(text, value);
+  return value;
+}
+
+// The reader folds the same cell texts many times (each rule looks at them): remember the last ones.
+const MAX_FOLDED = 20_000;
+const folded = new Map<string, string>();
+
+function fold(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

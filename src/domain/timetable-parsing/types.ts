@@ -14,9 +14,19 @@ export type GridCell = string | null | undefined;
 /** A sheet as rows of cells. Rows may be sparse, ragged or missing. */
 export type Grid = readonly (readonly GridCell[] | null | undefined)[];
 
+/** A merged area of a sheet, 0-based and inclusive. */
+export interface GridMerge {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
 export interface SheetGrid {
   sheetName: string;
   grid: Grid;
+  /** Merged areas, when the file has them: a course merged over several rows lasts over all of them. */
+  merges?: readonly GridMerge[];
 }
 
 export interface ParsedCell {
@@ -40,7 +50,16 @@ export interface ParsedRow {
 
 /** Which rule of spec part 2 point 5 gave the class name. */
 export type ClassNameSource =
-  'label' | 'class-column' | 'text-column' | 'text-above' | 'sheet-name' | 'manual';
+  | 'label'
+  | 'class-column'
+  | 'text-column'
+  | 'text-above'
+  | 'sheet-name'
+  | 'manual'
+  /** Beyond the spec: a class written in the course cell (grid by teacher or room), a lane, a list line. */
+  | 'cell'
+  | 'lane'
+  | 'list';
 
 export interface ParsedTable {
   className: string;

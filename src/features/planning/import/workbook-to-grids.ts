@@ -1,9 +1,11 @@
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
+import { decodeTextBytes, detectTextEncoding } from '../../../domain/timetable-parsing/text-decoding';
 import {
   MAX_GRID_COLUMNS,
   MAX_GRID_ROWS,
   readTimetableGrids,
+  type GridMerge,
   type ReadTimetableOptions,
   type SheetGrid,
   type TimetableReadIssue,
@@ -38,20 +40,21 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
   return signature.every((byte, index) => bytes[index] === byte);
 }
 
-/** Decodes text files: UTF-8 first, else Windows-1252, the usual encoding of a CSV saved by French Excel. */
+/** Decodes text files: UTF-16 (Excel's "Texte Unicode"), UTF-8, else Windows-1252 (French Excel's CSV). */
 function decodeText(bytes: Uint8Array): string | null {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return decodeTextBytes(bytes);
   } catch {
-    try {
-      return new TextDecoder('windows-1252').decode(bytes);
-    } catch {
-      return null;
-    }
+    return null;
   }
 }
 
 function looksBinary(bytes: Uint8Array): boolean {
+  const encoding = detectTextEncoding(bytes.subarray(0, SNIFF_BYTES));
+  if (encoding === 'utf-16le' || encoding === 'utf-16be') {
+    // UTF-16 text: judge the decoded characters, its zero bytes are not binary.
+    return looksBinary(new TextEncoder().encode(decodeTextBytes(bytes.subarray(0, SNIFF_BYTES), encoding)));
+  }
   const sample = bytes.subarray(0, SNIFF_BYTES);
   let controls = 0;
   for (const byte of sample) {
@@ -113,7 +116,11 @@ function expandMerges(grid: (string | null)[][], merges: readonly XLSX.Range[]):
   for (let r = 0; r < grid.length; r += 1) grid[r] ??= [];
 }
 
-function sheetToGrid(sheet: XLSX.WorkSheet): { grid: (string | null)[][]; isTruncated: boolean } {
+function sheetToGrid(sheet: XLSX.WorkSheet): {
+  grid: (string | null)[][];
+  merges: GridMerge[];
+  isTruncated: boolean;
+} {
   let isTruncated = sheet['!fullref'] !== undefined && sheet['!fullref'] !== sheet['!ref'];
   const grid: (string | null)[][] = [];
   const data = sheet['!data'];
@@ -133,8 +140,13 @@ function sheetToGrid(sheet: XLSX.WorkSheet): { grid: (string | null)[][]; isTrun
     }
     if (data.length > MAX_GRID_ROWS) isTruncated = true;
   }
-  expandMerges(grid, sheet['!merges'] ?? []);
-  return { grid, isTruncated };
+  const merges = sheet['!merges'] ?? [];
+  expandMerges(grid, merges);
+  return {
+    grid,
+    merges: merges.map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c })),
+    isTruncated,
+  };
 }
 
 function readSpreadsheet(bytes: Uint8Array): WorkbookGridsResult {
@@ -153,9 +165,9 @@ function readSpreadsheet(bytes: Uint8Array): WorkbookGridsResult {
   for (const sheetName of workbook.SheetNames) {
     const sheet = workbook.Sheets[sheetName];
     if (sheet === undefined) continue;
-    const { grid, isTruncated } = sheetToGrid(sheet);
+    const { grid, merges, isTruncated } = sheetToGrid(sheet);
     if (isTruncated) warnings.push({ code: 'sheet-truncated', sheetName });
-    value.push({ sheetName, grid });
+    value.push(merges.length > 0 ? { sheetName, grid, merges } : { sheetName, grid });
   }
   return { ok: true, value, warnings };
 }

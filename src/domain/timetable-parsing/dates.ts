@@ -1,0 +1,101 @@
+import { foldText } from './text';
+import type { DayOfWeek } from './types';
+import { parseWeekday } from './weekday';
+
+const MONTHS: ReadonlyMap<string, number> = new Map([
+  ['janvier', 1],
+  ['janv', 1],
+  ['fevrier', 2],
+  ['fevr', 2],
+  ['mars', 3],
+  ['avril', 4],
+  ['avr', 4],
+  ['mai', 5],
+  ['juin', 6],
+  ['juillet', 7],
+  ['juil', 7],
+  ['aout', 8],
+  ['septembre', 9],
+  ['sept', 9],
+  ['octobre', 10],
+  ['oct', 10],
+  ['novembre', 11],
+  ['nov', 11],
+  ['decembre', 12],
+  ['dec', 12],
+]);
+
+const NUMERIC_DATE = /(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?!\d)/;
+const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/;
+const WORDED_DATE = /(?<!\d)(\d{1,2})(?:er)?\s+([a-z]+)\.?\s+(\d{4})(?!\d)/;
+
+function iso(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1990 || year > 2100) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first full date written in a text ("12/09/2022", "12/09/22", "2022-09-12", "12 septembre 2022"). */
+export function parseDateInText(text: string): string | null {
+  if (typeof text !== 'string' || text.length === 0) return null;
+  const folded = foldText(text.slice(0, 200));
+  const isoMatch = ISO_DATE.exec(folded);
+  if (isoMatch) return iso(Number(isoMatch[1]), Number(isoMatch[2]), Number(isoMatch[3]));
+  const numeric = NUMERIC_DATE.exec(folded);
+  if (numeric) {
+    const year = Number(numeric[3]);
+    return iso(year < 100 ? 2000 + year : year, Number(numeric[2]), Number(numeric[1]));
+  }
+  const worded = WORDED_DATE.exec(folded);
+  if (worded) {
+    const month = MONTHS.get(worded[2] ?? '');
+    if (month !== undefined) return iso(Number(worded[3]), month, Number(worded[1]));
+  }
+  return null;
+}
+
+/** 1 = Monday ... 7 = Sunday of an ISO date. */
+export function weekdayOfDate(date: string): DayOfWeek {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return (day === 0 ? 7 : day) as DayOfWeek;
+}
+
+/** The Monday ('YYYY-MM-DD') of the week of an ISO date. */
+export function mondayOfDate(date: string): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() - (weekdayOfDate(date) - 1));
+  return value.toISOString().slice(0, 10);
+}
+
+export interface DayLabel {
+  day: DayOfWeek;
+  /** ISO date when the label is dated. */
+  date: string | null;
+}
+
+const MAX_DAY_LABEL_LENGTH = 40;
+
+/**
+ * A cell that names a day: a weekday ("Lundi", "LUN 12-09", "lundi 12/09/2022") or a date alone
+ * ("12/09/2022", the weekday then comes from the date). Longer texts (a course) are not labels.
+ */
+export function parseDayLabel(text: string): DayLabel | null {
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_DAY_LABEL_LENGTH) return null;
+  const weekday = parseWeekday(text);
+  const date = parseDateInText(text);
+  if (weekday !== null)
+    return { day: weekday, date: date !== null && weekdayOfDate(date) === weekday ? date : null };
+  if (date !== null && /^[\d/.\-\s]+$/.test(text.trim())) return { day: weekdayOfDate(date), date };
+  return null;
+}
+
+// "Semaine du 12/09/2022", "Semaine 37 du 12/09/22 au 16/09/22", "Week of 2022-09-12".
+const WEEK_TITLE = /^(?:semaine|sem\.?|week)\b/;
+
+/** The Monday of a week named by a title row ("Semaine du 12/09/2022"), or null. */
+export function parseWeekTitle(text: string): string | null {
+  if (typeof text !== 'string' || !WEEK_TITLE.test(foldText(text.slice(0, 80)))) return null;
+  const date = parseDateInText(text);
+  return date === null ? null : mondayOfDate(date);
+}
