@@ -6,7 +6,6 @@ import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { getMeta, setMeta } from '../../src/db/meta';
 import { writeBatch } from '../../src/db/repository';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { hashSecret } from '../../src/domain/secrets';
 import { signInWithPassword } from '../../src/features/auth/auth-service';
 import { SyncEngine, authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
 import { reconcileServerSession } from '../../src/sync/reconcile-session';
@@ -204,25 +203,12 @@ describe('signed in offline, then the network returns (issue 12)', () => {
       payload: { orgId: 'demo', email: 'awa@ecole.sn', password: 'Admin@2026' },
     });
     const adminCookie = String([other.headers['set-cookie']].flat()[0]).split(';')[0] ?? '';
+    // (a temporary password made by the server: hashes never travel as mutations)
     const push = await app.inject({
       method: 'POST',
-      url: '/api/mutations?orgId=demo',
+      url: '/api/users/u-t2/temporary-password?orgId=demo',
       headers: { cookie: adminCookie },
-      payload: {
-        clientId: 'desk',
-        mutations: [
-          {
-            mutationId: 'm-new-pw',
-            collection: 'users',
-            recordId: 'u-t2',
-            op: 'put',
-            changedFields: ['passwordHash'],
-            values: { passwordHash: await hashSecret('Autre@2026') },
-            baseRevision: null,
-            createdAt: new Date().toISOString(),
-          },
-        ],
-      },
+      payload: {},
     });
     expect(push.statusCode).toBe(200);
     online.value = true;

@@ -100,7 +100,10 @@ describe('push', () => {
       w.put('planningLogs', {
         id: 'pl-1',
         timestamp: '2026-11-16T07:55:00.000Z',
-        action: 'planning-checkin',
+        // A log the server takes without a slot to check (a check-in needs its timetable), from its actor's
+        // own session (actor fields are the session's).
+        action: 'planning-cancel',
+        actorUserId: SEED_ADMIN_ID,
         timetableId: 't-1',
         slotIndex: 0,
       }),
@@ -204,7 +207,10 @@ describe('pull', () => {
       w.put('planningLogs', {
         id: 'pl-1',
         timestamp: '2026-11-16T07:55:00.000Z',
-        action: 'planning-checkin',
+        // A log the server takes without a slot to check (a check-in needs its timetable), from its actor's
+        // own session (actor fields are the session's).
+        action: 'planning-cancel',
+        actorUserId: SEED_ADMIN_ID,
         timetableId: 't-1',
         slotIndex: 0,
       }),
