@@ -13,8 +13,13 @@ interface Props {
   revealText: string;
   copiedText: string;
   generatedText?: string;
-  generate: () => Promise<string>;
+  /** Label of the confirming button (default: Générer). */
+  generateLabel?: string;
+  /** Asks the server (credentials are made there only); a failure is said in French in the dialog. */
+  generate: () => Promise<SecretResult>;
 }
+
+export type SecretResult = { ok: true; value: string } | { ok: false; message: string };
 
 /** Asks first, then generates a secret (temporary password or PIN) and shows it once with a copy button. */
 export function SecretDialog({
@@ -25,15 +30,23 @@ export function SecretDialog({
   revealText,
   copiedText,
   generatedText,
+  generateLabel,
   generate,
 }: Props) {
   const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const toast = useToast();
   const run = async () => {
     setIsBusy(true);
+    setError(null);
     try {
-      setSecret(await generate());
+      const result = await generate();
+      if (!result.ok) {
+        setError(result.message);
+        return;
+      }
+      setSecret(result.value);
       if (generatedText) toast.show(generatedText);
     } finally {
       setIsBusy(false);
@@ -59,12 +72,17 @@ export function SecretDialog({
       ) : (
         <>
           <p>{confirmText}</p>
+          {error ? (
+            <p role="alert" className="form-error">
+              {error}
+            </p>
+          ) : null}
           <div className="dialog-actions">
             <Button className="button secondary" slot="close">
               {fr.users.cancel}
             </Button>
             <Button className="button primary" onPress={() => void run()} isDisabled={isBusy}>
-              {fr.users.generate}
+              {generateLabel ?? fr.users.generate}
             </Button>
           </div>
         </>

@@ -14,11 +14,14 @@ import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
 import { UserFormFields } from './user-form-fields';
 
-const ISSUE_TEXT: Record<UserFormIssue, string> = {
+type EditorIssue = UserFormIssue | 'duplicate-email';
+
+const ISSUE_TEXT: Record<EditorIssue, string> = {
   'name-required': fr.users.nameRequired,
   'first-last-required': fr.users.firstLastRequired,
   'email-required': fr.users.emailRequired,
   'email-invalid': fr.users.emailInvalid,
+  'duplicate-email': fr.securityUsers.refusals['duplicate-email'],
 };
 
 interface Props {
@@ -27,6 +30,12 @@ interface Props {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   profiles: readonly Profile[];
+  /** The profiles this session may give (domain/users/user-rights grantableProfiles). */
+  grantable: readonly Profile[];
+  /** The signed-in user's own account: the profile stays (nobody demotes or promotes themselves). */
+  isSelf: boolean;
+  /** Whether another account already uses this e-mail (case ignored). */
+  isEmailTaken: (email: string) => boolean;
   institutes: readonly Institute[];
   levels: readonly Level[];
   onSave: (draft: {
@@ -44,6 +53,9 @@ export function UserEditorDialog({
   isOpen,
   onOpenChange,
   profiles,
+  grantable,
+  isSelf,
+  isEmailTaken,
   institutes,
   levels,
   onSave,
@@ -55,7 +67,10 @@ export function UserEditorDialog({
   const toast = useToast();
   const profile = profiles.find((p) => p.id === profileId);
   const keys = profile?.formFieldKeys ?? [];
-  const issues = validateUserForm(keys, values);
+  const issues: EditorIssue[] = validateUserForm(keys, values);
+  if (values.email.trim() !== '' && isEmailTaken(values.email)) issues.push('duplicate-email');
+  // The current profile stays listed when editing, even if this session could not give it (own account).
+  const offered = user && profile && !grantable.includes(profile) ? [profile, ...grantable] : grantable;
   const errors = isTouched
     ? {
         name: issues.includes('name-required') ? ISSUE_TEXT['name-required'] : undefined,
@@ -64,7 +79,9 @@ export function UserEditorDialog({
           ? ISSUE_TEXT['email-required']
           : issues.includes('email-invalid')
             ? ISSUE_TEXT['email-invalid']
-            : undefined,
+            : issues.includes('duplicate-email')
+              ? ISSUE_TEXT['duplicate-email']
+              : undefined,
       }
     : {};
   const save = async () => {
@@ -96,7 +113,7 @@ export function UserEditorDialog({
         <section aria-label={fr.users.chooseProfile}>
           <h3>{fr.users.chooseProfile}</h3>
           <div className="choice-list">
-            {profiles.map((p) => (
+            {grantable.map((p) => (
               <Button key={p.id} className="choice" onPress={() => setProfileId(p.id)}>
                 <strong>{p.name}</strong>
               </Button>
@@ -122,14 +139,21 @@ export function UserEditorDialog({
               <select
                 id="user-profile"
                 value={profileId ?? ''}
+                disabled={isSelf}
+                aria-describedby={isSelf ? 'user-profile-hint' : undefined}
                 onChange={(e) => setProfileId(e.target.value)}
               >
-                {profiles.map((p) => (
+                {offered.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
                   </option>
                 ))}
               </select>
+              {isSelf ? (
+                <p id="user-profile-hint" className="hint">
+                  {fr.securityUsers.refusals.self}
+                </p>
+              ) : null}
             </div>
           ) : (
             <h3>

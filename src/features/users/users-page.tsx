@@ -4,6 +4,14 @@ import { appDb } from '../../db/database';
 import type { Actor } from '../../domain/journal/user-log';
 import type { User, UserStatus } from '../../domain/store/schema';
 import { filterUsers, NO_USER_FILTER, type UserFilter } from '../../domain/users/user-filters';
+import {
+  bulkTargets,
+  emailTaken,
+  grantableProfiles,
+  mayManageRow,
+  userActionRefusal,
+  type Manager,
+} from '../../domain/users/user-rights';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -12,6 +20,7 @@ import { SecretDialog } from './secret-dialog';
 import { UserEditorDialog } from './user-editor-dialog';
 import { UserFilterDialog } from './user-filter-dialog';
 import {
+  createResetLink,
   createUser,
   generateUserPin,
   resetWithTemporaryPassword,
@@ -21,10 +30,18 @@ import {
 import { UsersTable, type UserAction } from './users-table';
 import { useUsersData } from './use-users-data';
 
+type BulkAction = 'activate' | 'deactivate' | 'archive';
+
+const STATUS_OF: Record<BulkAction, UserStatus> = {
+  activate: 'Active',
+  deactivate: 'Inactive',
+  archive: 'Archived',
+};
+
 type OpenDialog =
   | { kind: 'create' }
   | { kind: 'filter' }
-  | { kind: 'bulk-archive' }
+  | { kind: 'bulk'; action: BulkAction; targets: readonly User[]; skipped: number }
   | { kind: UserAction; user: User }
   | null;
 
@@ -40,6 +57,13 @@ export function UsersPage() {
   const profileMap = useMemo(() => new Map((data?.profiles ?? []).map((p) => [p.id, p])), [data]);
   if (!data || !session) return <p className="page-loading">{fr.app.loading}</p>;
   const actor: Actor = { id: session.user.id, name: session.user.name };
+  // Rights bound what one can grant (domain/users/user-rights, the server's rules too).
+  const manager: Manager = { userId: session.user.id, granted: session.granted };
+  const grantable = grantableProfiles(manager.granted, data.profiles);
+  const refusalText = (action: Parameters<typeof userActionRefusal>[1], user: User): string | null => {
+    const refusal = userActionRefusal(manager, action, user, data.profiles, data.users);
+    return refusal ? fr.securityUsers.refusals[refusal] : null;
+  };
   const db = appDb();
   const close = () => setDialog(null);
 
@@ -53,7 +77,20 @@ export function UsersPage() {
           : fr.users.archived,
     );
   };
+  const toggleStatus = (user: User, on: boolean) => {
+    const refused = refusalText(on ? 'activate' : 'deactivate', user);
+    if (refused) return toast.show(refused, 'error');
+    void changeStatus([user.id], on ? 'Active' : 'Inactive');
+  };
+  const openBulk = (action: BulkAction) => {
+    const chosen = data.users.filter((u) => selection.includes(u.id));
+    const targets = bulkTargets(manager, action, chosen, data.profiles, data.users);
+    if (targets.length === 0) return toast.show(fr.securityUsers.bulkNone, 'error');
+    setDialog({ kind: 'bulk', action, targets, skipped: chosen.length - targets.length });
+  };
   const onAction = (user: User, action: UserAction) => {
+    const refused = action === 'edit' ? null : refusalText(action === 'password' ? 'password' : action, user);
+    if (refused) return toast.show(refused, 'error');
     if (action === 'restore') {
       void setUserStatus(db, user.id, 'Inactive', actor, { isRestore: true }).then(() =>
         toast.show(fr.users.restored),
@@ -91,13 +128,13 @@ export function UsersPage() {
         </p>
         {selection.length > 0 ? (
           <>
-            <Button className="button small" onPress={() => void changeStatus(selection, 'Active')}>
+            <Button className="button small" onPress={() => openBulk('activate')}>
               {fr.users.bulkActivate}
             </Button>
-            <Button className="button small" onPress={() => void changeStatus(selection, 'Inactive')}>
+            <Button className="button small" onPress={() => openBulk('deactivate')}>
               {fr.users.bulkDeactivate}
             </Button>
-            <Button className="button small" onPress={() => setDialog({ kind: 'bulk-archive' })}>
+            <Button className="button small" onPress={() => openBulk('archive')}>
               {fr.users.bulkArchive}
             </Button>
           </>
@@ -111,8 +148,10 @@ export function UsersPage() {
           profiles={profileMap}
           selected={selected}
           onSelect={setSelected}
-          onToggleStatus={(u, on) => void changeStatus([u.id], on ? 'Active' : 'Inactive')}
+          onToggleStatus={toggleStatus}
           onAction={onAction}
+          selfId={session.user.id}
+          rowRefusal={(u) => mayManageRow(manager, u, data.profiles)}
         />
       )}
       {dialog?.kind === 'filter' ? (
@@ -131,6 +170,11 @@ export function UsersPage() {
           isOpen
           onOpenChange={close}
           profiles={data.profiles}
+          grantable={grantable}
+          isSelf={dialog.kind === 'edit' && dialog.user.id === session.user.id}
+          isEmailTaken={(email) =>
+            emailTaken(data.users, email, dialog.kind === 'edit' ? dialog.user.id : '')
+          }
           institutes={data.institutes}
           levels={data.levels}
           onSave={async (draft) => {
@@ -148,7 +192,19 @@ export function UsersPage() {
           confirmText={fr.users.tempPasswordConfirm(dialog.user.name)}
           revealText={fr.users.tempPasswordIntro(dialog.user.name)}
           copiedText={fr.users.passwordCopied}
-          generate={() => resetWithTemporaryPassword(db, dialog.user.id, actor)}
+          generate={() => resetWithTemporaryPassword(db, dialog.user.id)}
+        />
+      ) : null}
+      {dialog?.kind === 'reset-link' ? (
+        <SecretDialog
+          isOpen
+          onOpenChange={close}
+          title={fr.securityUsers.resetLinkTitle}
+          confirmText={fr.securityUsers.resetLinkConfirm(dialog.user.name)}
+          revealText={fr.securityUsers.resetLinkIntro(dialog.user.name)}
+          copiedText={fr.securityUsers.resetLinkCopied}
+          generateLabel={fr.securityUsers.createLink}
+          generate={() => createResetLink(db, dialog.user.id, window.location.origin)}
         />
       ) : null}
       {dialog?.kind === 'pin' ? (
@@ -160,7 +216,7 @@ export function UsersPage() {
           revealText={fr.users.pinIntro(dialog.user.name, data.pinValidityDays)}
           copiedText={fr.users.pinCopied}
           generatedText={fr.users.pinGenerated}
-          generate={() => generateUserPin(db, dialog.user.id, actor)}
+          generate={() => generateUserPin(db, dialog.user.id)}
         />
       ) : null}
       {dialog?.kind === 'archive' ? (
@@ -173,15 +229,21 @@ export function UsersPage() {
           onConfirm={() => changeStatus([dialog.user.id], 'Archived')}
         />
       ) : null}
-      {dialog?.kind === 'bulk-archive' ? (
+      {dialog?.kind === 'bulk' ? (
         <ConfirmDialog
           isOpen
           onOpenChange={close}
-          title={fr.users.archiveConfirmTitle}
-          message={fr.users.archiveManyConfirm(selection.length)}
-          confirmLabel={fr.users.archive}
+          title={fr.securityUsers.bulkConfirmTitle[dialog.action]}
+          message={
+            fr.securityUsers.bulkConfirm[dialog.action](dialog.targets.length) +
+            (dialog.skipped > 0 ? ` ${fr.securityUsers.bulkSkipped(dialog.skipped)}` : '')
+          }
+          confirmLabel={fr.securityUsers.bulkConfirmLabel[dialog.action]}
           onConfirm={async () => {
-            await changeStatus(selection, 'Archived');
+            await changeStatus(
+              dialog.targets.map((u) => u.id),
+              STATUS_OF[dialog.action],
+            );
             setSelected(new Set());
           }}
         />

@@ -1,10 +1,20 @@
 import { INITIAL_PASSWORD } from '../../config';
 import type { AppDatabase } from '../../db/database';
+import { getMeta } from '../../db/meta';
 import { writeBatch, type Writer } from '../../db/repository';
-import { pinExpiry } from '../../domain/auth/pin';
-import { ORG_SETTINGS_ID, PIN_VALIDITY_DAYS_DEFAULT } from '../../domain/defaults';
 import { buildUserLog, type Actor } from '../../domain/journal/user-log';
-import { generatePin, generateTemporaryPassword, hashSecret, randomId, saltOf } from '../../domain/secrets';
+import { hashSecret, randomId } from '../../domain/secrets';
+import { fr } from '../../i18n/fr';
+import {
+  requestPin,
+  requestResetLink,
+  requestTemporaryPassword,
+  type CredentialAnswer,
+  type CredentialFailure,
+} from '../../sync/credentials-api';
+import type { FetchLike } from '../../sync/outbox-push';
+import { browserFetch } from '../../sync/server-auth';
+import type { SecretResult } from './secret-dialog';
 import type { FieldChange, User, UserLogAction, UserStatus } from '../../domain/store/schema';
 import { userFieldChanges, type NameLookups } from '../../domain/users/field-changes';
 
@@ -107,38 +117,57 @@ export async function setUserStatus(
   });
 }
 
-/** Temporary password (spec part 1 point 9): shown once to the administrator, stored hashed, change forced. */
+/** What a credential route's failure says, in French. */
+function failureText(failure: CredentialFailure): string {
+  switch (failure.code) {
+    case 'offline':
+      return fr.securityUsers.networkNeeded;
+    case 'unauthenticated':
+      return fr.securityUsers.sessionNeeded;
+    case 'refused':
+      return (
+        failure.message ??
+        (failure.reason ? fr.securityUsers.refusals[failure.reason] : fr.securityUsers.credentialFailed)
+      );
+    default:
+      return fr.securityUsers.credentialFailed;
+  }
+}
+
+function toSecret(answer: CredentialAnswer<string>): SecretResult {
+  return answer.ok ? answer : { ok: false, message: failureText(answer) };
+}
+
+/**
+ * Temporary password (spec part 1 point 9): made, hashed and stored by the server (with its journal entry),
+ * shown once to the administrator; the change is forced at the next sign-in. Online only.
+ */
 export async function resetWithTemporaryPassword(
   db: AppDatabase,
   userId: string,
-  actor: Actor,
-): Promise<string> {
-  const password = generateTemporaryPassword();
-  const passwordHash = await hashSecret(password);
-  await writeBatch(db, async (w) => {
-    const user = await w.patch('users', userId, { passwordHash, mustChangePassword: true });
-    if (user) await log(w, 'password-temp-generated', user, actor);
-  });
-  return password;
+  fetchImpl: FetchLike = browserFetch,
+): Promise<SecretResult> {
+  return toSecret(await requestTemporaryPassword(fetchImpl, await getMeta(db, 'orgId'), userId));
 }
 
-/** A new PIN, shown once; validity from the organisation setting (1 to 365 days, default 90). */
-export async function generateUserPin(db: AppDatabase, userId: string, actor: Actor): Promise<string> {
-  const pin = generatePin();
-  const pinHash = await hashSecret(pin);
-  const now = new Date();
-  const settings = await db.settings.get(ORG_SETTINGS_ID);
-  const validityDays = settings?.pinValidityDays ?? PIN_VALIDITY_DAYS_DEFAULT;
-  await writeBatch(db, async (w) => {
-    const user = await w.patch('users', userId, {
-      pinHash,
-      pinSalt: saltOf(pinHash) ?? undefined,
-      pinUpdatedAt: now.toISOString(),
-      pinExpiresAt: pinExpiry(now, validityDays),
-      pinFailedAttempts: 0,
-      pinCooldownUntil: null,
-    });
-    if (user) await log(w, 'update', user, actor, 'Nouveau code PIN généré');
-  });
-  return pin;
+/** A new PIN made by the server, shown once; validity from the organisation setting. Online only. */
+export async function generateUserPin(
+  db: AppDatabase,
+  userId: string,
+  fetchImpl: FetchLike = browserFetch,
+): Promise<SecretResult> {
+  return toSecret(await requestPin(fetchImpl, await getMeta(db, 'orgId'), userId));
+}
+
+/**
+ * A password-reset link for a user (spec part 1 point 7, "link displayed"): without an e-mail service the
+ * link reaches the person through an administrator who may manage them, never the one who asks for it.
+ */
+export async function createResetLink(
+  db: AppDatabase,
+  userId: string,
+  origin: string,
+  fetchImpl: FetchLike = browserFetch,
+): Promise<SecretResult> {
+  return toSecret(await requestResetLink(fetchImpl, await getMeta(db, 'orgId'), userId, origin));
 }

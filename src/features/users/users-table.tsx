@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { Button, Checkbox, Switch } from 'react-aria-components';
 import type { Profile, User } from '../../domain/store/schema';
+import type { UserActionRefusal } from '../../domain/users/user-rights';
 import { fr } from '../../i18n/fr';
 import { useVirtualRows } from '../../ui/use-virtual-rows';
 
-export type UserAction = 'edit' | 'password' | 'pin' | 'archive' | 'restore';
+export type UserAction = 'edit' | 'password' | 'pin' | 'reset-link' | 'archive' | 'restore';
 
 interface Props {
   users: readonly User[];
@@ -13,12 +14,25 @@ interface Props {
   onSelect: (ids: ReadonlySet<string>) => void;
   onToggleStatus: (user: User, isActive: boolean) => void;
   onAction: (user: User, action: UserAction) => void;
+  /** The signed-in user's id: their own row offers no status change, archive or password reset. */
+  selfId: string;
+  /** Why this session may not manage a row (null: it may); such rows show a reason instead of actions. */
+  rowRefusal: (user: User) => UserActionRefusal | null;
 }
 
 const ROW_HEIGHT_PX = 58;
 
 /** Only the rows in view are rendered: 5,000 users scroll as smoothly as 50. */
-export function UsersTable({ users, profiles, selected, onSelect, onToggleStatus, onAction }: Props) {
+export function UsersTable({
+  users,
+  profiles,
+  selected,
+  onSelect,
+  onToggleStatus,
+  onAction,
+  selfId,
+  rowRefusal,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const win = useVirtualRows(scroller, users.length, ROW_HEIGHT_PX);
   const allSelected = users.length > 0 && users.every((u) => selected.has(u.id));
@@ -57,6 +71,9 @@ export function UsersTable({ users, profiles, selected, onSelect, onToggleStatus
             const profile = profiles.get(u.profileId ?? '');
             const isArchived = u.status === 'Archived';
             const canPin = profile?.moduleIds.includes('teacher.today') ?? false;
+            const refusal = rowRefusal(u);
+            const isSelf = u.id === selfId;
+            const reason = refusal ? fr.securityUsers.refusals[refusal] : null;
             return (
               <tr
                 key={u.id}
@@ -84,7 +101,7 @@ export function UsersTable({ users, profiles, selected, onSelect, onToggleStatus
                     className="switch"
                     aria-label={fr.users.statusOf(u.name)}
                     isSelected={u.status === 'Active'}
-                    isDisabled={isArchived}
+                    isDisabled={isArchived || isSelf || refusal !== null}
                     onChange={(on) => onToggleStatus(u, on)}
                   >
                     <span className="track" aria-hidden="true" />
@@ -92,50 +109,72 @@ export function UsersTable({ users, profiles, selected, onSelect, onToggleStatus
                   </Switch>
                 </td>
                 <td>
-                  <div className="row-actions">
-                    <Button
-                      className="button small"
-                      aria-label={fr.users.editOf(u.name)}
-                      onPress={() => onAction(u, 'edit')}
-                    >
-                      {fr.users.edit}
-                    </Button>
-                    {isArchived ? (
+                  {reason ? (
+                    <span className="cell-sub" title={reason}>
+                      {fr.securityUsers.noActions}
+                      <span className="visually-hidden"> : {reason}</span>
+                    </span>
+                  ) : (
+                    <div className="row-actions">
                       <Button
                         className="button small"
-                        aria-label={fr.users.restoreOf(u.name)}
-                        onPress={() => onAction(u, 'restore')}
+                        aria-label={fr.users.editOf(u.name)}
+                        onPress={() => onAction(u, 'edit')}
                       >
-                        {fr.users.restore}
+                        {fr.users.edit}
                       </Button>
-                    ) : (
-                      <>
+                      {isArchived ? (
                         <Button
                           className="button small"
-                          aria-label={fr.users.resetPasswordOf(u.name)}
-                          onPress={() => onAction(u, 'password')}
+                          aria-label={fr.users.restoreOf(u.name)}
+                          onPress={() => onAction(u, 'restore')}
                         >
-                          {fr.users.resetPassword}
+                          {fr.users.restore}
                         </Button>
-                        {canPin ? (
-                          <Button
-                            className="button small"
-                            aria-label={fr.users.pinOf(u.name)}
-                            onPress={() => onAction(u, 'pin')}
-                          >
-                            {fr.users.pin}
-                          </Button>
-                        ) : null}
-                        <Button
-                          className="button small"
-                          aria-label={fr.users.archiveOf(u.name)}
-                          onPress={() => onAction(u, 'archive')}
-                        >
-                          {fr.users.archive}
-                        </Button>
-                      </>
-                    )}
-                  </div>
+                      ) : (
+                        <>
+                          {isSelf ? null : (
+                            <>
+                              <Button
+                                className="button small"
+                                aria-label={fr.users.resetPasswordOf(u.name)}
+                                onPress={() => onAction(u, 'password')}
+                              >
+                                {fr.users.resetPassword}
+                              </Button>
+                              <Button
+                                className="button small"
+                                aria-label={fr.securityUsers.resetLinkOf(u.name)}
+                                onPress={() => onAction(u, 'reset-link')}
+                              >
+                                {fr.securityUsers.resetLink}
+                              </Button>
+                            </>
+                          )}
+                          {canPin ? (
+                            <Button
+                              className="button small"
+                              aria-label={fr.users.pinOf(u.name)}
+                              onPress={() => onAction(u, 'pin')}
+                            >
+                              {fr.users.pin}
+                            </Button>
+                          ) : null}
+                          {isSelf ? (
+                            <span className="cell-sub">{fr.securityUsers.ownAccount}</span>
+                          ) : (
+                            <Button
+                              className="button small"
+                              aria-label={fr.users.archiveOf(u.name)}
+                              onPress={() => onAction(u, 'archive')}
+                            >
+                              {fr.users.archive}
+                            </Button>
+                          )}
+                        </>
+                      )}
+                    </div>
+                  )}
                 </td>
               </tr>
             );
