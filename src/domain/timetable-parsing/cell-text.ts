@@ -105,16 +105,18 @@ export function stripTeacherTitle(name: string): string {
 export function looksLikeRoom(text: string, known: KnownNames = NO_KNOWN_NAMES): boolean {
   const value = cleanText(text);
   if (value === '' || value.length > 25) return false;
+  if (ROOM_CODE.test(value)) return true;
   const folded = foldText(value);
-  if (known.rooms.has(folded)) return true;
-  return ROOM_LINE.test(folded) || ROOM_PLACE.test(folded) || ROOM_CODE.test(value);
+  return known.rooms.has(folded) || ROOM_LINE.test(folded) || ROOM_PLACE.test(folded);
 }
 
 function looksLikeTeacher(text: string, known: KnownNames): boolean {
   const value = cleanText(text);
-  if (known.teachers.has(foldText(value)) || known.teachers.has(foldText(stripTeacherTitle(value))))
-    return true;
-  return TEACHER_TITLE.test(value) && stripTeacherTitle(value) !== value && value.length <= 40;
+  if (known.teachers.size > 0) {
+    const folded = foldText(value);
+    if (known.teachers.has(folded) || known.teachers.has(foldText(stripTeacherTitle(value)))) return true;
+  }
+  return value.length <= 40 && TEACHER_TITLE.test(value) && stripTeacherTitle(value) !== value;
 }
 
 /** A line that can name a class: known to the organisation, or shaped like a class code ("L1 Info", "3e A"). */

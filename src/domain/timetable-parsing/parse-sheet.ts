@@ -259,16 +259,13 @@ export function parseSheet(
       teacherName: course.teacherName === '' && owner?.teacher ? owner.teacher : course.teacherName,
       ...(course.room === undefined && owner?.room ? { room: owner.room } : {}),
     }));
-    const parsedRows =
-      tablesFromCourses(
-        [
-          {
-            key: { className: '-', source: 'label', weekStartDate, headerRow, timeColumn },
-            courses: withOwner,
-          },
-        ],
-        sheetTitle,
-      )[0]?.rows ?? [];
+    // The class naming rules look at the source rows only.
+    const parsedRows: ParsedRow[] = [...new Set(withOwner.map((c) => c.sourceRow))].map((sourceRow) => ({
+      startTime: '',
+      endTime: '',
+      cells: emptyDayCells(),
+      sourceRow,
+    }));
     const detected = nameRows(rows, parsedRows, {
       headerRow,
       regionEnd,
@@ -310,7 +307,7 @@ export function parseSheet(
       return [...byClass].map(([className, list]) => ({
         key: {
           className,
-          source: (className === group.className ? group.source : 'cell'),
+          source: className === group.className ? group.source : 'cell',
           weekStartDate,
           headerRow,
           timeColumn,
@@ -398,6 +395,8 @@ function readRegion(
   return courses;
 }
 
+const CLASS_GRID_SAMPLE = 40;
+
 /** More than half of the filled course cells start with a class ("L1 Info\nAlgorithmique"). */
 function looksLikeClassGrid(
   rows: readonly string[][],
@@ -407,7 +406,9 @@ function looksLikeClassGrid(
 ): boolean {
   let filled = 0;
   let classFirst = 0;
+  // A sample of the filled cells is enough to tell a grid by teacher or room.
   for (const r of positions) {
+    if (filled >= CLASS_GRID_SAMPLE) break;
     for (const columns of byDay.values()) {
       for (const column of columns) {
         const text = cellAt(rows, r, column);

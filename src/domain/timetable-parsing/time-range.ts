@@ -110,9 +110,12 @@ const RANGE_IN_TEXT = new RegExp(
   'g',
 );
 
+// A clock has a digit followed by "h", ":", "." or am/pm: most cells have none and are skipped at once.
+const MAY_HOLD_TIME = /\d\s?[hH:.]|\d\s?[aApP]\.?[mM]/;
+
 /** Every time range written inside a text, in order (times must carry an "h", ":" or "." on one side). */
 export function findTimeRanges(text: string): TimeRangeInText[] {
-  if (typeof text !== 'string' || text.length === 0 || !/\d/.test(text)) return [];
+  if (typeof text !== 'string' || text.length === 0 || !MAY_HOLD_TIME.test(text)) return [];
   const lower = text
     .slice(0, 2_000)
     .toLowerCase()
