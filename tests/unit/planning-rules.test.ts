@@ -98,9 +98,10 @@ describe('timetables matching a period (spec part 2 point 9)', () => {
   it.each([
     [{ kind: 'week', weekStartDate: '2025-03-10' }, ['w-2025-03-10']],
     [{ kind: 'week', weekStartDate: '2025-03-17' }, []],
-    [{ kind: 'month', year: 2025, month: 3 }, ['w-2025-03-10', 'w-2025-03-31', 'm-2025-03']],
+    // A week starting in the previous month shows its days in this month too (as Workload counts them).
+    [{ kind: 'month', year: 2025, month: 3 }, ['w-2025-03-10', 'w-2025-03-31', 'w-2025-02-24', 'm-2025-03']],
     [{ kind: 'month', year: 2025, month: 2 }, ['w-2025-02-24']],
-    [{ kind: 'month', year: 2025, month: 4 }, []],
+    [{ kind: 'month', year: 2025, month: 4 }, ['w-2025-03-31']],
     [{ kind: 'month', year: 2024, month: 3 }, ['m-2024-03']],
   ] as const)('%o', (period, ids) => {
     expect(timetablesForPeriod(all, period).map((t) => t.id)).toEqual(ids);
@@ -113,9 +114,10 @@ describe('timetables matching a period (spec part 2 point 9)', () => {
   ])('the week of 2024-12-30 (ISO 2025-W01) stored with the %s', (_label, year, matches) => {
     const t = weekTimetable('w', '2024-12-30', [], { year });
     expect(timetableMatchesPeriod(t, { kind: 'week', weekStartDate: '2024-12-30' })).toBe(matches);
-    // the week starting in December belongs to December's month view, not January's
+    // the week starting in December shows its days in December's month view and in January's
     expect(timetableMatchesPeriod(t, { kind: 'month', year: 2024, month: 12 })).toBe(true);
-    expect(timetableMatchesPeriod(t, { kind: 'month', year: 2025, month: 1 })).toBe(false);
+    expect(timetableMatchesPeriod(t, { kind: 'month', year: 2025, month: 1 })).toBe(true);
+    expect(timetableMatchesPeriod(t, { kind: 'month', year: 2025, month: 2 })).toBe(false);
   });
 
   it('the period of a reference date and its range', () => {

@@ -32,7 +32,9 @@ function acceptedWeekYears(weekStartDate: string): Set<number> {
 
 /**
  * spec part 2 point 9: a week's timetable matches by year and weekStartDate; a month's by year and month,
- * and weekly timetables whose start date falls in the month also count.
+ * and weekly timetables whose start date falls in the month also count. So does a week that starts in the
+ * previous month and ends in this one: its days in this month are shown (occurrences are clipped to the
+ * month), as Workload already counts them.
  */
 export function timetableMatchesPeriod(timetable: Timetable, period: PlanningPeriod): boolean {
   if (period.kind === 'week') {
@@ -46,7 +48,12 @@ export function timetableMatchesPeriod(timetable: Timetable, period: PlanningPer
     return timetable.year === period.year && timetable.month === period.month;
   }
   const monday = parseIsoDate(timetable.weekStartDate);
-  return !!monday && monday.year === period.year && monday.month === period.month;
+  if (!monday) return false;
+  const sunday = monday.plus({ days: 6 });
+  return (
+    (monday.year === period.year && monday.month === period.month) ||
+    (sunday.year === period.year && sunday.month === period.month)
+  );
 }
 
 export function timetablesForPeriod(timetables: readonly Timetable[], period: PlanningPeriod): Timetable[] {

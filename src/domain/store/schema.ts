@@ -88,6 +88,8 @@ export const slotSchema = z.looseObject({
   teacherUserId: z.string(),
   deliveryMode: deliveryModeSchema.default('presentiel'),
   canceled: z.boolean().default(false),
+  /** The room read in the imported file ("104", "B12", "Salle 12"), when there is one. */
+  room: z.string().max(100).optional(),
 });
 
 export const timetableSchema = z.looseObject({
