@@ -96,3 +96,28 @@ export async function fetchServerBackup(
   const body = (await response.json().catch(() => null)) as StoreV1 | null;
   return body ? { ok: true, value: body } : { ok: false, code: 'failed' };
 }
+
+/**
+ * PUT /api/store by settings.donnees: the Données import restores the whole organisation on the server
+ * (hashes included, with this server's parameters), never as ordinary edits that the rules would refuse.
+ */
+export async function restoreOnServer(
+  fetchImpl: FetchLike,
+  orgId: string,
+  store: StoreV1,
+): Promise<'ok' | 'offline' | 'unauthenticated' | 'refused' | 'failed'> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`/api/store?orgId=${encodeURIComponent(orgId)}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(store),
+    });
+  } catch {
+    return 'offline';
+  }
+  if (response.status >= 502) return 'offline';
+  if (response.status === 401) return 'unauthenticated';
+  if (response.status === 403) return 'refused';
+  return response.ok ? 'ok' : 'failed';
+}

@@ -12,12 +12,32 @@ import {
   type RecordIds,
   type ReplacementRow,
 } from '../../domain/settings/store-file';
+import { getMeta } from '../../db/meta';
+import { fetchServerBackup, restoreOnServer } from '../../sync/credentials-api';
+import type { FetchLike } from '../../sync/outbox-push';
+import { loadRemoteStore, syncNow } from '../../sync/remote-store';
+import { browserFetch } from '../../sync/server-auth';
 import { describeShapeIssues, type ShapeIssues } from './import-issues';
 
 /** The v1 document of the whole organisation, without device state and without any clear secret. */
 export async function exportStoreJson(db: AppDatabase): Promise<string> {
   const store = await toStoreV1(db, { deviceState: false });
   return JSON.stringify(withoutClearSecrets(store), null, 2);
+}
+
+/**
+ * The export of the Données screen (spec part 1 point 2). Online it is the server's backup, with every
+ * user's password and PIN hashes, so that a restore keeps everyone's password; offline, the device's own
+ * copy, which holds other users' records without their hashes (`complete: false`: the screen says so).
+ */
+export async function exportBackupJson(
+  db: AppDatabase,
+  fetchImpl: FetchLike = browserFetch,
+): Promise<{ json: string; complete: boolean }> {
+  const backup = await fetchServerBackup(fetchImpl, await getMeta(db, 'orgId'));
+  if (backup.ok) return { json: JSON.stringify(withoutClearSecrets(backup.value), null, 2), complete: true };
+  if (backup.code !== 'offline') throw new Error(`backup: ${backup.code}`);
+  return { json: await exportStoreJson(db), complete: false };
 }
 
 export async function currentRecordIds(db: AppDatabase): Promise<RecordIds> {
@@ -69,7 +89,22 @@ export async function checkImportFile(
  * writer skips unchanged ones) and every local record absent from it is removed, each with its outbox
  * mutation, so that the server receives the import as ordinary edits. Any failure rolls everything back.
  */
-export async function applyImport(db: AppDatabase, store: StoreV1): Promise<void> {
+export async function applyImport(
+  db: AppDatabase,
+  store: StoreV1,
+  fetchImpl: FetchLike = browserFetch,
+): Promise<void> {
+  // Online, the server restores the file (hashes and journal included, as the Données right allows) and the
+  // device then takes the server's copy; pending edits leave first so that they do not land on top of it.
+  await syncNow(db, fetchImpl).catch(() => 'failed');
+  const restored = await restoreOnServer(fetchImpl, await getMeta(db, 'orgId'), store);
+  if (restored === 'ok') {
+    if ((await loadRemoteStore(db, fetchImpl)) !== 'replaced') throw new Error('reload failed');
+    return;
+  }
+  if (restored !== 'offline') throw new Error(`restore: ${restored}`);
+  // Offline: the device applies the file as edits, pushed later under the rules (what they refuse, such as
+  // other users' hashes, is undone and counted among the refused changes).
   await writeBatch(db, async (writer) => {
     const removals = absentIds(await currentRecordIds(db), store);
     for (const { collection, id } of removals) await writer.remove(collection, id);

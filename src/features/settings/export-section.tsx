@@ -4,10 +4,13 @@ import { appDb } from '../../db/database';
 import { exportFileName } from '../../domain/settings/store-file';
 import { fr } from '../../i18n/fr';
 import { useToast } from '../../ui/toast';
-import { exportStoreJson } from './data-service';
+import { exportBackupJson } from './data-service';
 import { downloadText } from './download';
 
-/** Spec part 1 point 2: JSON export of the whole store, the file name carrying a date stamp. */
+/**
+ * Spec part 1 point 2: JSON export of the whole store, the file name carrying a date stamp; online it is the
+ * server's backup (every user's hashes), offline the device's copy with a warning.
+ */
 export function ExportSection() {
   const [isBusy, setIsBusy] = useState(false);
   const toast = useToast();
@@ -15,9 +18,11 @@ export function ExportSection() {
   const run = async () => {
     setIsBusy(true);
     try {
-      const json = await exportStoreJson(appDb());
+      // Online: the server's backup with every password; offline: this device's copy, and a warning.
+      const { json, complete } = await exportBackupJson(appDb());
       downloadText(exportFileName(new Date()), json);
-      toast.show(fr.data.exported);
+      if (complete) toast.show(fr.data.exported);
+      else toast.show(fr.securityUsers.backup.offline, 'error');
     } catch {
       toast.show(fr.data.exportFailed, 'error');
     } finally {
@@ -28,6 +33,7 @@ export function ExportSection() {
     <section className="settings-card" aria-labelledby="settings-export-title">
       <h2 id="settings-export-title">{t.exportTitle}</h2>
       <p className="hint">{t.exportHint}</p>
+      <p className="hint">{fr.securityUsers.backup.serverExportHint}</p>
       <div>
         <Button className="button primary" onPress={() => void run()} isDisabled={isBusy}>
           {t.exportButton}
