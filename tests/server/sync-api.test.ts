@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/sync/protocol';
 import {
   api,
+  ROOT_ADMIN,
   seedOrg,
   startServer,
   startServerProcess,
@@ -83,19 +84,49 @@ const timetable = {
   createdAt: '2026-11-15T10:00:00.000Z',
   slots: [slot('s-1', 1), slot('s-2', 2)],
 };
+/** A check-in by the administrator on the seeded course, within its window (the server checks both). */
 const checkin = (id: string) => ({
   id,
   timestamp: '2026-11-16T07:55:00.000Z',
   action: 'planning-checkin',
-  timetableId: 't-1',
+  actorUserId: ROOT_ADMIN.id,
+  actorUserName: ROOT_ADMIN.name,
+  timetableId: 't-att',
   slotIndex: 0,
+  teacherUserId: 'u-t1',
 });
+
+/** The course those check-ins are for: Monday 16/11/2026, 08:00-10:00. */
+const course = {
+  timetables: [
+    {
+      id: 't-att',
+      periodicity: 'week' as const,
+      year: 2026,
+      weekStartDate: '2026-11-16',
+      classId: 'c-1',
+      createdAt: '2026-11-15T10:00:00.000Z',
+      slots: [
+        {
+          id: 's-0',
+          dayOfWeek: 1,
+          startTime: '08:00',
+          endTime: '10:00',
+          moduleId: 'm-1',
+          teacherUserId: 'u-t1',
+          deliveryMode: 'presentiel' as const,
+          canceled: false,
+        },
+      ],
+    },
+  ],
+};
 
 describe.each(backends)('$name', (backend) => {
   beforeEach(async () => {
     data = await backend.fresh();
     server = await startServer(data);
-    ({ cookie, revision: r0 } = await seedOrg(server.url, 'demo'));
+    ({ cookie, revision: r0 } = await seedOrg(server.url, 'demo', course));
   });
   afterEach(async () => {
     await server.app.close();
@@ -266,8 +297,9 @@ describe.each(backends)('$name', (backend) => {
         id: 'n-1',
         kind: 'checkin',
         createdAt: '2026-11-16T07:55:00.000Z',
-        timetableId: 't-1',
+        timetableId: 't-att',
         slotIndex: 0,
+        teacherUserId: 'u-t1',
         read: false,
       };
       await push('kiosk', [
@@ -357,6 +389,7 @@ describe.each(backends)('$name', (backend) => {
       expect(replay).toEqual({
         revision: r0 + 1,
         results: [expect.objectContaining({ status: 'duplicate' })],
+        serverTime: expect.any(String),
       });
     });
 
@@ -481,8 +514,14 @@ describe.each(backends)('$name', (backend) => {
         revision: r0 + 3,
         changes: [{ collection: 'levels', id: 'l-0001', rev: r0 + 3, deleted: true, data: null }],
         next: null,
+        serverTime: expect.any(String),
       });
-      expect(await changes(`since=${r0 + 3}`)).toEqual({ revision: r0 + 3, changes: [], next: null });
+      expect(await changes(`since=${r0 + 3}`)).toEqual({
+        revision: r0 + 3,
+        changes: [],
+        next: null,
+        serverTime: expect.any(String),
+      });
     });
 
     it.each([['since=-1'], ['limit=0'], ['limit=100000'], ['cursor=nope']])(

@@ -1,8 +1,12 @@
 import { autoCheckoutAtMs, AUTO_ACTOR_NAME, CHECKIN_OPENS_BEFORE_MIN } from '../attendance/status';
-import { checkTimeProblem, correctionProblem, CORRECTION_ACTION } from '../attendance/trust';
+import {
+  checkTimeProblem,
+  correctionProblem,
+  CORRECTION_ACTION,
+  occursOnDay,
+  utcDayStartMs,
+} from '../attendance/trust';
 import type { PlanningLog, Slot, Timetable } from '../store/schema';
-import { toIsoDate } from '../time/instant';
-import { slotOccursOn } from '../time/timetable-dates';
 import type { AccessLookup } from './lookup';
 import { deepEqual, type RecordData } from './record';
 import { mayRecordAttendance, readsAllPlanningLogs, seesAllNotifications } from './rules';
@@ -94,8 +98,8 @@ export function checkLogDecision(
       opensBeforeMin: CHECKIN_OPENS_BEFORE_MIN,
     });
     if (problem === 'future-time') return refuse(problem);
-    if (timetable && !slotOccursOn(timetable, slot.dayOfWeek, toIsoDate(timestamp)))
-      return refuse('not-scheduled');
+    const day = utcDayStartMs(msOf(timestamp) ?? 0);
+    if (timetable && !occursOnDay(timetable, slot.dayOfWeek, day)) return refuse('not-scheduled');
     if (problem) return refuse(problem);
   }
   if (isAutoCheckout(log)) {

@@ -1,6 +1,12 @@
-import type { PlanningLog, Slot } from '../store/schema';
-import { MS_PER_MINUTE, toIsoDate, toIsoInstant, toUtc, type InstantLike } from '../time/instant';
-import { slotInstants } from '../time/timetable-dates';
+import type { PlanningLog, Slot, Timetable } from '../store/schema';
+import {
+  MS_PER_MINUTE,
+  parseClockTime,
+  toIsoDate,
+  toIsoInstant,
+  toUtc,
+  type InstantLike,
+} from '../time/instant';
 
 /**
  * Trusted time of check-ins and check-outs (beyond the spec, which dates them with the device clock only).
@@ -117,6 +123,58 @@ export function correctionProblem(input: {
   return null;
 }
 
+/*
+ * Plain UTC arithmetic for the server's per-mutation checks (a batch holds up to 5,000 check-ins): the same
+ * results as domain/time's calendar functions, without building a date object per call.
+ */
+const DAY_MS = 86_400_000;
+
+/** Milliseconds of an instant; Dates and ISO texts without the calendar library. */
+function instantMs(value: InstantLike): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'string') return Date.parse(value);
+  return toUtc(value).toMillis();
+}
+
+/** Midnight UTC of the day holding `ms`. */
+export function utcDayStartMs(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** 1 = Monday ... 7 = Sunday, of the UTC day holding `ms`. */
+function isoWeekday(ms: number): number {
+  return ((new Date(ms).getUTCDay() + 6) % 7) + 1;
+}
+
+/** Start and end of a slot on the UTC day starting at `dayMs`; null when a time is unreadable. */
+export function slotWindowMs(
+  dayMs: number,
+  slot: Pick<Slot, 'startTime' | 'endTime'>,
+): { start: number; end: number } | null {
+  const start = parseClockTime(slot.startTime);
+  const end = parseClockTime(slot.endTime);
+  if (start === null || end === null) return null;
+  return { start: dayMs + start * MS_PER_MINUTE, end: dayMs + end * MS_PER_MINUTE };
+}
+
+/** Whether a slot of this weekday takes place on the UTC day starting at `dayMs` (timetable-dates.slotOccursOn). */
+export function occursOnDay(
+  timetable: Pick<Timetable, 'periodicity' | 'year' | 'weekStartDate' | 'month'>,
+  dayOfWeek: number,
+  dayMs: number,
+): boolean {
+  if (isoWeekday(dayMs) !== dayOfWeek) return false;
+  if (timetable.periodicity === 'week') {
+    const given = Date.parse(`${timetable.weekStartDate ?? ''}T00:00:00.000Z`);
+    if (!Number.isFinite(given)) return false;
+    const monday = given - (isoWeekday(given) - 1) * DAY_MS;
+    return dayMs >= monday && dayMs < monday + 7 * DAY_MS;
+  }
+  const month = timetable.month;
+  if (month === null || month === undefined || month < 1 || month > 12) return false;
+  return dayMs >= Date.UTC(timetable.year, month - 1, 1) && dayMs < Date.UTC(timetable.year, month, 1);
+}
+
 export type CheckTimeRefusal = 'future-time' | 'too-early' | 'ended' | 'invalid-time';
 
 /**
@@ -132,12 +190,12 @@ export function checkTimeProblem(input: {
 }): CheckTimeRefusal | null {
   const at = msOf(input.log.timestamp);
   if (at === null) return 'invalid-time';
-  if (at > toUtc(input.receivedAt).toMillis() + FUTURE_TOLERANCE_MS) return 'future-time';
+  if (at > instantMs(input.receivedAt) + FUTURE_TOLERANCE_MS) return 'future-time';
   if (input.log.action !== 'planning-checkin') return null;
-  const instants = slotInstants(toIsoDate(input.log.timestamp), input.slot);
-  if (!instants) return 'invalid-time';
-  if (at < instants.start.toMillis() - input.opensBeforeMin * MS_PER_MINUTE) return 'too-early';
-  if (at >= instants.end.toMillis()) return 'ended';
+  const window = slotWindowMs(utcDayStartMs(at), input.slot);
+  if (!window) return 'invalid-time';
+  if (at < window.start - input.opensBeforeMin * MS_PER_MINUTE) return 'too-early';
+  if (at >= window.end) return 'ended';
   return null;
 }
 
