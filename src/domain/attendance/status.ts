@@ -1,7 +1,7 @@
 import type { PlanningLog, Slot, Timetable } from '../store/schema';
 import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import { slotInstants, slotOccursOn } from '../time/timetable-dates';
-import { applyCorrections, type EffectiveLog } from './trust';
+import { applyCorrections, slotWindowMs, utcDayStartMs, type EffectiveLog } from './trust';
 
 // spec part 2 point 4 and 9: late more than 10 minutes after the start; check-in opens 30 minutes before it.
 export const LATE_AFTER_MIN = 10;
@@ -43,10 +43,12 @@ export function autoCheckoutAtMs(
   if (!slot) return null;
   const durationMin = clockRangeMinutes(slot.startTime, slot.endTime);
   if (durationMin <= 0) return null;
-  const checkinMs = toUtc(checkin.timestamp).toMillis();
-  const end = slotInstants(toIsoDate(checkin.timestamp), slot)?.end;
+  // Plain arithmetic: the server runs this for every check-out of a batch.
+  const checkinMs = Date.parse(checkin.timestamp);
+  if (!Number.isFinite(checkinMs)) return null;
+  const end = slotWindowMs(utcDayStartMs(checkinMs), slot)?.end;
   const byDuration = checkinMs + durationMin * MS_PER_MINUTE;
-  return end ? Math.max(checkinMs, Math.min(byDuration, end.toMillis())) : byDuration;
+  return end === undefined ? byDuration : Math.max(checkinMs, Math.min(byDuration, end));
 }
 
 export function isCheckLog(log: PlanningLog): boolean {
