@@ -8,6 +8,24 @@ import {
 } from '../../src/domain/users/user-form';
 import { filterUsers, NO_USER_FILTER, profileBadgeTone } from '../../src/domain/users/user-filters';
 import type { Profile, User } from '../../src/domain/store/schema';
+import { defaultProfiles } from '../../src/domain/defaults';
+import { TEACHER_MODULE_IDS } from '../../src/domain/access/rules';
+import { recordSizeProblem } from '../../src/domain/access/record-limits';
+import {
+  attachmentContentProblem,
+  decodedSize,
+  sniffAttachment,
+} from '../../src/domain/contracts/attachments';
+import {
+  bulkTargets,
+  emailTaken,
+  GRANTABLE_BY_ANY_MANAGER,
+  grantableProfiles,
+  mayGrantProfile,
+  removesLastAdmin,
+  userActionRefusal,
+  type Manager,
+} from '../../src/domain/users/user-rights';
 
 const values = (name: string, email: string, extra: UserFormValues['extra'] = {}): UserFormValues => ({
   name,
@@ -178,5 +196,132 @@ describe('user search and filters', () => {
     ['Enseignant', 'grey'],
   ])('profile %s gets %s badges', (name, tone) => {
     expect(profileBadgeTone(name)).toBe(tone);
+  });
+});
+
+describe('rights bound what one can grant (user-rights)', () => {
+  const rightsProfiles: Profile[] = [
+    ...defaultProfiles(),
+    { id: 'vacataire', name: 'Vacataire', moduleIds: ['teacher', 'teacher.today'], formFieldKeys: [] },
+  ];
+  const person = (id: string, profileId: string, status: User['status'] = 'Active'): User => ({
+    id,
+    name: id,
+    email: `${id}@ecole.sn`,
+    profileId,
+    status,
+  });
+  const root = person('root', 'super-admin');
+  const contrib = person('contrib', 'contributeur');
+  const teacher = person('t1', 'vacataire');
+  const archived = person('t2', 'vacataire', 'Archived');
+  const everyone = [root, contrib, teacher, archived];
+  const asRoot: Manager = { userId: 'root', granted: new Set(rightsProfiles[0]?.moduleIds ?? []) };
+  const asContrib: Manager = { userId: 'contrib', granted: new Set(['user-mgmt', 'users']) };
+
+  it('offers only profiles whose modules the session holds (teacher modules aside)', () => {
+    expect(grantableProfiles(asContrib.granted, rightsProfiles).map((p) => p.id)).toEqual(
+      expect.arrayContaining(['contributeur', 'teacher', 'vacataire']),
+    );
+    expect(grantableProfiles(asContrib.granted, rightsProfiles).map((p) => p.id)).not.toContain(
+      'super-admin',
+    );
+    expect(grantableProfiles(asRoot.granted, rightsProfiles)).toHaveLength(rightsProfiles.length);
+    expect(mayGrantProfile(new Set(), rightsProfiles, null)).toBe(true);
+  });
+
+  it.each([
+    [asContrib, 'edit', root, 'beyond-rights'],
+    [asContrib, 'password', root, 'beyond-rights'],
+    [asContrib, 'deactivate', root, 'beyond-rights'],
+    [asContrib, 'password', teacher, null],
+    [asContrib, 'deactivate', contrib, 'self'],
+    [asContrib, 'edit', contrib, null],
+    [asRoot, 'archive', root, 'self'],
+    [asRoot, 'reset-link', root, 'self'],
+    [asRoot, 'pin', root, null],
+    [asRoot, 'activate', archived, 'not-applicable'],
+    [asRoot, 'restore', archived, null],
+    [asRoot, 'restore', teacher, 'not-applicable'],
+    [asRoot, 'activate', teacher, 'not-applicable'],
+    [{ userId: 't1', granted: new Set(['teacher']) }, 'edit', teacher, 'no-users-module'],
+  ] as const)('%#: %s on %s => %s', (manager, action, target, expected) => {
+    expect(userActionRefusal(manager, action, target, rightsProfiles, everyone)).toBe(expected);
+  });
+
+  it('keeps the last active administrator (the emergency account does not count)', () => {
+    const emergency = { ...person('secours', 'super-admin'), isEmergency: true };
+    const alone = [root, emergency, teacher];
+    const byEmergency: Manager = { userId: 'secours', granted: asRoot.granted };
+    expect(userActionRefusal(byEmergency, 'deactivate', root, rightsProfiles, alone)).toBe('last-admin');
+    expect(userActionRefusal(byEmergency, 'deactivate', root, rightsProfiles, [...alone, contrib])).toBe(
+      null,
+    );
+    expect(removesLastAdmin(alone, rightsProfiles, root, { ...root, profileId: 'vacataire' })).toBe(true);
+    expect(removesLastAdmin(alone, rightsProfiles, root, { ...root, name: 'x' })).toBe(false);
+  });
+
+  it('bulk actions skip the signed-in user, archived users for Activer, and users beyond rights', () => {
+    const inactive = person('t3', 'vacataire', 'Inactive');
+    const all = [root, contrib, teacher, archived, inactive];
+    const ids = (users: readonly User[]) => users.map((u) => u.id);
+    expect(ids(bulkTargets(asRoot, 'deactivate', all, rightsProfiles, all))).toEqual(['contrib', 't1']);
+    expect(ids(bulkTargets(asRoot, 'activate', all, rightsProfiles, all))).toEqual(['t3']);
+    expect(ids(bulkTargets(asContrib, 'archive', all, rightsProfiles, all))).toEqual(['t1', 't3']);
+  });
+
+  it('e-mails are unique case and spaces ignored; an empty one never clashes', () => {
+    expect(emailTaken(everyone, ' T1@Ecole.SN ', 'new')).toBe(true);
+    expect(emailTaken(everyone, 't1@ecole.sn', 't1')).toBe(false);
+    expect(emailTaken(everyone, 't2@ecole.sn', 'new')).toBe(true); // an archived account keeps its address
+    expect(emailTaken(everyone, '', 'new')).toBe(false);
+  });
+
+  it('the teacher modules any manager may give are those of the access rules', () => {
+    expect([...GRANTABLE_BY_ANY_MANAGER].sort()).toEqual([...TEACHER_MODULE_IDS].sort());
+  });
+});
+
+describe('attachments are judged by their bytes (spec part 2 point 5)', () => {
+  const b64 = (bytes: number[] | string) =>
+    Buffer.from(typeof bytes === 'string' ? bytes : Uint8Array.from(bytes)).toString('base64');
+  it.each([
+    [b64('%PDF-1.7\n'), 'application/pdf'],
+    [`data:application/pdf;base64,${b64('%PDF-1.4 x')}`, 'application/pdf'],
+    [b64([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]), 'image/png'],
+    [b64([0xff, 0xd8, 0xff, 0xe0, 0]), 'image/jpeg'],
+    [b64('GIF89a....'), 'image/gif'],
+    [b64('RIFF\0\0\0\0WEBPVP8 '), 'image/webp'],
+    [b64('<html><script>alert(1)</script></html>'), null],
+    [b64('<svg xmlns="http://www.w3.org/2000/svg"/>'), null],
+    ['%%%not base64%%%', null],
+  ])('#%# => %s', (content, expected) => {
+    expect(sniffAttachment(content)).toBe(expected);
+  });
+
+  it('counts the decoded size at the 3,000,000-byte threshold', () => {
+    const pdf = (size: number) => {
+      const bytes = Buffer.alloc(size, 0x20);
+      bytes.write('%PDF-', 0, 'latin1');
+      return bytes.toString('base64');
+    };
+    for (const size of [1, 2, 3, 2_999_999, 3_000_000]) expect(decodedSize(pdf(size))).toBe(size);
+    expect(attachmentContentProblem({ contentBase64: pdf(3_000_000) })).toBeNull();
+    expect(attachmentContentProblem({ contentBase64: pdf(3_000_001) })).toBe('too-large');
+    expect(attachmentContentProblem({ contentBase64: '' })).toBe('empty');
+  });
+});
+
+describe('record size caps', () => {
+  it.each([
+    ['userLogs', { details: 'x'.repeat(2_000) }, null],
+    ['userLogs', { details: 'x'.repeat(2_001) }, 'text'],
+    ['users', { name: 'x'.repeat(320) }, null],
+    ['users', { name: 'x'.repeat(321) }, 'text'],
+    ['users', { extra: { notes: 'x'.repeat(2_001) } }, 'text'],
+    ['levels', { abbr: 'x'.repeat(4_001) }, 'text'],
+    ['userLogs', { fields: Array.from({ length: 40 }, () => ({ before: 'x'.repeat(300) })) }, 'record'],
+  ] as const)('%s %# => %s', (collection, values, expected) => {
+    expect(recordSizeProblem(collection, values)?.kind ?? null).toBe(expected);
   });
 });
