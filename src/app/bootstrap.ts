@@ -1,10 +1,11 @@
 import { appDb, type AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
 import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
+import { reconcileServerSession } from '../session/reconcile';
+import { checkServerSession } from '../session/server-session';
 import { endSession } from '../session/session';
 import { SyncEngine, type FetchLike } from '../sync/engine';
 import { loadRemoteStore } from '../sync/remote-store';
-import { reconcileServerSession } from '../sync/reconcile-session';
 import { browserFetch, fetchOrgStatus } from '../sync/server-auth';
 import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
 
@@ -52,6 +53,6 @@ export async function bootstrap(
     }
   }
   engine?.stop();
-  engine = new SyncEngine({ db, fetch: fetchImpl });
+  engine = new SyncEngine({ db, fetch: fetchImpl, session: checkServerSession });
   engine.start();
 }

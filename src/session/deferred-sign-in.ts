@@ -1,12 +1,12 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
-import { keepOfflineSignIn } from '../session/offline-sign-in';
-import type { FetchLike } from './engine';
-import { serverSignIn } from './server-auth';
-import { notifySessionChanged } from './session-events';
+import type { FetchLike } from '../sync/outbox-push';
+import { serverSignIn } from '../sync/server-auth';
+import { notifySessionChanged } from '../sync/session-events';
+import { keepOfflineSignIn } from './offline-sign-in';
 
 /**
- * An offline sign-in opens no server session (issue 12). The password the person just typed is kept in this
+ * An offline sign-in opens no server session. The password the person just typed is kept in this
  * page's memory only — never written anywhere — so that when the network returns the device signs in to the
  * server for them and their offline changes leave under their own session, without asking again. A reload
  * forgets it; the header then asks to sign in again.

@@ -1,10 +1,10 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
-import type { FetchLike } from './engine';
-import { fetchServerSession, serverSignOut, type ServerSession } from './server-auth';
+import type { FetchLike } from '../sync/outbox-push';
+import { fetchServerSession, serverSignOut, type ServerSession } from '../sync/server-auth';
 
 /**
- * The server's idea of who uses this browser against the device's (issue 12). A person's server session that
+ * The server's idea of who uses this browser against the device's. A person's server session that
  * nobody holds here any more (signed out while offline, or another person signed in offline since) is ended:
  * a shared tablet must not keep pushing and pulling under an administrator who left. On a kiosk the kiosk
  * view of the store then replaces what that person's session had loaded.
@@ -22,7 +22,7 @@ export async function reconcileServerSession(db: AppDatabase, fetchImpl: FetchLi
   const after = await fetchServerSession(fetchImpl);
   if (after.status === 'kiosk-only') {
     await setMeta(db, 'offlineHashes', {});
-    const { loadRemoteStore } = await import('./remote-store');
+    const { loadRemoteStore } = await import('../sync/remote-store');
     await loadRemoteStore(db, fetchImpl);
   }
   return after;

@@ -1,9 +1,9 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
-import type { FetchLike } from '../sync/engine';
-import { forgetDeferredSignIn } from '../sync/deferred-sign-in';
+import type { FetchLike } from '../sync/outbox-push';
 import { serverSignOut } from '../sync/server-auth';
 import { notifySessionChanged } from '../sync/session-events';
+import { forgetDeferredSignIn } from './deferred-sign-in';
 import { endSession } from './session';
 
 /** The running sync loop, when there is one and the network is there (its last exchange before leaving). */

@@ -10,22 +10,18 @@ import {
 import { applyRemoteRecords } from './apply-remote';
 import {
   ANY_AUTHOR,
-  authorFilterFor,
   orgQuery,
   pushOutboxWith,
-  sessionUsable,
   withOutboxLock,
   type AuthorFilter,
   type ExchangeResult,
   type FetchLike,
 } from './outbox-push';
-import { completeDeferredSignIn } from './deferred-sign-in';
-import { reconcileServerSession } from './reconcile-session';
 import { withServerClock } from './server-clock';
 import { SESSION_EVENT } from './session-events';
 
 export const PULL_INTERVAL_MS = 60_000;
-export const PUSH_DEBOUNCE_MS = 400;
+export const PUSH_DEBOUNCE_MS = 200;
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 5 * 60_000;
 
@@ -98,9 +94,19 @@ export async function pullChanges(
   }
 }
 
+/** The session module's answer before an exchange (src/session/server-session.ts). */
+export type SessionAccess =
+  | { status: 'offline' }
+  | { status: 'unauthorised' }
+  | { status: 'usable'; canSend: AuthorFilter };
+
+/** Asked before each exchange: the engine only pushes, pulls and schedules; the session module decides who. */
+export type SessionGate = (db: AppDatabase, fetchImpl: FetchLike) => Promise<SessionAccess>;
+
 export interface SyncEngineOptions {
   db: AppDatabase;
   fetch: FetchLike;
+  session: SessionGate;
   now?: () => Date;
   random?: () => number;
   pullIntervalMs?: number;
@@ -286,22 +292,10 @@ export class SyncEngine {
 
   private async exchange(): Promise<ExchangeResult> {
     const { db } = this.options;
-    let session = await reconcileServerSession(db, this.options.fetch);
-    if (session.status === 'offline') return this.failed();
-    // Signed in offline, now online: the device completes that sign-in with the server (deferred-sign-in.ts).
-    if (
-      session.status !== 'signed-in' &&
-      (await completeDeferredSignIn(db, this.options.fetch)) === 'signed-in'
-    )
-      session = await reconcileServerSession(db, this.options.fetch);
-    if (session.status === 'offline') return this.failed();
-    const signedInHere = await getMeta(db, 'currentUserId');
-    const passwordMode = (await getMeta(db, 'currentLoginMode')) === 'password';
-    // Without a session, or with one that is not this person's (they signed in offline), nothing travels: the
-    // changes wait for this person's online sign-in, and nobody else's view is pulled into their session.
-    const usable = sessionUsable(session, signedInHere, passwordMode);
-    if (!usable || session.status === 'none') return this.unauthorised();
-    const canSend = authorFilterFor(session);
+    const access = await this.options.session(db, this.options.fetch);
+    if (access.status === 'offline') return this.failed();
+    if (access.status === 'unauthorised') return this.unauthorised();
+    const { canSend } = access;
     // Each exchange also tells the device the server's time (trusted time of check-ins).
     const clocked = withServerClock(this.options.fetch);
     // Under the outbox lock: the service worker's Background Sync push never sends the same batch meanwhile.

@@ -8,7 +8,8 @@ import { writeBatch } from '../../src/db/repository';
 import { defaultProfiles } from '../../src/domain/defaults';
 import { signInWithPassword } from '../../src/features/auth/auth-service';
 import { SyncEngine, authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
-import { reconcileServerSession } from '../../src/sync/reconcile-session';
+import { reconcileServerSession } from '../../src/session/reconcile';
+import { checkServerSession } from '../../src/session/server-session';
 import { toStoreV1 } from '../../src/db/store-io';
 import { endSession, startSession } from '../../src/session/session';
 import { signOut } from '../../src/session/sign-out';
@@ -174,7 +175,13 @@ describe('signed in offline, then the network returns (issue 12)', () => {
     await writeBatch(db, async (w) => {
       await w.patch('users', 'u-t1', { pinFailedAttempts: 2 });
     });
-    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const engine = new SyncEngine({
+      db,
+      fetch,
+      session: checkServerSession,
+      setTimer: () => null,
+      clearTimer: () => undefined,
+    });
     expect(await engine.syncOnce()).toBe('failed');
     online.value = true;
     expect(await engine.syncOnce()).toBe('ok');
@@ -212,7 +219,13 @@ describe('signed in offline, then the network returns (issue 12)', () => {
     });
     expect(push.statusCode).toBe(200);
     online.value = true;
-    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const engine = new SyncEngine({
+      db,
+      fetch,
+      session: checkServerSession,
+      setTimer: () => null,
+      clearTimer: () => undefined,
+    });
     expect(await engine.syncOnce()).toBe('unauthorised');
     expect(await getMeta(db, 'signInNeeded')).toBe(true);
   });
@@ -392,7 +405,13 @@ describe('a shared device keeps only what its next user may see', () => {
         .ok,
     ).toBe(true);
     online.value = true;
-    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const engine = new SyncEngine({
+      db,
+      fetch,
+      session: checkServerSession,
+      setTimer: () => null,
+      clearTimer: () => undefined,
+    });
     expect(await engine.syncOnce()).toBe('ok');
     expect((await db.users.get('u-t2'))?.mustChangePassword).toBe(false);
     expect(await getMeta(db, 'revision')).not.toBeNull();

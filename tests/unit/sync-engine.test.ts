@@ -6,6 +6,7 @@ import { writeBatch } from '../../src/db/repository';
 import { fromStoreV1 } from '../../src/db/store-io';
 import type { Timetable } from '../../src/domain/store/schema';
 import { pullChanges, pushOutbox, retryDelayMs, SyncEngine } from '../../src/sync/engine';
+import { checkServerSession } from '../../src/session/server-session';
 import { loadRemoteStore, syncNow } from '../../src/sync/remote-store';
 import { testContext } from '../fixtures/sample-store';
 import { SEED_ADMIN_ID, SEED_REVISION, startTestServer, type TestServer } from './sync-helpers';
@@ -253,6 +254,7 @@ describe('engine', () => {
     const engine = new SyncEngine({
       db: a,
       fetch: server.fetch,
+      session: checkServerSession,
       random: () => 1,
       setTimer: (_fn, ms) => timers.push(ms),
       clearTimer: () => undefined,
@@ -277,7 +279,12 @@ describe('engine', () => {
 
   it('pushes by itself after a local write, once started', async () => {
     const a = device();
-    const engine = new SyncEngine({ db: a, fetch: server.fetch, pullIntervalMs: 60_000 });
+    const engine = new SyncEngine({
+      db: a,
+      fetch: server.fetch,
+      session: checkServerSession,
+      pullIntervalMs: 60_000,
+    });
     engine.start();
     try {
       await writeBatch(a, async (w) => w.put('levels', level));
@@ -309,7 +316,12 @@ describe('engine timers', () => {
       }
       return server.fetch(url, init);
     };
-    const engine = new SyncEngine({ db: a, fetch: fetchDuringWrite, pullIntervalMs: 60_000 });
+    const engine = new SyncEngine({
+      db: a,
+      fetch: fetchDuringWrite,
+      session: checkServerSession,
+      pullIntervalMs: 60_000,
+    });
     engine.start();
     try {
       await vi.waitFor(async () => expect(await getMeta(a, 'lastSyncAt')).not.toBeNull(), { timeout: 3_000 });

@@ -9,10 +9,10 @@ import { isEncodedHash, verifySecret } from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { LoginMode, User } from '../../domain/store/schema';
 import { getMeta, setMeta } from '../../db/meta';
+import { deferServerSignIn, forgetDeferredSignIn } from '../../session/deferred-sign-in';
 import { keepOfflineSignIn, offlineHashOf, updateOfflineSignIn } from '../../session/offline-sign-in';
 import { startSession } from '../../session/session';
 import type { FetchLike } from '../../sync/engine';
-import { deferServerSignIn, forgetDeferredSignIn } from '../../sync/deferred-sign-in';
 import { markRemoteStoreLoaded, notifySessionChanged } from '../../sync/session-events';
 import {
   browserFetch,
