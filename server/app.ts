@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { hashSecret } from '../src/domain/secrets';
+import { hashSecret, hasHashParameters } from '../src/domain/secrets';
 import { hashClearSecrets } from '../src/domain/store/clear-secrets';
 import { DEFAULT_ORG_ID, parseStoreV1, type StoreV1 } from '../src/domain/store/schema';
 import { changesQuerySchema, decodeCursor, pushRequestSchema } from '../src/domain/sync/protocol';
@@ -87,12 +87,27 @@ export function parseIfMatch(header: string | undefined): number | null | 'inval
  * once the writer is known to be allowed (a session with settings.donnees, or the setup code on an empty
  * organisation): a stranger's body is never hashed. One hash at a time, so one request cannot fill the pool.
  */
-async function prepareForStorage(store: StoreV1): Promise<StoreV1> {
+async function prepareForStorage(store: StoreV1, iterations: readonly number[]): Promise<StoreV1> {
   const { currentUserId: _u, currentLoginMode: _m, ...shared } = store;
   const nowIso = new Date().toISOString();
   const users: StoreV1['users'] = [];
-  for (const u of store.users) users.push((await hashClearSecrets(u, (s) => hashSecret(s), nowIso)).user);
+  const isOwnHash = (value: string) => hasHashParameters(value, iterations);
+  for (const u of store.users)
+    users.push((await hashClearSecrets(u, (s) => hashSecret(s), nowIso, isOwnHash)).user);
   return { ...shared, users };
+}
+
+/** Users whose password or PIN hash does not have this server's parameters (at most 20 named). */
+function foreignHashes(store: StoreV1, iterations: readonly number[]): string[] {
+  const issues: string[] = [];
+  store.users.forEach((u, i) => {
+    for (const field of ['passwordHash', 'pinHash'] as const) {
+      const value = u[field];
+      if (value !== undefined && value !== null && value !== '' && !hasHashParameters(value, iterations))
+        issues.push(`users.${i}.${field}: paramètres de hachage refusés`);
+    }
+  });
+  return issues.slice(0, 20);
 }
 
 /** Below this, compressing costs more than it saves. */
@@ -201,7 +216,13 @@ export async function buildApp({
     }
     return auth;
   };
-  registerAuthRoutes(app, { storage: store, limits: config.rateLimits, sessions, authenticate });
+  registerAuthRoutes(app, {
+    storage: store,
+    limits: config.rateLimits,
+    sessions,
+    authenticate,
+    hashIterations: config.acceptedHashIterations,
+  });
   registerEmergencyRoute(app, {
     storage: store,
     initialPassword: config.initialPassword,
@@ -277,7 +298,11 @@ export async function buildApp({
     }
     const parsed = parseStoreV1(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.code, issues: parsed.issues });
-    const doc = await prepareForStorage(parsed.value);
+    // A stored hash is accepted only with this server's own parameters (a huge iteration count would stall
+    // every later verification of it).
+    const foreign = foreignHashes(parsed.value, config.acceptedHashIterations);
+    if (foreign.length > 0) return reply.code(400).send({ error: 'invalid-hash', issues: foreign });
+    const doc = await prepareForStorage(parsed.value, config.acceptedHashIterations);
     const result = await applyWholeStore(
       store,
       orgId,
