@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   checkNewPassword,
@@ -13,19 +13,21 @@ import { hashSecret, randomHex, randomId, sha256Hex } from '../../src/domain/sec
 import type { RecordData } from '../../src/domain/sync/merge';
 import type { PushResponse } from '../../src/domain/sync/protocol';
 import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
-import { applyServerChanges, findByEmail, serverUsers, type ServerChange } from '../auth/server-writes';
+import { applyServerChanges, findByEmail, type ServerChange } from '../auth/server-writes';
 import type { ServerConfig } from '../config';
 import type { Mailer } from '../mail';
 import type { SyncStorage } from '../storage/sync-storage';
+import { normalisedEmail } from '../storage/user-index';
 
-/** Answered with the link when no SMTP server is configured (spec part 1 point 7: "resetUrl and note"). */
-export const RESET_NOTE = "Aucun service d'e-mail n'est configuré : voici le lien de réinitialisation.";
 export const RESET_MAIL_SUBJECT = 'Réinitialisation de votre mot de passe';
 
-const NO_SMTP_WARNING =
-  'Aucun serveur SMTP configuré (SMTP_URL) : le lien de réinitialisation est renvoyé pour affichage.';
-const NO_PUBLIC_URL_WARNING =
-  "PUBLIC_URL n'est pas défini : les liens envoyés par e-mail reprennent l'adresse de la requête (en-tête Host). Définissez PUBLIC_URL en production.";
+// Spec part 1 point 7 answered the link to whoever asked when no e-mail service exists: that hands any
+// account to a stranger. Without SMTP the request answers the same neutral message and nothing else; an
+// administrator who may manage the person produces the link or a temporary password from /users.
+const NO_SMTP_NOTICE =
+  "Aucun serveur SMTP configuré (SMTP_URL) : « Mot de passe oublié » n'envoie rien ; un administrateur donne un lien ou un mot de passe temporaire depuis la gestion des utilisateurs.";
+const NO_PUBLIC_URL_ERROR =
+  'SMTP_URL sans PUBLIC_URL : les liens envoyés par e-mail ne sont construits que sur PUBLIC_URL, jamais sur les en-têtes de la requête.';
 
 const orgId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const token = z.string().regex(new RegExp(`^[0-9a-f]{${RESET_TOKEN_HEX_LENGTH}}$`));
@@ -74,11 +76,6 @@ function rejected(answer: PushResponse): boolean {
   return answer.results.some((r) => r.status === 'rejected');
 }
 
-function originOf(request: FastifyRequest, config: ServerConfig): string {
-  // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is set (Fastify's trustProxy).
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 async function limited(
   storage: SyncStorage,
   reply: FastifyReply,
@@ -92,7 +89,10 @@ async function limited(
   return true;
 }
 
-/** The user a token designates, if the link is usable (spec part 1 point 4: match, unexpired, not archived). */
+/**
+ * The user a token designates, if the link is usable (spec part 1 point 4: match, unexpired, not archived).
+ * One indexed lookup by the token's hash: the same cost on 10 users as on 5,000.
+ */
 async function userOfToken(
   storage: SyncStorage,
   org: string,
@@ -101,7 +101,7 @@ async function userOfToken(
 ): Promise<RecordData | null> {
   if (!token.safeParse(rawToken).success) return null;
   const tokenHash = await sha256Hex(rawToken);
-  const user = (await serverUsers(storage, org)).find((u) => u.passwordResetTokenHash === tokenHash);
+  const user = (await storage.userLookup.byResetTokenHash(org, tokenHash))?.data;
   if (!user) return null;
   const target = {
     status: String(user.status),
@@ -111,27 +111,70 @@ async function userOfToken(
   return isResetLinkValid(target, tokenHash, now) ? user : null;
 }
 
-function sendInBackground(mailer: Mailer, to: string, name: string, link: string, log: FastifyBaseLogger) {
-  // Not awaited: a known address must not answer measurably later than an unknown one (no enumeration), and
-  // an SMTP failure must never reach the requester.
-  void mailer.send({ to, ...resetMail(name, link) }).catch((error: unknown) => {
-    log.error({ err: error }, "Échec de l'envoi de l'e-mail de réinitialisation.");
+/**
+ * The mail work of one request, after the answer has left: the lookup, the token and the e-mail take the same
+ * (zero) time in the answer for a known and an unknown account, and an SMTP failure never reaches the requester.
+ */
+async function mailResetLink(
+  deps: { storage: SyncStorage; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  org: string,
+  email: string,
+  now: Date,
+): Promise<void> {
+  const { storage, mailer } = deps;
+  const candidates = (await storage.userLookup.byEmail(org, email)).map((r) => r.data);
+  const user = findByEmail(candidates, email);
+  if (!user || user.status === 'Archived' || typeof user.id !== 'string') return;
+  const rawToken = randomHex(RESET_TOKEN_HEX_LENGTH / 2);
+  const target = { id: user.id, name: userName(user) };
+  const log = buildUserLog({
+    id: randomId('log-'),
+    action: 'password-reset-requested',
+    target,
+    actor: SYSTEM_ACTOR,
+    now,
   });
+  const changes: ServerChange[] = [
+    {
+      collection: 'users',
+      id: user.id,
+      fields: {
+        // Only the hash is kept (never the spec's clear passwordResetToken): a read of the store cannot reset.
+        passwordResetTokenHash: await sha256Hex(rawToken),
+        passwordResetExpiresAt: resetTokenExpiry(now),
+      },
+    },
+    { collection: 'userLogs', id: log.id, fields: { ...log } },
+  ];
+  const written = await applyServerChanges(storage, org, changes, now);
+  if (rejected(written)) {
+    deps.log.error({ results: written.results }, 'Jeton de réinitialisation non enregistré.');
+    return;
+  }
+  // PUBLIC_URL only: never the request's Host or X-Forwarded-Host, which the requester chooses.
+  const link = `${deps.publicUrl}/reset-password?token=${rawToken}&org=${encodeURIComponent(org)}`;
+  const to = typeof user.email === 'string' ? user.email.trim() : email.trim();
+  await mailer.send({ to, ...resetMail(target.name, link) });
 }
 
 /**
  * Password reset done by the server (issue 12 point 5; spec part 1 points 4, 7, 8, 9). No session needed.
- * - POST /api/password-reset/request {orgId, email}: stores the token's SHA-256 and a 1-hour expiry on the user,
- *   e-mails the link, or without SMTP answers it for display; unknown and archived accounts get the same answer.
+ * - POST /api/password-reset/request {orgId, email}: always the same neutral {ok:true}, answered before any
+ *   lookup; with SMTP, the token's SHA-256 and a 1-hour expiry are then stored on the user and the link
+ *   (on PUBLIC_URL) e-mailed; without SMTP nothing is done (an administrator produces links from /users).
  * - POST /api/password-reset/check {orgId, token} -> {valid}
  * - POST /api/password-reset/complete {orgId, token, password}: sets the password, clears the token, ends the
  *   user's sessions.
+ * Rate limits: per (account, address) and per address, never per account alone (no lockout of the owner).
  */
 export function registerPasswordResetRoutes(app: FastifyInstance, deps: PasswordResetDeps): void {
   const { storage, config } = deps;
   const mailer = deps.mailer ?? null;
   const clock = deps.clock ?? (() => new Date());
-  if (mailer && !config.publicUrl) app.log.warn(NO_PUBLIC_URL_WARNING);
+  const publicUrl = config.publicUrl;
+  // Refuse to start rather than mail links built from a header (configFromEnv says it first).
+  if (mailer && !publicUrl) throw new Error(NO_PUBLIC_URL_ERROR);
+  if (!mailer) app.log.warn(NO_SMTP_NOTICE);
 
   app.post('/api/password-reset/request', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -140,56 +183,30 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
     const { orgId: org, email } = body.data;
     if (!isResetEmailValid(email)) return reply.code(400).send({ error: 'invalid-email' });
     const now = clock();
-    const account = `${org}:${email.trim().toLowerCase()}`;
     const buckets: { rule: RateLimitRule; key: string }[] = [
-      { rule: 'resetAccount', key: account },
+      { rule: 'resetPair', key: `${org}:${normalisedEmail(email)}:${request.ip}` },
       { rule: 'resetAddress', key: request.ip },
     ];
     if (await limited(storage, reply, buckets, now, deps.config.rateLimits)) return reply;
-
-    const user = findByEmail(await serverUsers(storage, org), email);
-    if (!user || user.status === 'Archived' || typeof user.id !== 'string') return { ok: true };
-    const rawToken = randomHex(RESET_TOKEN_HEX_LENGTH / 2);
-    const target = { id: user.id, name: userName(user) };
-    const log = buildUserLog({
-      id: randomId('log-'),
-      action: 'password-reset-requested',
-      target,
-      actor: SYSTEM_ACTOR,
-      now,
-    });
-    const changes: ServerChange[] = [
-      {
-        collection: 'users',
-        id: user.id,
-        fields: {
-          // Only the hash is kept (never the spec's clear passwordResetToken): a read of the store cannot reset.
-          passwordResetTokenHash: await sha256Hex(rawToken),
-          passwordResetExpiresAt: resetTokenExpiry(now),
-        },
-      },
-      { collection: 'userLogs', id: log.id, fields: { ...log } },
-    ];
-    const written = await applyServerChanges(storage, org, changes, now);
-    if (rejected(written)) {
-      request.log.error({ results: written.results }, 'Jeton de réinitialisation non enregistré.');
-      return { ok: true };
+    if (mailer && publicUrl) {
+      const work = { storage, mailer, publicUrl, log: request.log };
+      setImmediate(() => {
+        mailResetLink(work, org, email, now).catch((error: unknown) => {
+          request.log.error({ err: error }, "Échec de l'envoi de l'e-mail de réinitialisation.");
+        });
+      });
     }
-    const link = `${originOf(request, config)}/reset-password?token=${rawToken}&org=${encodeURIComponent(org)}`;
-    const to = typeof user.email === 'string' ? user.email.trim() : email.trim();
-    if (mailer) {
-      sendInBackground(mailer, to, target.name, link, request.log);
-      return { ok: true };
-    }
-    request.log.warn(NO_SMTP_WARNING);
-    return { ok: true, resetUrl: link, note: RESET_NOTE };
+    return { ok: true };
   });
 
   app.post('/api/password-reset/check', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const body = checkBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
-    const user = await userOfToken(storage, body.data.orgId, body.data.token, clock());
+    const now = clock();
+    const buckets: { rule: RateLimitRule; key: string }[] = [{ rule: 'anonymousAddress', key: request.ip }];
+    if (await limited(storage, reply, buckets, now, deps.config.rateLimits)) return reply;
+    const user = await userOfToken(storage, body.data.orgId, body.data.token, now);
     return { valid: user !== null };
   });
 

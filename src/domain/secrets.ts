@@ -79,16 +79,74 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-export async function verifySecret(secret: string, encoded: string | null | undefined): Promise<boolean> {
-  if (!encoded) return false;
+interface ParsedHash {
+  iterations: number;
+  salt: Uint8Array<ArrayBuffer>;
+  hash: Uint8Array<ArrayBuffer>;
+}
+
+function parseHash(encoded: string): ParsedHash | null {
   const parts = encoded.split('$');
-  if (parts.length !== 4 || parts[0] !== PREFIX) return false;
+  if (parts.length !== 4 || parts[0] !== PREFIX || !/^\d{1,10}$/.test(parts[1] ?? '')) return null;
   const iterations = Number(parts[1]);
-  if (!Number.isInteger(iterations) || iterations < 1) return false;
-  const salt = base64ToBytes(parts[2] ?? '');
-  const expected = base64ToBytes(parts[3] ?? '');
-  const actual = await derive(secret, salt, iterations);
-  return equalBytes(actual, expected);
+  if (!Number.isSafeInteger(iterations) || iterations < 1) return null;
+  try {
+    return { iterations, salt: base64ToBytes(parts[2] ?? ''), hash: base64ToBytes(parts[3] ?? '') };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a stored hash has exactly the parameters given (by default this code's own: PBKDF2-SHA256,
+ * 600,000 iterations, 16-byte salt, 32-byte hash). A hash with a huge count (`pbkdf2-sha256$2147483647$…`)
+ * would stall whoever verifies it: the server refuses it on write and never verifies it.
+ */
+export function hasHashParameters(
+  encoded: string | null | undefined,
+  iterations: readonly number[] = [PBKDF2_ITERATIONS],
+): boolean {
+  const parsed = typeof encoded === 'string' ? parseHash(encoded) : null;
+  return (
+    parsed !== null &&
+    iterations.includes(parsed.iterations) &&
+    parsed.salt.length === SALT_BYTES &&
+    parsed.hash.length === HASH_BITS / 8
+  );
+}
+
+export interface VerifyOptions {
+  /**
+   * Iteration counts accepted (the server: its own only). Default: any count up to this code's own, so that
+   * no copy of a hash, wherever it came from, makes a device compute more than one normal verification.
+   */
+  iterations?: readonly number[];
+}
+
+export async function verifySecret(
+  secret: string,
+  encoded: string | null | undefined,
+  options: VerifyOptions = {},
+): Promise<boolean> {
+  if (!encoded) return false;
+  const parsed = parseHash(encoded);
+  if (!parsed) return false;
+  const allowed = options.iterations
+    ? hasHashParameters(encoded, options.iterations)
+    : parsed.iterations <= PBKDF2_ITERATIONS;
+  if (!allowed) return false;
+  const actual = await derive(secret, parsed.salt, parsed.iterations);
+  return equalBytes(actual, parsed.hash);
+}
+
+/**
+ * A hash of this code's parameters that no secret is known to match: verified when the account is unknown,
+ * so that an unknown e-mail costs the same time as a wrong password.
+ */
+let dummyHash: Promise<string> | null = null;
+export function dummySecretHash(): Promise<string> {
+  dummyHash ??= hashSecret(randomHex(16));
+  return dummyHash;
 }
 
 export async function sha256Hex(text: string): Promise<string> {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
@@ -6,13 +7,10 @@ import { hashSecret, verifySecret } from '../../src/domain/secrets';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
-import type { ServerConfig } from '../../server/config';
+import { configFromEnv, type ServerConfig } from '../../server/config';
 import { createMailer } from '../../server/mail';
-import {
-  registerPasswordResetRoutes,
-  RESET_MAIL_SUBJECT,
-  RESET_NOTE,
-} from '../../server/routes/password-reset';
+import { registerPasswordResetRoutes, RESET_MAIL_SUBJECT } from '../../server/routes/password-reset';
+import { createMemorySyncStorage } from '../../server/storage/memory-sync-storage';
 import { openStorage } from '../../server/storage/open-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
 import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
@@ -22,6 +20,7 @@ import { serverBackends, SETUP_CODE_HEADERS, testConfig, type TestDatabase } fro
 // storage engine of this run.
 const backends = await serverBackends();
 const ORG = 'ecole-reset';
+const PUBLIC_URL = 'https://emargement.example';
 
 interface Sink {
   url: string;
@@ -94,6 +93,29 @@ function linkIn(raw: string): URL {
   return new URL(match[0].replace('&amp;', '&'));
 }
 
+/** A reset request with a Host header of the requester's choosing (fetch cannot set Host). */
+function hostOfRawRequest(host: string): Promise<number> {
+  const url = new URL(String(running?.url));
+  const payload = JSON.stringify({ orgId: ORG, email: 'moussa@ecole.sn' });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/api/password-reset/request',
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 let data: TestDatabase;
 let sink: Sink;
 let running: { app: FastifyInstance; url: string; storage: SyncStorage } | null = null;
@@ -103,7 +125,9 @@ async function start(overrides: Partial<ServerConfig>) {
     dataFile: data.file,
     databaseUrl: data.databaseUrl,
     smtpUrl: null,
-    publicUrl: null,
+    publicUrl: PUBLIC_URL,
+    // A loopback proxy in front: X-Forwarded-For names the client (tests of other addresses).
+    trustProxy: ['127.0.0.1'],
     ...overrides,
   });
   const storage = await openStorage(config);
@@ -138,16 +162,24 @@ async function seed(url: string) {
   expect(response.status).toBe(200);
 }
 
-async function post(path: string, body: unknown) {
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${running?.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
 }
 
-const requestReset = (email: string, orgId = ORG) => post('/api/password-reset/request', { orgId, email });
+const requestReset = (email: string, orgId = ORG, headers: Record<string, string> = {}) =>
+  post('/api/password-reset/request', { orgId, email }, headers);
+
+/** The token of the link e-mailed for `email` (the server must run with the SMTP sink). */
+async function mailedToken(email: string): Promise<string> {
+  const arrival = sink.next();
+  expect((await requestReset(email)).status).toBe(200);
+  return linkIn((await arrival).raw).searchParams.get('token') ?? '';
+}
 const check = (token: string) => post('/api/password-reset/check', { orgId: ORG, token });
 const complete = (token: string, password: string) =>
   post('/api/password-reset/complete', { orgId: ORG, token, password });
@@ -180,7 +212,7 @@ describe.each(backends)('$name', (backend) => {
     expect(subjectOf(mail.raw)).toBe(RESET_MAIL_SUBJECT);
     expect(decodeQuotedPrintable(mail.raw)).toContain('valable 1 heure');
     const link = linkIn(mail.raw);
-    expect(link.origin).toBe(running!.url);
+    expect(link.origin).toBe(PUBLIC_URL);
     expect(link.pathname).toBe('/reset-password');
     expect(link.searchParams.get('org')).toBe(ORG);
     const token = link.searchParams.get('token') ?? '';
@@ -235,10 +267,8 @@ describe.each(backends)('$name', (backend) => {
   });
 
   it('lets only one of two simultaneous completions of one link through', async () => {
-    await start({ smtpUrl: null });
-    const answer = await requestReset('moussa@ecole.sn');
-    const token =
-      new URL(String((answer.body as { resetUrl: string }).resetUrl)).searchParams.get('token') ?? '';
+    await start({ smtpUrl: sink.url });
+    const token = await mailedToken('moussa@ecole.sn');
     const both = await Promise.all([complete(token, 'Premier@2026'), complete(token, 'Second@2026')]);
     const statuses = both.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 400]);
@@ -250,10 +280,8 @@ describe.each(backends)('$name', (backend) => {
   });
 
   it('refuses an expired token', async () => {
-    const { storage } = await start({ smtpUrl: null });
-    const answer = await requestReset('awa@ecole.sn');
-    const token =
-      new URL(String((answer.body as { resetUrl: string }).resetUrl)).searchParams.get('token') ?? '';
+    const { storage } = await start({ smtpUrl: sink.url });
+    const token = await mailedToken('awa@ecole.sn');
     expect((await check(token)).body).toEqual({ valid: true });
     await applyServerChanges(
       storage,
@@ -293,15 +321,36 @@ describe.each(backends)('$name', (backend) => {
     });
   });
 
-  it('without SMTP answers the link (PUBLIC_URL when set) and the note', async () => {
-    await start({ smtpUrl: null, publicUrl: 'https://emargement.example' });
-    const answer = await requestReset('moussa@ecole.sn');
-    expect(answer.body).toMatchObject({ ok: true, note: RESET_NOTE });
-    const link = new URL(String((answer.body as { resetUrl: string }).resetUrl));
-    expect(link.origin).toBe('https://emargement.example');
-    expect(link.searchParams.get('org')).toBe(ORG);
-    expect((await check(link.searchParams.get('token') ?? '')).body).toEqual({ valid: true });
-    expect((await requestReset('personne@ecole.sn')).body).toEqual({ ok: true });
+  it('without SMTP never hands a link to the requester: the neutral answer only, and no token stored', async () => {
+    await start({ smtpUrl: null });
+    for (const email of ['moussa@ecole.sn', 'awa@ecole.sn', 'personne@ecole.sn']) {
+      const answer = await requestReset(email);
+      expect(answer).toMatchObject({ status: 200 });
+      expect(answer.body).toEqual({ ok: true });
+    }
+    expect(await userRecord('u-teacher')).not.toHaveProperty('passwordResetTokenHash');
+    expect(await userRecord('u-admin')).not.toHaveProperty('passwordResetTokenHash');
+  });
+
+  it('builds mailed links from PUBLIC_URL only, whatever Host or X-Forwarded-Host the requester sends', async () => {
+    await start({ smtpUrl: sink.url });
+    const arrival = sink.next();
+    const answer = await requestReset('moussa@ecole.sn', ORG, {
+      'x-forwarded-host': 'piege.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(answer.status).toBe(200);
+    const link = linkIn((await arrival).raw);
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(await hostOfRawRequest('piege.example')).toBe(200);
+    expect(linkIn((await sink.next()).raw).origin).toBe(PUBLIC_URL);
+  });
+
+  it('refuses to start with SMTP but without PUBLIC_URL', async () => {
+    expect(() => configFromEnv({ SMTP_URL: sink.url })).toThrow(/PUBLIC_URL/);
+    expect(configFromEnv({ SMTP_URL: sink.url, PUBLIC_URL: `${PUBLIC_URL}/` }).publicUrl).toBe(PUBLIC_URL);
+    const config = testConfig({ smtpUrl: sink.url, publicUrl: null });
+    await expect(buildApp({ config, storage: createMemorySyncStorage() })).rejects.toThrow(/PUBLIC_URL/);
   });
 
   it('answers the neutral success when the SMTP server cannot be reached', async () => {
@@ -311,15 +360,21 @@ describe.each(backends)('$name', (backend) => {
     expect(await requestReset('moussa@ecole.sn')).toMatchObject({ status: 200, body: { ok: true } });
   });
 
-  it('refuses the 4th request for one account within 5 minutes with 429', async () => {
+  it('refuses the 4th request for one account from one address within 5 minutes, not from another', async () => {
     await start({ smtpUrl: null });
-    for (let i = 0; i < 3; i += 1) expect((await requestReset('moussa@ecole.sn')).status).toBe(200);
-    const refused = await requestReset('MOUSSA@ecole.sn');
+    const fromX = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < 3; i += 1)
+      expect((await requestReset('moussa@ecole.sn', ORG, fromX)).status).toBe(200);
+    const refused = await requestReset('MOUSSA@ecole.sn', ORG, fromX);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: 'rate-limited' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Another account from the same address is still served.
-    expect((await requestReset('awa@ecole.sn')).status).toBe(200);
+    // Another account from the same address is still served, and the same account from another address:
+    // a stranger's requests do not lock the owner out of the reset.
+    expect((await requestReset('awa@ecole.sn', ORG, fromX)).status).toBe(200);
+    expect((await requestReset('moussa@ecole.sn', ORG, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(
+      200,
+    );
   });
 
   it('rejects malformed bodies and organisation ids', async () => {

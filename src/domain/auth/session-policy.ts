@@ -52,13 +52,23 @@ export function shouldTouch(session: Pick<SessionTimes, 'lastSeenAt'>, now: Date
  */
 export const RATE_WINDOW_MS = 5 * 60_000;
 
+/**
+ * Failed guesses slow down the (account, address) pair and the address, never the account everywhere
+ * (OWASP ASVS V6): a stranger hammering an account from elsewhere does not lock its owner out. The
+ * per-account rules remain only where a session is already held (a password change). Anonymous reads
+ * (org-status, reset-link check) have a wider per-address allowance.
+ */
 export const RATE_LIMITS = {
   signinAccount: 10,
+  signinPair: 10,
   signinAddress: 60,
   pinAccount: 10,
+  pinPair: 10,
   pinAddress: 60,
   resetAccount: 3,
+  resetPair: 3,
   resetAddress: 20,
+  anonymousAddress: 300,
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMITS;
@@ -75,6 +85,7 @@ export function rateLimitsWith(addressLimit: number | null): RateLimitTable {
     signinAddress: addressLimit,
     pinAddress: addressLimit,
     resetAddress: addressLimit,
+    anonymousAddress: Math.max(addressLimit, RATE_LIMITS.anonymousAddress),
   };
 }
 
