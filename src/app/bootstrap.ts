@@ -17,8 +17,8 @@ export function syncEngine(): SyncEngine | null {
 }
 
 /**
- * Start-up order: the legacy localStorage copy (once); then what the server says about this browser (issue 12,
- * reconciled with the device: see reconcileServerSession):
+ * Start-up order: the legacy localStorage copy (once); then what the server says about this browser,
+ * reconciled with the device (session/reconcile.ts):
  * - a session (a person's, or an enrolled kiosk's): the remote store, filtered for it, on the first load of
  *   the browser session (spec part 1 point 4); a person signed in here whose server session ended signs in again;
  * - no session, and the organisation does not exist yet: this device prepares its defaults; the emergency

@@ -14,7 +14,7 @@ export interface DeviceMeta {
   deviceId: string | null;
   /** Whether the last exchange with the server succeeded (the header shows « Hors ligne » otherwise). */
   serverReachable: boolean;
-  /** This tablet is an enrolled classroom kiosk (issue 12): its name, or null. */
+  /** This tablet is an enrolled classroom kiosk: its name, or null. */
   kioskName: string | null;
   /** The server answered that this device has no valid session: unsent changes wait for a sign-in. */
   signInNeeded: boolean;
@@ -22,7 +22,7 @@ export interface DeviceMeta {
   refusedChanges: number;
   /**
    * Password hashes of the people who signed in online on this device (user id -> PBKDF2 hash): they can sign
-   * in here offline later, although the store a session receives holds no one else's hash (issue 12).
+   * in here offline later, although the store a session receives holds no one else's hash.
    */
   offlineHashes: Record<string, string>;
   /**

@@ -1,5 +1,5 @@
 /**
- * A sign-in or sign-out changes what the server accepts from this device (issue 12): the sync engine listens
+ * A sign-in or sign-out changes what the server accepts from this device: the sync engine listens
  * for this event to push the changes that waited for their author's session, at once.
  */
 export const SESSION_EVENT = 'emargement:session';

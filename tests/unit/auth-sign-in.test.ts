@@ -6,7 +6,7 @@ import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { getMeta, setMeta } from '../../src/db/meta';
 import { writeBatch } from '../../src/db/repository';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { signInWithPassword } from '../../src/features/auth/auth-service';
+import { signInWithPassword } from '../../src/session/sign-in';
 import { SyncEngine, authorFilterFor, pushOutbox, type FetchLike } from '../../src/sync/engine';
 import { reconcileServerSession } from '../../src/session/reconcile';
 import { checkServerSession } from '../../src/session/server-session';
