@@ -1,4 +1,11 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 
 // Wednesday of the seeded week (Monday 2026-03-09), 10:15 UTC: the 10:30 course is open for Arrivée.
@@ -185,15 +192,19 @@ function liveOrg(now: Date) {
   };
 }
 
-test('Consulter: "+1 autre" opens the day, a third overlapping course sits behind a count, legends in natural order', async ({
-  browser,
-  request,
-}) => {
-  const org = newOrgId('first-week-consult');
+async function consultAs(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
+  const org = newOrgId(`first-week-${name}`);
   await seedOrg(request, org, firstWeekOrg());
   const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
   await openConsult(page);
+  return page;
+}
 
+test('Consulter: beyond two overlapping columns, a count opens the other courses', async ({
+  browser,
+  request,
+}) => {
+  const page = await consultAs(browser, request, 'overlap');
   // Global week grid: Monday 08:00-10:00 holds three courses; the grid keeps one column and a '+2' count.
   await segment(page, 'Regroupement', 'Global').click();
   const count = page.getByRole('button', { name: '2 autres cours au même moment' });
@@ -209,22 +220,28 @@ test('Consulter: "+1 autre" opens the day, a third overlapping course sits behin
   await page.screenshot({ path: `${SHOTS}/consult-global-week-popover.png` });
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
+  await page.context().close();
+});
 
-  // Legend by module in natural order.
-  await segment(page, 'Regroupement', 'Par classe').click();
+test('Consulter: the legend lists Module 0, 1, 2 before 10', async ({ browser, request }) => {
+  const page = await consultAs(browser, request, 'legend');
   const legend = page.getByRole('group', { name: 'Légende' });
   await expect(legend).toContainText('Module 0');
   const entries = (await legend.innerText()).split('\n').filter((line) => line.startsWith('Module'));
   expect(entries).toEqual(['Module 0', 'Module 1', 'Module 2', 'Module 10']);
+  await page.context().close();
+});
 
-  // Month calendar: Thursday 12/03 shows four courses then '+1 autre', which opens the day.
+test('Consulter: "+1 autre" under a month cell opens the day', async ({ browser, request }) => {
+  const page = await consultAs(browser, request, 'month-more');
   await segment(page, 'Vue', 'Calendrier').click();
   await segment(page, 'Période', 'Mois').click();
+  // Thursday 12/03 shows four courses then '+1 autre', which opens the day.
   const thursday = page.getByRole('group', { name: 'Jeudi 12/03' }).first();
-  const more = thursday.getByRole('button', { name: /1 autre cours le Jeudi 12\/03/ });
-  await expect(more).toHaveText('+1 autre');
+  await expect(thursday).toContainText('+1 autre');
+  await expect(thursday).not.toContainText('+1 autres');
   await page.screenshot({ path: `${SHOTS}/consult-month-desktop.png`, fullPage: true });
-  await more.click();
+  await thursday.getByRole('button', { name: /1 autre cours le Jeudi 12\/03/ }).click();
   const day = page.getByRole('dialog', { name: 'Jeudi 12/03' });
   await expect(day.getByRole('button', { name: /classe L1-INFO/ })).toHaveCount(5);
   await page.screenshot({ path: `${SHOTS}/consult-month-day-dialog.png` });
@@ -233,17 +250,20 @@ test('Consulter: "+1 autre" opens the day, a third overlapping course sits behin
   await page.context().close();
 });
 
-test('a phone shows Mon planning one day at a time and the month as a list, without sideways scrolling', async ({
-  browser,
-  request,
-}) => {
-  const org = newOrgId('first-week-phone');
+async function teacherPhone(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
+  const org = newOrgId(`first-week-${name}`);
   await seedOrg(request, org, firstWeekOrg());
   const page = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', { width: 360, height: 740 });
   await page.goto('/teacher/planning');
   await expect(page.getByRole('heading', { name: 'Mon planning' })).toBeVisible();
+  return page;
+}
 
-  // Week: today (Wednesday) with its course, then the arrow goes to Thursday.
+test('a phone shows the week one day at a time, today first, with arrows between days', async ({
+  browser,
+  request,
+}) => {
+  const page = await teacherPhone(browser, request, 'phone-week');
   await expect(page.getByText('Mercredi 11/03', { exact: true })).toBeVisible();
   const web = page.getByRole('button', { name: /^Développement web, classe L1-INFO/ });
   await expect(web).toBeVisible();
@@ -253,22 +273,28 @@ test('a phone shows Mon planning one day at a time and the month as a list, with
   await page.screenshot({ path: `${SHOTS}/phone-week-today.png`, fullPage: true });
   await page.getByRole('button', { name: 'Jour suivant' }).click();
   await expect(page.getByText('Jeudi 12/03', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Module 10, classe L1-INFO/ })).toBeVisible();
+  await withinWidth(page, page.getByRole('button', { name: /^Module 10, classe L1-INFO/ }));
   await noSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/phone-week-next-day.png`, fullPage: true });
+  await page.context().close();
+});
 
-  // Month: a list of the days with courses; Thursday's five are all there.
+test('a phone shows the month as a list of its days with courses, without sideways scrolling', async ({
+  browser,
+  request,
+}) => {
+  const page = await teacherPhone(browser, request, 'phone-month');
   await segment(page, 'Période', 'Mois').click();
   const thursday = page.getByRole('region', { name: 'Jeudi 12/03' });
   await expect(thursday.getByRole('button')).toHaveCount(5);
-  await expect(page.getByRole('region', { name: 'Lundi 09/03' })).toBeVisible();
+  await withinWidth(page, thursday.getByRole('button', { name: /^Anglais, classe L1-INFO/ }));
   await withinWidth(page, page.getByRole('button', { name: /^Gestion de projet, classe L1-INFO/ }));
   await noSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/phone-month-list.png`, fullPage: true });
   await page.context().close();
 });
 
-test('an administrator checks in from "Gérer un cours": one toast, Fermer reachable, Escape closes the bell after reading all', async ({
+test('an administrator checks in from "Gérer un cours": one toast, away from the Fermer button', async ({
   browser,
   request,
 }) => {
@@ -282,8 +308,7 @@ test('an administrator checks in from "Gérer un cours": one toast, Fermer reach
   await dialog.getByRole('button', { name: 'Arrivée' }).click();
   const text = 'Arrivée · Moussa Fall · L1-INFO · Développement web';
   const toasts = page.locator('.toast', { hasText: text });
-  await expect(toasts).toHaveCount(1);
-  // The attendance watcher's announcement arrives after the write: still one toast.
+  // The dialog and the shell's attendance watcher (after the write) announce the same words: one toast.
   await expect(page.getByRole('button', { name: /Notifications, 1 non lue/ })).toBeVisible();
   await expect(toasts).toHaveCount(1);
   const close = dialog.getByRole('button', { name: 'Fermer' });
@@ -301,10 +326,31 @@ test('an administrator checks in from "Gérer un cours": one toast, Fermer reach
   await page.screenshot({ path: `${SHOTS}/checkin-one-toast.png` });
   await close.click();
   await expect(dialog).toBeHidden();
+  await page.context().close();
+});
 
-  const bell = page.getByRole('button', { name: /^Notifications/ });
-  await bell.click();
+test('Escape closes the notification panel after "Tout marquer comme lu"', async ({ browser, request }) => {
+  const org = newOrgId('first-week-bell');
+  await seedOrg(request, org, {
+    ...firstWeekOrg(),
+    notifications: [
+      {
+        id: 'n-1',
+        kind: 'checkin',
+        createdAt: '2026-03-11T10:25:00.000Z',
+        timetableId: 'tt-1',
+        slotIndex: 1,
+        classId: 'cls-1',
+        moduleId: 'mod-web',
+        teacherUserId: 'u-t1',
+        read: false,
+      },
+    ],
+  });
+  const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  await page.getByRole('button', { name: /^Notifications, 1 non lue/ }).click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toContainText('11/03/2026');
   await panel.getByRole('button', { name: 'Tout marquer comme lu' }).click();
   await expect(panel.getByRole('button', { name: 'Tout marquer comme lu' })).toBeDisabled();
   await page.keyboard.press('Escape');
@@ -312,31 +358,57 @@ test('an administrator checks in from "Gérer un cours": one toast, Fermer reach
   await page.context().close();
 });
 
-test('Journal: details spaced from "Voir les modifications", its own text for a search, a French CSV, a side navigation in view', async ({
-  browser,
-  request,
-}) => {
-  const org = newOrgId('first-week-journal');
+async function journalAs(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
+  const org = newOrgId(`first-week-${name}`);
   await seedOrg(request, org, firstWeekOrg());
   const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
   await page.goto('/journal');
   await expect(page.getByRole('heading', { name: 'Journal des actions' })).toBeVisible();
+  return page;
+}
 
-  // Shell: after scrolling to the bottom of a long page, the side navigation is still in view.
+test('Shell: on a long page the desktop side navigation stays in view', async ({ browser, request }) => {
+  const page = await journalAs(browser, request, 'nav');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const nav = page.locator('.shell-aside');
   await expect(page.getByRole('button', { name: 'Charger plus' })).toBeInViewport();
-  await expect(nav.getByRole('link').first()).toBeInViewport();
+  await expect(page.locator('.shell-aside').getByRole('link').first()).toBeInViewport();
   await page.screenshot({ path: `${SHOTS}/journal-scrolled-nav.png` });
+  await page.context().close();
+});
 
+test('Journal: "Restauration" is spaced from "Voir les modifications"', async ({ browser, request }) => {
+  const page = await journalAs(browser, request, 'spacing');
   const restoration = page.getByRole('row').filter({ hasText: 'Restauration' });
   const detailsText = restoration.getByText('Restauration', { exact: true });
   const showChanges = restoration.getByRole('button', { name: 'Voir les modifications (1)' });
   const [a, b] = [await detailsText.boundingBox(), await showChanges.boundingBox()];
   expect(a && b).toBeTruthy();
   if (a && b) expect(b.x - (a.x + a.width) >= 8 || b.y >= a.y + a.height).toBe(true);
+  await restoration.screenshot({ path: `${SHOTS}/journal-restauration-row.png` });
+  await page.context().close();
+});
 
-  // CSV: French date and time columns, the ISO instant last.
+test('Journal: a search without result has its own text; an empty period keeps its own', async ({
+  browser,
+  request,
+}) => {
+  const page = await journalAs(browser, request, 'search');
+  await page.getByLabel('Rechercher (utilisateur, auteur, détail)').fill('personne-de-ce-nom');
+  await expect(page.getByText('Aucune action ne correspond à votre recherche.')).toBeVisible();
+  await expect(page.getByText('Aucune modification pour cette période.')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/journal-search-empty.png` });
+  await page.getByLabel('Rechercher (utilisateur, auteur, détail)').fill('');
+  await page.getByLabel('Du', { exact: true }).fill('2026-02-01');
+  await page.getByLabel('Au', { exact: true }).fill('2026-02-10');
+  await expect(page.getByText('Aucune modification pour cette période.')).toBeVisible();
+  await page.context().close();
+});
+
+test('Journal: the CSV carries French date and time columns, and the ISO instant for machines', async ({
+  browser,
+  request,
+}) => {
+  const page = await journalAs(browser, request, 'csv');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
@@ -352,15 +424,6 @@ test('Journal: details spaced from "Voir les modifications", its own text for a 
   expect(lines[1]).toMatch(
     /^\d{2}\/03\/2026;09:\d{2}:00;Modification;Moussa Fall;Awa Diop;.*;2026-03-0\dT09:\d{2}:00\.000Z$/,
   );
-
-  await page.getByLabel('Rechercher (utilisateur, auteur, détail)').fill('personne-de-ce-nom');
-  await expect(page.getByText('Aucune action ne correspond à votre recherche.')).toBeVisible();
-  await expect(page.getByText('Aucune modification pour cette période.')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/journal-search-empty.png` });
-  await page.getByLabel('Rechercher (utilisateur, auteur, détail)').fill('');
-  await page.getByLabel('Du', { exact: true }).fill('2026-02-01');
-  await page.getByLabel('Au', { exact: true }).fill('2026-02-10');
-  await expect(page.getByText('Aucune modification pour cette période.')).toBeVisible();
   await page.context().close();
 });
 
@@ -397,4 +460,59 @@ test('reset password: "Enregistrement…" while the server answers, and the old 
   release();
   await expect(page.getByText('Mot de passe réinitialisé. Redirection vers la connexion…')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+});
+
+test('Historique: "Suppression bloquée" lists 5 items then "+ 12 autres"', async ({ browser, request }) => {
+  const org = newOrgId('first-week-blocked');
+  const base = firstWeekOrg();
+  const codes = Array.from({ length: 17 }, (_, i) => `G${i + 1}`);
+  const imported = (id: string, weekStartDate: string, fileName: string) => ({
+    id,
+    periodicity: 'week',
+    year: 2026,
+    week: weekStartDate === '2026-03-09' ? 11 : 12,
+    month: null,
+    weekStartDate,
+    fileName,
+    createdAt: `${weekStartDate}T08:00:00.000Z`,
+  });
+  await seedOrg(request, org, {
+    ...base,
+    profiles: base.profiles.map((p) =>
+      p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'planning.historique'] } : p,
+    ),
+    planningImports: [
+      imported('imp-1', '2026-03-09', 'mars-s11.xlsx'),
+      imported('imp-2', '2026-03-16', 'mars-s12.xlsx'),
+    ],
+    classes: codes.map((code, i) => ({
+      id: `g-${i}`,
+      code,
+      levelId: 'lvl-1',
+      instituteId: 'inst-1',
+      createdByImportId: 'imp-1',
+    })),
+    timetables: codes.flatMap((_, i) => [
+      {
+        ...week(`t11-${i}`, `g-${i}`, [slot(1, '08:00', '10:00', 'mod-gp', 'u-t1')]),
+        planningImportId: 'imp-1',
+      },
+      {
+        ...week(`t12-${i}`, `g-${i}`, [slot(1, '08:00', '10:00', 'mod-gp', 'u-t1')]),
+        weekStartDate: '2026-03-16',
+        planningImportId: 'imp-2',
+      },
+    ]),
+  });
+  const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  await page.goto('/planning/historique');
+  await page.getByRole('button', { name: /^Supprimer l'import mars-s11\.xlsx/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Suppression bloquée' });
+  const items = dialog.getByRole('alert').getByRole('listitem');
+  await expect(items).toHaveCount(6);
+  await expect(items.first()).toContainText('Classe G1 : 1 autre(s) planning(s)');
+  await expect(items.nth(1)).toContainText('G2');
+  await expect(items.last()).toHaveText('+ 12 autres');
+  await page.screenshot({ path: `${SHOTS}/history-blocked.png` });
+  await page.context().close();
 });
