@@ -75,6 +75,37 @@ export const frAttendance = {
   close: 'Fermer',
   toast: (kind: 'checkin' | 'checkout', parts: readonly string[]) =>
     [kind === 'checkin' ? 'Arrivée' : 'Départ', ...parts].join(' · '),
+  // Trusted time and review (beyond the spec): flags beside 'hors zone' / 'position imprécise'.
+  clockSkew: 'horloge décalée',
+  lateReceipt: 'tardive',
+  corrected: 'corrigé',
+  clockSkewHint: (kind: string, device: string, server: string) =>
+    `${kind} : horloge de l'appareil ${device}, heure du serveur estimée ${server} (écart de plus de 5 minutes).`,
+  lateReceiptHint: (kind: string, received: string) =>
+    `${kind} : reçue par le serveur le ${received}, plus de 24 heures après.`,
+  correctedHint: (kind: string, before: string, after: string, reason: string, by: string) =>
+    `${kind} corrigée de ${before} à ${after} par ${by} : ${reason}`,
+  toReviewOnly: 'À vérifier',
+  toReviewCount: (n: number) => (n === 1 ? '1 émargement à vérifier' : `${n} émargements à vérifier`),
+  correct: 'Corriger',
+  correctLabel: (what: string) => `Corriger les horaires : ${what}`,
+  correctTitle: 'Corriger un horaire',
+  correctWhich: 'Horaire corrigé',
+  recorded: (time: string) => `enregistré ${time}`,
+  correctTime: 'Heure corrigée (HH:MM)',
+  correctReason: 'Motif de la correction',
+  correctReasonPlaceholder: 'Précisez la raison (ex. horloge du téléphone décalée)',
+  correctSave: 'Enregistrer la correction',
+  cancel: 'Annuler',
+  correctedToast: 'Horaire corrigé',
+  correctionRefusals: {
+    'not-a-check': 'Seules une arrivée ou un départ peuvent être corrigés.',
+    'reason-required': 'Le motif est obligatoire (500 caractères au plus).',
+    'other-day': "L'heure corrigée reste le jour du cours.",
+    future: "L'heure corrigée ne peut pas être dans le futur.",
+    'invalid-time': 'Heure invalide (format HH:MM).',
+    'slot-not-found': 'Cours introuvable.',
+  },
   bellCheckin: (time: string) => `Arrivée ${time}`,
   bellCheckout: (time: string) => `Départ ${time}`,
 } as const;

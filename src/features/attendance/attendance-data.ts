@@ -8,6 +8,7 @@ import type {
   Timetable,
   User,
 } from '../../domain/store/schema';
+import { CORRECTION_ACTION } from '../../domain/attendance/trust';
 import { toIsoInstant } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
 
@@ -31,9 +32,15 @@ export function useAttendanceData(range: UtcRange): AttendanceData | undefined {
   const to = toIsoInstant(range.end);
   return useLiveQuery(async () => {
     const db = appDb();
-    const [timetables, logs, classes, modules, users, institutes] = await Promise.all([
+    const [timetables, inRange, corrections, classes, modules, users, institutes] = await Promise.all([
       db.timetables.toArray(),
       db.planningLogs.where('timestamp').between(from, to, true, false).toArray(),
+      // Reviewers' corrections of these logs are written later (any time after the period start).
+      db.planningLogs
+        .where('timestamp')
+        .aboveOrEqual(to)
+        .filter((log) => log.action === CORRECTION_ACTION)
+        .toArray(),
       db.classes.toArray(),
       db.courseModules.toArray(),
       db.users.toArray(),
@@ -41,7 +48,7 @@ export function useAttendanceData(range: UtcRange): AttendanceData | undefined {
     ]);
     return {
       timetables,
-      logs,
+      logs: [...inRange, ...corrections],
       classes: byId(classes),
       modules: byId(modules),
       users: byId(users),

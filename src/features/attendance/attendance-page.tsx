@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Checkbox } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
 import { mayRecordAttendance } from '../../domain/access/rules';
@@ -15,8 +16,10 @@ import { AttendanceCounters } from './attendance-counters';
 import { useAttendanceData } from './attendance-data';
 import { AttendanceTable } from './attendance-table';
 import { AttendanceToolbar } from './attendance-toolbar';
+import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
 import { LocationDialog, type LocationTarget } from './location-dialog';
 import { useNow } from './use-now';
+import './attendance.css';
 
 const t = fr.attendance;
 // Statuses move on their own (late after 10 minutes, finished when the duration elapsed): refresh often.
@@ -31,6 +34,9 @@ export function AttendancePage() {
   const [kind, setKind] = useState<PeriodKind>('day');
   const [location, setLocation] = useState<LocationTarget | null>(null);
   const [busy, setBusy] = useState<{ key: string; kind: CheckKind } | null>(null);
+  const [correction, setCorrection] = useState<CorrectionTarget | null>(null);
+  // "À vérifier": only the rows with a flagged entry nobody corrected yet (trusted time, beyond the spec).
+  const [toReviewOnly, setToReviewOnly] = useState(false);
   const asked = params.get('date');
   const date = asked && parseIsoDate(asked) ? asked : toIsoDate(now);
   const classId = params.get('classId') ?? '';
@@ -58,6 +64,10 @@ export function AttendancePage() {
   // The same predicate the server applies to the pushed check-in (issue 12).
   const viewer = session ? userViewer(session.user.id, session.granted, session.loginMode) : null;
   const canAct = (row: AttendanceRow) => !!viewer && mayRecordAttendance(viewer, row.slot);
+  // The server accepts corrections from planning.consulter.actions only (write-planning.ts).
+  const canCorrect = !!session?.granted.has('planning.consulter.actions') && session.loginMode !== 'pin';
+  const toReview = overview ? overview.rows.filter((r) => r.toReview).length : 0;
+  const shown = overview ? (toReviewOnly ? overview.rows.filter((r) => r.toReview) : overview.rows) : [];
 
   const check = async (row: AttendanceRow, key: string, checkKind: CheckKind) => {
     if (!session || busy) return;
@@ -95,23 +105,39 @@ export function AttendancePage() {
       ) : (
         <>
           <AttendanceCounters counters={overview.counters} />
-          {overview.rows.length === 0 ? (
+          <div className="attendance-review">
+            <Checkbox className="checkbox" isSelected={toReviewOnly} onChange={setToReviewOnly}>
+              <span className="checkbox-box" aria-hidden="true" />
+              {t.toReviewOnly}
+            </Checkbox>
+            {toReview > 0 ? <span className="pill attendance-flag">{t.toReviewCount(toReview)}</span> : null}
+          </div>
+          {shown.length === 0 ? (
             <p className="empty">{t.empty}</p>
           ) : (
             <AttendanceTable
-              rows={overview.rows}
+              rows={shown}
               data={data}
               showDate={kind !== 'day'}
               now={now}
               canAct={canAct}
+              canCorrect={canCorrect}
               busy={busy}
               onView={setLocation}
               onCheck={(row, key, k) => void check(row, key, k)}
+              onCorrect={(row, what) => setCorrection({ row, what })}
             />
           )}
         </>
       )}
       <LocationDialog target={location} onClose={() => setLocation(null)} />
+      {session ? (
+        <CorrectionDialog
+          target={correction}
+          actor={{ userId: session.user.id, userName: session.user.name }}
+          onClose={() => setCorrection(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { formatDuration } from '../../domain/format/duration';
 import type { PlanningLog } from '../../domain/store/schema';
 import { toIsoDate, toUtc } from '../../domain/time/instant';
 import { fr } from '../../i18n/fr';
-import { LocationFlagPills } from './location-flags';
+import { LocationFlagPills, TrustFlagPills } from './location-flags';
 
 const t = fr.attendance;
 const STATUS_PILL = { 'not-started': '', late: 'red', 'in-progress': 'blue', finished: 'green' } as const;
@@ -27,11 +27,14 @@ interface Props {
   actionsColumn: boolean;
   /** Check-in/out offered here (no other screen offers it yet): with planning.consulter.actions or own slot. */
   canAct: boolean;
+  /** A reviewer (planning.consulter.actions) may correct a recorded time. */
+  canCorrect: boolean;
   logs: readonly PlanningLog[];
   now: Date;
   busy: CheckKind | null;
   onView: () => void;
   onCheck: (kind: CheckKind) => void;
+  onCorrect: () => void;
 }
 
 export function AttendanceTableRow({
@@ -41,11 +44,13 @@ export function AttendanceTableRow({
   showDate,
   actionsColumn,
   canAct,
+  canCorrect,
   logs,
   now,
   busy,
   onView,
   onCheck,
+  onCorrect,
 }: Props) {
   const hasPosition = !!row.checkinPosition || !!row.checkoutPosition;
   const isToday = row.date === toIsoDate(now);
@@ -68,6 +73,7 @@ export function AttendanceTableRow({
         <span className={`pill ${STATUS_PILL[row.status]}`}>{t.status[row.status]}</span>
         {row.isAuto ? <span className="pill attendance-auto">{t.auto}</span> : null}
         <LocationFlagPills positions={[row.checkinPosition, row.checkoutPosition]} zone={zone} />
+        <TrustFlagPills checkin={row.checkin} checkout={row.checkout} />
       </td>
       <td>
         <Button
@@ -98,6 +104,18 @@ export function AttendanceTableRow({
                 {busy === 'checkout' ? t.working : t.checkout}
               </Button>
               {isFinished ? <span className="visually-hidden">{t.finishedHint}</span> : null}
+            </>
+          ) : null}
+          {canCorrect && row.checkin ? (
+            <>
+              {' '}
+              <Button
+                className="button secondary small"
+                aria-label={t.correctLabel(what)}
+                onPress={onCorrect}
+              >
+                {t.correct}
+              </Button>
             </>
           ) : null}
         </td>

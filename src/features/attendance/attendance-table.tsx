@@ -14,9 +14,11 @@ interface Props {
   showDate: boolean;
   now: Date;
   canAct: (row: AttendanceRow) => boolean;
+  canCorrect: boolean;
   busy: { key: string; kind: CheckKind } | null;
   onView: (target: LocationTarget) => void;
   onCheck: (row: AttendanceRow, key: string, kind: CheckKind) => void;
+  onCorrect: (row: AttendanceRow, what: string) => void;
 }
 
 export function rowKey(row: AttendanceRow): string {
@@ -24,11 +26,22 @@ export function rowKey(row: AttendanceRow): string {
 }
 
 /** One row per course occurrence, by date then start time. */
-export function AttendanceTable({ rows, data, showDate, now, canAct, busy, onView, onCheck }: Props) {
+export function AttendanceTable({
+  rows,
+  data,
+  showDate,
+  now,
+  canAct,
+  canCorrect,
+  busy,
+  onView,
+  onCheck,
+  onCorrect,
+}: Props) {
   const sorted = [...rows].sort(
     (a, b) => a.date.localeCompare(b.date) || a.slot.startTime.localeCompare(b.slot.startTime),
   );
-  const actionsColumn = sorted.some(canAct);
+  const actionsColumn = sorted.some(canAct) || (canCorrect && sorted.some((r) => r.checkin));
   const namesOf = (row: AttendanceRow): RowNames => ({
     className: data.classes.get(row.timetable.classId)?.code ?? '—',
     moduleName: data.modules.get(row.slot.moduleId)?.name ?? '—',
@@ -65,6 +78,7 @@ export function AttendanceTable({ rows, data, showDate, now, canAct, busy, onVie
                 showDate={showDate}
                 actionsColumn={actionsColumn}
                 canAct={canAct(row)}
+                canCorrect={canCorrect}
                 logs={data.logs}
                 now={now}
                 busy={busy?.key === key ? busy.kind : null}
@@ -77,6 +91,12 @@ export function AttendanceTable({ rows, data, showDate, now, canAct, busy, onVie
                   })
                 }
                 onCheck={(k) => onCheck(row, key, k)}
+                onCorrect={() =>
+                  onCorrect(
+                    row,
+                    `${names.className} · ${names.moduleName} · ${names.teacherName} · ${row.slot.startTime}`,
+                  )
+                }
               />
             );
           })}

@@ -4,6 +4,7 @@ import {
   type LocationFlag,
   type ReferenceZone,
 } from '../../domain/attendance/location';
+import { trustFlags, type EffectiveLog, type TrustFlag } from '../../domain/attendance/trust';
 import type { GeoPosition } from '../../domain/planning/planning-log';
 import type { Institute } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
@@ -59,6 +60,75 @@ export function LocationFlagPills({
           {f === 'outside-zone' ? t.outsideZone : t.imprecise}
         </span>
       ))}
+    </>
+  );
+}
+
+/** 'YYYY-MM-DDTHH:MM…' -> 'HH:MM' (UTC, as every time of the product). */
+function clock(iso: string): string {
+  return iso.slice(11, 16);
+}
+
+/** 'YYYY-MM-DDTHH:MM…' -> 'DD/MM/YYYY HH:MM'. */
+function stamp(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+}
+
+/**
+ * "horloge décalée" / "tardive" (trusted time, beyond the spec) and "corrigé", beside the location flags;
+ * each says in its title what was recorded and what the server saw.
+ */
+export function TrustFlagPills({
+  checkin,
+  checkout,
+}: {
+  checkin: EffectiveLog | null;
+  checkout: EffectiveLog | null;
+}) {
+  const all: { kind: string; log: EffectiveLog | null }[] = [
+    { kind: t.arrival, log: checkin },
+    { kind: t.departure, log: checkout },
+  ];
+  const entries = all.filter((e): e is { kind: string; log: EffectiveLog } => e.log !== null);
+  const hints: Record<TrustFlag, string[]> = { 'clock-skew': [], 'late-receipt': [] };
+  const corrections: string[] = [];
+  for (const { kind, log } of entries) {
+    const recorded = log.originalTimestamp ?? log.timestamp;
+    for (const flag of trustFlags(log)) {
+      hints[flag].push(
+        flag === 'clock-skew'
+          ? t.clockSkewHint(kind, stamp(log.deviceTimestamp ?? ''), stamp(recorded))
+          : t.lateReceiptHint(kind, stamp(log.receivedAt ?? '')),
+      );
+    }
+    if (log.correction)
+      corrections.push(
+        t.correctedHint(
+          kind,
+          clock(recorded),
+          clock(log.timestamp),
+          log.correction.reason ?? '',
+          log.correction.actorUserName ?? '',
+        ),
+      );
+  }
+  return (
+    <>
+      {hints['clock-skew'].length > 0 ? (
+        <span className="pill attendance-flag" title={hints['clock-skew'].join('\n')}>
+          {t.clockSkew}
+        </span>
+      ) : null}
+      {hints['late-receipt'].length > 0 ? (
+        <span className="pill attendance-flag" title={hints['late-receipt'].join('\n')}>
+          {t.lateReceipt}
+        </span>
+      ) : null}
+      {corrections.length > 0 ? (
+        <span className="pill attendance-corrected" title={corrections.join('\n')}>
+          {t.corrected}
+        </span>
+      ) : null}
     </>
   );
 }
