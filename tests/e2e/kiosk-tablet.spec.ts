@@ -1,0 +1,185 @@
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { enrolKioskApi, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+
+// The classroom tablet on the wall: from the PIN pad to a confirmed check-in in name + 6 digits + 1 tap,
+// portrait and landscape, online and offline; the layout uses the whole screen, touch targets >= 48 px.
+// The service worker serves the app's chunks while the tablet is offline.
+test.use({ serviceWorkers: 'allow', hasTouch: true });
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
+const MIN_TARGET_PX = 48;
+const PIN = '482913';
+
+// Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
+// around the real time.
+const NOW = new Date();
+const DAY_OF_WEEK = ((NOW.getUTCDay() + 6) % 7) + 1;
+const MONDAY = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - DAY_OF_WEEK + 1))
+  .toISOString()
+  .slice(0, 10);
+function clockIn(minutes: number): string {
+  const dayStart = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
+  const at = Math.min(Math.max(NOW.getTime() + minutes * 60_000, dayStart), dayStart + 86_400_000 - 60_000);
+  return new Date(at).toISOString().slice(11, 16);
+}
+const COURSE = { start: clockIn(-5), end: clockIn(115) };
+
+function classroom() {
+  const base = schoolWithTeachers();
+  // Enough colleagues for the first-letter jump; Moussa has a 6-digit PIN.
+  const colleagues = ['Aminata', 'Babacar', 'Coumba', 'Djibril', 'Fatima', 'Ibrahima', 'Khady', 'Lamine']
+    .flatMap((first, i) => [`${first} Sarr`, `${first} Diallo`].map((name, j) => ({ name, i, j })))
+    .map(({ name, i, j }) => ({
+      id: `u-c${i}-${j}`,
+      name,
+      email: `c${i}${j}@ecole.sn`,
+      profileId: 'teacher',
+      status: 'Active',
+      password: 'Prof@2026',
+      pin: '1357',
+      mustChangePassword: false,
+    }));
+  return {
+    ...base,
+    users: [...base.users.map((u) => (u.id === 'u-t1' ? { ...u, pin: PIN } : u)), ...colleagues],
+    // The administrator reads check-ins to verify the server got this one.
+    profiles: base.profiles.map((p) =>
+      p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
+    ),
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
+    ],
+    timetables: [
+      {
+        id: 'tt-1',
+        periodicity: 'week',
+        year: Number(MONDAY.slice(0, 4)),
+        weekStartDate: MONDAY,
+        classId: 'cls-1',
+        createdAt: `${MONDAY}T00:00:00.000Z`,
+        slots: [
+          {
+            id: 's-1',
+            dayOfWeek: DAY_OF_WEEK,
+            startTime: COURSE.start,
+            endTime: COURSE.end,
+            moduleId: 'mod-algo',
+            teacherUserId: 'u-t1',
+            deliveryMode: 'presentiel',
+            canceled: false,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+async function expectTouchTarget(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box?.width ?? 0, `${what}: width`).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+  expect(box?.height ?? 0, `${what}: height`).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+}
+
+async function checkins(request: APIRequestContext, org: string) {
+  const store = await readStoreAsAdmin(request, org);
+  return (store.planningLogs ?? []).filter(
+    (l) => l.action === 'planning-checkin' && l.teacherUserId === 'u-t1',
+  ).length;
+}
+
+for (const [orientation, viewport] of [
+  ['portrait', { width: 820, height: 1180 }],
+  ['landscape', { width: 1180, height: 820 }],
+] as const) {
+  for (const network of ['online', 'offline'] as const) {
+    test(`kiosk ${orientation} ${viewport.width}×${viewport.height}, ${network}: name + 6 digits + 1 tap`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(240_000);
+      const org = newOrgId(`kiosk-${orientation}-${network}`);
+      await seedOrg(request, org, classroom());
+      const context = await browser.newContext({
+        viewport,
+        hasTouch: true,
+        timezoneId: 'UTC',
+        locale: 'fr-FR',
+        serviceWorkers: 'allow',
+      });
+      await enrolKioskApi(context, org, 'Salle 12');
+      const page = await context.newPage();
+      await page.goto(`/login?org=${org}`);
+      const names = page.getByRole('list', { name: 'Qui êtes-vous ?' });
+      await expect(names.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
+      // Teachers only: the Super Admin, although holding Module du jour, is not offered.
+      await expect(names.getByRole('button', { name: 'Awa Diop' })).toHaveCount(0);
+      // The grid fills the screen: full width, down to near the bottom edge.
+      const grid = await names.boundingBox();
+      expect(grid?.width ?? 0).toBeGreaterThan(viewport.width * 0.85);
+      expect((grid?.y ?? 0) + (grid?.height ?? 0)).toBeGreaterThan(viewport.height * 0.85);
+      await expectTouchTarget(names.getByRole('button', { name: 'Moussa Fall' }), 'name');
+      // Many names: a first-letter jump.
+      const letters = page.getByRole('navigation', { name: 'Aller aux noms commençant par' });
+      await expectTouchTarget(letters.getByRole('button', { name: 'Noms en M' }), 'letter M');
+      await page.screenshot({ path: `${SHOTS}/kiosk-${orientation}-names.png` });
+
+      if (network === 'offline') {
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        await context.setOffline(true);
+      }
+
+      // name + 6 digits + 1 tap, timed from the first tap to the confirmation.
+      let taps = 0;
+      const started = Date.now();
+      await letters.getByRole('button', { name: 'Noms en M' }).tap();
+      await names.getByRole('button', { name: 'Moussa Fall' }).tap();
+      taps += 1;
+      await expect(page.getByText('Code PIN de Moussa Fall')).toBeVisible();
+      for (const digit of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'])
+        await expectTouchTarget(page.getByRole('button', { name: `Chiffre ${digit}` }), `digit ${digit}`);
+      await expectTouchTarget(page.getByRole('button', { name: 'Valider' }), 'Valider');
+      if (network === 'online') await page.screenshot({ path: `${SHOTS}/kiosk-${orientation}-pad.png` });
+      for (const digit of PIN) {
+        await page.getByRole('button', { name: `Chiffre ${digit}` }).tap();
+        taps += 1;
+      }
+      // The sixth digit submitted by itself: no Valider.
+      await expect(page).toHaveURL(/\/teacher\/today$/);
+      const card = page.getByRole('article', { name: 'Cours à émarger' });
+      await expect(card).toContainText('Algorithmique');
+      const arrive = card.getByRole('button', { name: /^Arrivée/ });
+      await expectTouchTarget(arrive, 'Arrivée');
+      const arriveBox = await arrive.boundingBox();
+      expect(arriveBox?.width ?? 0).toBeGreaterThan(viewport.width * 0.5);
+      await page.screenshot({ path: `${SHOTS}/kiosk-${orientation}-${network}-course.png` });
+      await arrive.tap();
+      taps += 1;
+      await expect(
+        page.getByRole('status').filter({ hasText: /^Arrivée enregistrée à \d\d:\d\d/ }),
+      ).toBeVisible();
+      const seconds = (Date.now() - started) / 1000;
+      await page.screenshot({ path: `${SHOTS}/kiosk-${orientation}-${network}-confirmed.png` });
+      console.log(
+        `kiosk ${orientation} ${viewport.width}×${viewport.height} ${network}: ${taps} taps (name + ${PIN.length} digits + Arrivée), ${seconds.toFixed(1)} s from the first tap to the confirmation`,
+      );
+      expect(taps).toBe(1 + PIN.length + 1);
+
+      // Back to the pad by itself, as before.
+      await expect(page).toHaveURL(/\/login\?mode=pin/, { timeout: 15_000 });
+      await expect(names.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
+
+      if (network === 'offline') {
+        expect(await checkins(request, org)).toBe(0);
+        await context.setOffline(false);
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      }
+      await expect.poll(() => checkins(request, org), { timeout: 20_000 }).toBe(1);
+      await context.close();
+    });
+  }
+}

@@ -1,0 +1,302 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MODULE_CATALOGUE } from '../../src/domain/module-catalogue';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { newOrgId, seedOrg } from './support/org';
+
+// A teacher's phone (360 × 740): each screen's primary action is reachable without any sideways scroll.
+// Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
+// Check-ins are timed by the server's clock (src/sync/server-clock.ts): the courses are placed on the real
+// day, around the real time, instead of faking the browser's clock.
+const NOW = new Date();
+const DAY_OF_WEEK = ((NOW.getUTCDay() + 6) % 7) + 1;
+const MONDAY = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - DAY_OF_WEEK + 1))
+  .toISOString()
+  .slice(0, 10);
+const DAY_MS = 86_400_000;
+/** A clock time `minutes` from now, kept within today (a run just before midnight gets shorter courses). */
+function clockIn(minutes: number): string {
+  const dayStart = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
+  const at = Math.min(Math.max(NOW.getTime() + minutes * 60_000, dayStart), dayStart + DAY_MS - 60_000);
+  return new Date(at).toISOString().slice(11, 16);
+}
+const CURRENT = { start: clockIn(-10), end: clockIn(110) };
+const LATER = { start: clockIn(120), end: clockIn(180) };
+const OTHER_DAY = (DAY_OF_WEEK % 5) + 1;
+const PHONE = { width: 360, height: 740 };
+
+// A phone that gives its position (the check-in captures it meanwhile).
+test.use({
+  viewport: PHONE,
+  hasTouch: true,
+  isMobile: true,
+  geolocation: { latitude: 14.69283, longitude: -17.44672, accuracy: 12 },
+  permissions: ['geolocation'],
+});
+
+function school() {
+  const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string) => ({
+    id: `s-${dayOfWeek}-${startTime}`,
+    dayOfWeek,
+    startTime,
+    endTime,
+    moduleId,
+    teacherUserId: 'u-t1',
+    deliveryMode: 'presentiel',
+    canceled: false,
+  });
+  const teachers = Array.from({ length: 12 }, (_, i) => ({
+    id: `u-x${i}`,
+    name: `Enseignant Numéro ${i + 1}`,
+    email: `enseignant.numero.${i + 1}@institut-superieur.sn`,
+    profileId: 'teacher',
+    status: 'Active',
+    password: 'Prof@2026',
+  }));
+  return {
+    users: [
+      {
+        id: 'u-admin',
+        name: 'Awa Diop',
+        email: 'awa@ecole.sn',
+        profileId: 'all',
+        status: 'Active',
+        password: 'Admin@2026',
+      },
+      {
+        id: 'u-t1',
+        name: 'Moussa Fall',
+        email: 'moussa@ecole.sn',
+        profileId: 'teacher',
+        status: 'Active',
+        password: 'Prof@2026',
+        pin: '4321',
+      },
+      ...teachers,
+    ],
+    profiles: [
+      {
+        id: 'all',
+        name: 'Super Admin',
+        moduleIds: MODULE_CATALOGUE.map((m) => m.id),
+        formFieldKeys: ['email'],
+      },
+      {
+        id: 'teacher',
+        name: 'Enseignant',
+        moduleIds: ['teacher', 'teacher.today', 'teacher.planning', 'teacher.workload', 'teacher.contract'],
+        formFieldKeys: ['firstName', 'lastName', 'email'],
+      },
+    ],
+    institutes: [{ id: 'i-1', name: 'Institut Supérieur', abbr: 'ISI' }],
+    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: 'l-1', instituteId: 'i-1' },
+      { id: 'mod-web', code: 'WEB', name: 'Développement web', levelId: 'l-1', instituteId: 'i-1' },
+    ],
+    timetables: [
+      {
+        id: 'tt-1',
+        periodicity: 'week',
+        year: 2026,
+        weekStartDate: MONDAY,
+        classId: 'cls-1',
+        createdAt: '2026-03-01T00:00:00.000Z',
+        slots: [
+          slot(DAY_OF_WEEK, CURRENT.start, CURRENT.end, 'mod-algo'),
+          slot(DAY_OF_WEEK, LATER.start, LATER.end, 'mod-web'),
+          slot(OTHER_DAY, '14:00', '16:00', 'mod-web'),
+        ],
+      },
+    ],
+    contracts: [
+      {
+        id: 'k-1',
+        teacherUserId: 'u-t1',
+        startDate: '2026-03-01',
+        endDate: '2026-06-30',
+        createdAt: '2026-03-01T00:00:00.000Z',
+        entries: [{ id: 'e-1', classId: 'cls-1', moduleId: 'mod-algo', volumeCapMin: 600 }],
+      },
+    ],
+    teacherContractSubmissions: [{ id: 'tc-1', teacherUserId: 'u-t1', status: 'validated', attachments: [] }],
+  };
+}
+
+async function signIn(page: Page, org: string, email: string, password: string) {
+  await page.goto(`/login?org=${org}`);
+  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Nothing on the page needs a sideways scroll. */
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.scrollingElement?.scrollWidth ?? 0,
+    inner: window.innerWidth,
+  }));
+  expect(widths.scroll, `${screen}: page width ${widths.scroll} > ${widths.inner}`).toBeLessThanOrEqual(
+    widths.inner,
+  );
+}
+
+/** The element lies inside the viewport horizontally (and vertically when `above` is set: without scrolling). */
+async function expectInViewport(page: Page, locator: Locator, what: string, { above = false } = {}) {
+  if (!above) await locator.scrollIntoViewIfNeeded();
+  await expect(locator, what).toBeInViewport();
+  // Measured once the page is still (a virtualised list re-renders after its scroll).
+  await expect
+    .poll(
+      async () => {
+        const box = await locator.boundingBox();
+        if (!box) return 'no box';
+        if (box.x < 0) return `left edge ${box.x}`;
+        if (box.x + box.width > PHONE.width) return `right edge ${box.x + box.width}`;
+        if (above && box.y + box.height > PHONE.height) return `below the fold ${box.y + box.height}`;
+        return 'in view';
+      },
+      { message: what },
+    )
+    .toBe('in view');
+  // Not clipped by a scrolling ancestor either: what a person sees is what they can tap.
+  const isClipped = await locator.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    for (let node = el.parentElement; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.overflowX === 'visible') continue;
+      const outer = node.getBoundingClientRect();
+      if (rect.left < outer.left - 1 || rect.right > outer.right + 1) return true;
+    }
+    return false;
+  });
+  expect(isClipped, `${what}: hidden in a sideways-scrolling box`).toBe(false);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/phone-360-${name}.png`, fullPage: true });
+}
+
+async function ready(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+  await expect(page.getByText('Chargement…')).toHaveCount(0);
+}
+
+test('a teacher on a 360 px phone: every screen fits, each primary action in view', async ({ page }) => {
+  test.setTimeout(240_000);
+  const org = newOrgId('phone-teacher');
+  await seedOrg(page.request, org, school());
+  await signIn(page, org, 'moussa@ecole.sn', 'Prof@2026');
+  await expect(page).toHaveURL(/\/teacher\/today$/);
+
+  // Module du jour: the current course first, its Arrivée above the fold; 1 tap checks in, confirmed in place.
+  await ready(page, 'Module du jour');
+  const card = page.getByRole('article', { name: 'Cours à émarger' });
+  await expect(card).toContainText(`${CURRENT.start} – ${CURRENT.end}`);
+  await expect(card).toContainText('Algorithmique');
+  const arrive = card.getByRole('button', { name: /^Arrivée/ });
+  await expectInViewport(page, arrive, 'Module du jour: Arrivée', { above: true });
+  await expectNoSidewaysScroll(page, 'Module du jour');
+  await expectInViewport(page, page.getByRole('link', { name: 'Mes heures (réel)' }), 'tab Mes heures');
+  await expectNoSeriousA11yViolations(page, '/teacher/today 360');
+  await shot(page, 'teacher-today');
+  await arrive.tap();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Arrivée enregistrée à \d\d:\d\d/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Cours en cours' })).toContainText('En cours');
+  // The other course of the day, stacked: its status and its action in view too.
+  const other = page.getByRole('row').filter({ hasText: `${LATER.start} – ${LATER.end}` });
+  await expectInViewport(page, other.getByText('À venir'), 'other course: Statut');
+  await expectInViewport(page, other.getByRole('button', { name: /^Arrivée/ }), 'other course: Arrivée');
+  await expectNoSidewaysScroll(page, 'Module du jour after check-in');
+  await shot(page, 'teacher-today-checked-in');
+
+  // Mon planning: Jour, Semaine, Mois.
+  await page.getByRole('link', { name: 'Mon planning' }).click();
+  await ready(page, 'Mon planning');
+  for (const [kind, name] of [
+    ['Jour', 'day'],
+    ['Semaine', 'week'],
+    ['Mois', 'month'],
+  ] as const) {
+    const option = page.getByRole('radio', { name: kind, exact: true });
+    await option.click();
+    await expectInViewport(page, option, `Mon planning ${kind}: its tab`);
+    const isTruncated = await option.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(isTruncated, `Mon planning: "${kind}" truncated`).toBe(false);
+    await expectInViewport(page, page.getByRole('button', { name: 'Période suivante' }), `${kind}: next`);
+    await expectNoSidewaysScroll(page, `Mon planning ${kind}`);
+    await shot(page, `teacher-planning-${name}`);
+  }
+
+  // Mes heures (réel).
+  await page.getByRole('link', { name: 'Mes heures (réel)' }).click();
+  await ready(page, 'Mes heures (réel)');
+  await expectInViewport(page, page.getByRole('button', { name: 'Période suivante' }), 'Mes heures: next');
+  await expectNoSidewaysScroll(page, 'Mes heures');
+  await expectNoSeriousA11yViolations(page, '/teacher/workload 360');
+  await shot(page, 'teacher-workload');
+
+  // Mon contrat.
+  await page.goto('/teacher/contract');
+  await ready(page, /Mon contrat|Fiche/);
+  // A validated file is read-only: its two steps are what the teacher comes for.
+  await expectInViewport(page, page.getByRole('tab', { name: '2. Pièces jointes' }), 'Mon contrat: step 2');
+  await expectNoSidewaysScroll(page, 'Mon contrat');
+  await expectNoSeriousA11yViolations(page, '/teacher/contract 360');
+  await shot(page, 'teacher-contract');
+});
+
+test('an administrator on a 360 px phone: /users, Paramètres, attendance complete and in view', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const org = newOrgId('phone-admin');
+  await seedOrg(page.request, org, school());
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
+
+  await page.goto('/users');
+  await ready(page, 'Utilisateurs');
+  const moussa = page.getByRole('row').filter({ hasText: 'Moussa Fall' });
+  await expectInViewport(
+    page,
+    moussa.getByRole('button', { name: 'Modifier Moussa Fall' }),
+    '/users: Modifier',
+  );
+  await expectInViewport(page, moussa.getByText('Actif', { exact: true }), '/users: Statut');
+  await expectInViewport(page, moussa.getByText('Enseignant', { exact: true }), '/users: Profil');
+  await expectNoSidewaysScroll(page, '/users');
+  await expectNoSeriousA11yViolations(page, '/users 360');
+  await shot(page, 'users');
+
+  await page.goto('/settings/instituts');
+  await ready(page, 'Instituts');
+  await expectInViewport(
+    page,
+    page.getByRole('button', { name: '+ Nouvel institut' }),
+    'Paramètres: + Nouvel institut',
+  );
+  const data = page.getByRole('link', { name: 'Données', exact: true });
+  await expectInViewport(page, data, 'Paramètres: tab Données');
+  await data.click();
+  await expect(page).toHaveURL(/\/settings\/donnees$/);
+  await expectInViewport(page, data, 'Paramètres: active tab Données');
+  await expectNoSidewaysScroll(page, 'Paramètres › Données');
+  await expectNoSeriousA11yViolations(page, '/settings/donnees 360');
+  await shot(page, 'settings-donnees');
+  await page.goto('/settings/instituts');
+  await expectNoSidewaysScroll(page, 'Paramètres › Instituts');
+  await shot(page, 'settings-instituts');
+
+  await page.goto('/attendance');
+  await ready(page, /Suivi des émargements|Émargements/);
+  const course = page.getByRole('row').filter({ hasText: 'Algorithmique' }).first();
+  await expectInViewport(page, course.getByText(/En retard|À venir|En cours/), '/attendance: Statut');
+  await expectInViewport(page, course.getByRole('button', { name: /^Arrivée/ }), '/attendance: Arrivée');
+  await expectNoSidewaysScroll(page, '/attendance');
+  await expectNoSeriousA11yViolations(page, '/attendance 360');
+  await shot(page, 'attendance');
+});
