@@ -1,0 +1,129 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+
+// Live follow-up: while online, a teacher's check-in reaches the administrator's /attendance (row, bell and
+// toast) within 2 seconds, through the server's push of the change feed (GET /api/live), not the 60 s pull.
+// Real time (no fake clock): the course spans the whole current UTC day, so check-in is open now.
+
+const now = new Date();
+const TODAY = now.toISOString().slice(0, 10);
+const isoDay = ((now.getUTCDay() + 6) % 7) + 1; // 1 = Monday ... 7 = Sunday
+const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (isoDay - 1)));
+const RANGE = '00:00 – 23:59';
+
+function liveOrg() {
+  const base = schoolWithTeachers();
+  return {
+    ...base,
+    profiles: [
+      {
+        id: 'super-admin',
+        name: 'Super Admin',
+        moduleIds: ['users', 'attendance'],
+        formFieldKeys: ['email'],
+      },
+      { id: 'teacher', name: 'Enseignant', moduleIds: ['attendance', 'teacher'], formFieldKeys: [] },
+    ],
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
+    ],
+    timetables: [
+      {
+        id: 'tt-live',
+        periodicity: 'week',
+        year: monday.getUTCFullYear(),
+        weekStartDate: monday.toISOString().slice(0, 10),
+        month: null,
+        classId: 'cls-1',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        slots: [
+          {
+            id: 's-live',
+            dayOfWeek: isoDay,
+            startTime: '00:00',
+            endTime: '23:59',
+            moduleId: 'mod-algo',
+            teacherUserId: 'u-t1',
+            deliveryMode: 'presentiel',
+            canceled: false,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Pages whose device holds a live stream open (GET /api/live answered 200). */
+const streaming = new WeakSet<Page>();
+
+async function openAttendance(browser: Browser, org: string, email: string, password: string): Promise<Page> {
+  // Position granted: the check-in does not wait for a geolocation refusal.
+  const context = await browser.newContext({
+    timezoneId: 'UTC',
+    locale: 'fr-FR',
+    geolocation: { latitude: 14.6928, longitude: -17.4467, accuracy: 10 },
+    permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+  page.on('response', (response) => {
+    if (response.url().includes('/api/live?') && response.status() === 200) streaming.add(page);
+  });
+  await page.goto(`/login?org=${org}`);
+  await page.getByLabel('Email').first().fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/attendance?date=${TODAY}`);
+  await expect(page.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
+  return page;
+}
+
+test("a teacher's check-in reaches the administrator's screen, bell and toast within 2 seconds", async ({
+  browser,
+  request,
+}) => {
+  const org = newOrgId('live');
+  await seedOrg(request, org, liveOrg());
+
+  const admin = await openAttendance(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const adminRow = admin.getByRole('row').filter({ hasText: RANGE });
+  await expect(adminRow).toBeVisible();
+  await expect(adminRow).not.toContainText('En cours');
+  // The administrator's device holds its live stream open (it opens after the first successful exchange).
+  await expect.poll(() => streaming.has(admin)).toBe(true);
+  const bell = admin.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  const teacher = await openAttendance(browser, org, 'moussa@ecole.sn', 'Prof@2026');
+  const teacherRow = teacher.getByRole('row').filter({ hasText: RANGE });
+  await expect(teacherRow.getByRole('button', { name: 'Arrivée' })).toBeEnabled();
+  // Let the teacher's device finish its first exchanges, so the measure starts from a quiet state.
+  await expect(teacher.getByText('Synchronisé').first()).toBeVisible({ timeout: 20_000 });
+
+  const clickedAt = Date.now();
+  await teacherRow.getByRole('button', { name: 'Arrivée' }).click();
+  await expect(teacherRow).toContainText('En cours');
+
+  const seen = { row: 0, toast: 0, bell: 0 };
+  await Promise.all([
+    expect(adminRow)
+      .toContainText('En cours', { timeout: 10_000 })
+      .then(() => (seen.row = Date.now() - clickedAt)),
+    expect(admin.getByText('Arrivée · Moussa Fall · L1-INFO · Algorithmique'))
+      .toBeVisible({ timeout: 10_000 })
+      .then(() => (seen.toast = Date.now() - clickedAt)),
+    expect(bell)
+      .toHaveAccessibleName(/^Notifications, /, { timeout: 10_000 })
+      .then(() => (seen.bell = Date.now() - clickedAt)),
+  ]);
+  console.log(
+    `live follow-up: check-in click -> admin row ${seen.row} ms, toast ${seen.toast} ms, bell ${seen.bell} ms`,
+  );
+  expect(seen.row).toBeLessThan(2_000);
+  expect(seen.toast).toBeLessThan(2_000);
+  expect(seen.bell).toBeLessThan(2_000);
+
+  await teacher.context().close();
+  await admin.context().close();
+});
