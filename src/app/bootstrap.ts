@@ -1,6 +1,7 @@
 import { appDb, type AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
 import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
+import { keepOnlyWhatTheDeviceNeedsOnStart } from '../session/device-purge';
 import { reconcileServerSession } from '../session/reconcile';
 import { checkServerSession } from '../session/server-session';
 import { endSession } from '../session/session';
@@ -31,6 +32,7 @@ export async function bootstrap(
   fetchImpl: FetchLike = browserFetch,
 ): Promise<void> {
   await importLegacyLocalStorage(db, window.localStorage);
+  await keepOnlyWhatTheDeviceNeedsOnStart(db);
   const session = await reconcileServerSession(db, fetchImpl);
   if (session.status !== 'offline') {
     // On start, a person signed in here without a matching server session signs in again (it expired, or

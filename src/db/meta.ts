@@ -30,6 +30,11 @@ export interface DeviceMeta {
    * versions kept everyone's who signed in online: false until the first sign-in or sign-out drops those.
    */
   offlineHashesRememberedOnly: boolean;
+  /**
+   * The tables hold only what the device keeps when nobody is signed in (session/device-purge.ts); false from
+   * a password sign-in until the purge that follows its end.
+   */
+  retainedForNextUser: boolean;
 }
 
 export const META_DEFAULTS: DeviceMeta = {
@@ -46,6 +51,7 @@ export const META_DEFAULTS: DeviceMeta = {
   refusedChanges: 0,
   offlineHashes: {},
   offlineHashesRememberedOnly: false,
+  retainedForNextUser: false,
 };
 
 /** The author stamped on outbox mutations (see OutboxMutation.author). */

@@ -75,6 +75,7 @@ export async function keepOnlyWhatTheDeviceNeeds(db: AppDatabase): Promise<Purge
     const keptHashes = retainedOfflineHashes(readers, hashes);
     if (Object.keys(keptHashes).length !== Object.keys(hashes).length)
       await setMeta(db, 'offlineHashes', keptHashes);
+    await setMeta(db, 'retainedForNextUser', true);
     const revision = await getMeta(db, 'revision');
     if (report.removed + report.trimmed > 0 && revision !== null) {
       // Each kept record's base revision stays what it was (repository.baseRevisionOf), the store's goes.
@@ -85,4 +86,14 @@ export async function keepOnlyWhatTheDeviceNeeds(db: AppDatabase): Promise<Purge
     }
     return report;
   });
+}
+
+/**
+ * On start, with nobody signed in: a device whose last password session did not end through endSession (an
+ * earlier version of the app, or a tab closed during a sign-out) is cut down as a sign-out would have.
+ */
+export async function keepOnlyWhatTheDeviceNeedsOnStart(db: AppDatabase): Promise<PurgeReport | null> {
+  if ((await getMeta(db, 'currentUserId')) !== null) return null;
+  if (await getMeta(db, 'retainedForNextUser')) return null;
+  return keepOnlyWhatTheDeviceNeeds(db);
 }

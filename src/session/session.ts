@@ -20,6 +20,8 @@ export async function startSession(
   await db.transaction('rw', db.meta, async () => {
     await setMeta(db, 'currentUserId', userId);
     await setMeta(db, 'currentLoginMode', mode);
+    // A password session brings its person's view: the device holds more than its next user may see.
+    if (mode === 'password') await setMeta(db, 'retainedForNextUser', false);
   });
   if (remember) window.localStorage.removeItem(EPHEMERAL_KEY);
   else window.localStorage.setItem(EPHEMERAL_KEY, '1');

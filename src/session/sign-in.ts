@@ -67,6 +67,8 @@ export async function signInWithPassword(
     // The server session exists from now on: the header must not keep asking for a sign-in meanwhile.
     await setMeta(db, 'signInNeeded', false);
     await setMeta(db, 'serverReachable', true);
+    // From here the device holds this person's view (device-purge.ts cuts it down when nobody is signed in).
+    await setMeta(db, 'retainedForNextUser', false);
     await db.users.put(remote.user);
     await keepOfflineSignIn(db, remote.user, input.remember);
     // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle.

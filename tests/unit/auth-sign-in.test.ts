@@ -13,6 +13,7 @@ import { checkServerSession } from '../../src/session/server-session';
 import { toStoreV1 } from '../../src/db/store-io';
 import { endSession, startSession } from '../../src/session/session';
 import { signOut } from '../../src/session/sign-out';
+import { keepOnlyWhatTheDeviceNeedsOnStart } from '../../src/session/device-purge';
 import { tempDataFile } from '../server/helpers';
 
 /**
@@ -415,6 +416,19 @@ describe('a shared device keeps only what its next user may see', () => {
     expect(await engine.syncOnce()).toBe('ok');
     expect((await db.users.get('u-t2'))?.mustChangePassword).toBe(false);
     expect(await getMeta(db, 'revision')).not.toBeNull();
+  });
+
+  it('cuts down at the next start a device left with a person’s view and nobody signed in', async () => {
+    const { fetch } = browser();
+    expect((await signIn(fetch, 'awa@ecole.sn', 'Admin@2026')).ok).toBe(true);
+    await adminView();
+    // An earlier version of the app (or a tab closed during the sign-out) forgot the person only.
+    await setMeta(db, 'currentUserId', null);
+    expect(await keepOnlyWhatTheDeviceNeedsOnStart(db)).toMatchObject({ removed: 4 });
+    expect(await db.teacherContractSubmissions.count()).toBe(0);
+    expect(await db.userLogs.count()).toBe(0);
+    // Once done, a start does not go through the tables again.
+    expect(await keepOnlyWhatTheDeviceNeedsOnStart(db)).toBeNull();
   });
 
   it('leaves a kiosk unchanged when a teacher’s PIN session ends', async () => {
