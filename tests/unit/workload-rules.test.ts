@@ -149,9 +149,30 @@ describe('planned vs real per teacher (spec part 2 point 2)', () => {
         teacherUserId: 'teacher-a',
       }),
     ).toEqual([
-      { moduleId: 'mod-math', classId: 'class-1', plannedMin: 240, realMin: 243, isRealAbovePlanned: true },
-      { moduleId: 'mod-fr', classId: 'class-2', plannedMin: 240, realMin: 0, isRealAbovePlanned: false },
-      { moduleId: 'mod-fr', classId: 'class-1', plannedMin: 90, realMin: 0, isRealAbovePlanned: false },
+      {
+        moduleId: 'mod-math',
+        classId: 'class-1',
+        plannedMin: 240,
+        realMin: 243,
+        isRealAbovePlanned: true,
+        reviewMin: 0,
+      },
+      {
+        moduleId: 'mod-fr',
+        classId: 'class-2',
+        plannedMin: 240,
+        realMin: 0,
+        isRealAbovePlanned: false,
+        reviewMin: 0,
+      },
+      {
+        moduleId: 'mod-fr',
+        classId: 'class-1',
+        plannedMin: 90,
+        realMin: 0,
+        isRealAbovePlanned: false,
+        reviewMin: 0,
+      },
     ]);
     expect(
       workloadDetail({
@@ -162,6 +183,26 @@ describe('planned vs real per teacher (spec part 2 point 2)', () => {
         teacherUserId: 'teacher-a',
       }),
     ).toEqual([]);
+  });
+
+  it('uses a reviewer’s corrected time, and counts flagged uncorrected time apart', () => {
+    // A phone 3 hours behind: flagged "horloge décalée"; recorded from 11:00, corrected to 14:00.
+    const skewed = log('c8', 'in', '2025-03-12T11:00:00Z', 2, {
+      deviceTimestamp: '2025-03-12T08:00:00Z',
+    });
+    const out = log('o8', 'out', '2025-03-12T15:00:00Z', 2);
+    const input = { timetables: [week], range: dayRange('2025-03-12'), now: '2025-03-12T20:00:00Z' };
+    const [flagged] = workloadByTeacher({ ...input, logs: [skewed, out] });
+    expect(flagged).toMatchObject({ realMin: 240, reviewMin: 240 });
+    const correction = {
+      ...log('k8', 'in', '2025-03-12T16:00:00Z', 2),
+      action: 'planning-correction' as const,
+      correctsLogId: 'c8',
+      correctedTimestamp: '2025-03-12T14:00:00.000Z',
+      note: 'horloge du téléphone',
+    };
+    const [corrected] = workloadByTeacher({ ...input, logs: [skewed, out, correction] });
+    expect(corrected).toMatchObject({ realMin: 60, reviewMin: 0 });
   });
 
   it('an open check-in counts until now', () => {

@@ -1,5 +1,5 @@
 import type { PlanningLog, Timetable } from '../store/schema';
-import { realSessions, sessionsMinutes, type RealSession } from '../attendance/real-time';
+import { realSessions, reviewMinutes, sessionsMinutes, type RealSession } from '../attendance/real-time';
 import { slotOccurrences } from '../planning/occurrences';
 import { clockRangeMinutes, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
@@ -17,6 +17,8 @@ export interface WorkloadDetailRow {
   plannedMin: number;
   realMin: number;
   isRealAbovePlanned: boolean;
+  /** The part of realMin whose check-in or check-out is "À vérifier" (flagged, not corrected). */
+  reviewMin: number;
 }
 
 export interface WorkloadTeacherRow {
@@ -24,6 +26,8 @@ export interface WorkloadTeacherRow {
   plannedMin: number;
   realMin: number;
   isRealAbovePlanned: boolean;
+  /** Counted apart: real minutes of flagged entries nobody corrected yet (trusted time, beyond the spec). */
+  reviewMin: number;
   /** Per module and class; the teacher's totals are the sums of these rounded rows. */
   details: WorkloadDetailRow[];
 }
@@ -43,7 +47,8 @@ interface Totals {
 
 /**
  * spec part 2 point 2, workload: planned time (non-canceled slot occurrences in the range) against real time
- * (check-in to check-out sessions starting in the range), per teacher and per module and class.
+ * (check-in to check-out sessions starting in the range), per teacher and per module and class. Reviewers'
+ * corrections apply when their logs are among `logs`; flagged, uncorrected time is also counted apart.
  * Teachers with only real time or only planned time are listed too. Sorted by teacher id; details by planned,
  * then real, descending.
  */
@@ -88,6 +93,7 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
             plannedMin,
             realMin,
             isRealAbovePlanned: isRealAbovePlanned(realMin, plannedMin),
+            reviewMin: reviewMinutes(sessions),
           };
         })
         .sort(
@@ -104,6 +110,7 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
         plannedMin,
         realMin,
         isRealAbovePlanned: isRealAbovePlanned(realMin, plannedMin),
+        reviewMin: details.reduce((sum, d) => sum + d.reviewMin, 0),
         details,
       };
     })
