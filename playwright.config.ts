@@ -48,6 +48,9 @@ export default defineConfig({
       ADDRESS_RATE_LIMIT: '100000',
       // Creating an organisation and the emergency area need the setup code (tests/e2e/support/org.ts).
       SETUP_CODE: 'E2E-SETUP-2026',
+      // The suite fakes the browsers' clocks (page.clock): devices keep them instead of the server's time.
+      // tests/e2e/attendance.spec.ts adds the header itself where it tests the trusted time.
+      SEND_SERVER_TIME: '0',
     },
   },
 });

@@ -23,6 +23,7 @@ import {
   projectAll,
   projectResults,
 } from './auth/access';
+import { SERVER_TIME_HEADER } from '../src/domain/sync/server-time';
 import { SessionService, type Authenticated } from './auth/sessions';
 import { installSetupCode, isSetupCode, SETUP_CODE_HEADER } from './auth/setup-code';
 import { hitRateLimits, replyRateLimited } from './auth/rate-limit';
@@ -183,6 +184,8 @@ export async function buildApp({
   });
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    // The server's clock on every answer: devices estimate it for the trusted time of check-ins.
+    if (config.sendServerTime !== false) void reply.header(SERVER_TIME_HEADER, new Date().toISOString());
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000');
     return compressJson(request, reply, payload);
   });
@@ -350,7 +353,9 @@ export async function buildApp({
       page.changes.map((c) => ({ ...c, data: c.data ?? {}, stamps: {} })),
       lookup,
     ).map(toRemote);
-    return reply.header('cache-control', 'no-store').send({ ...page, changes: visible });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ ...page, changes: visible, serverTime: new Date().toISOString() });
   });
 
   // Push: a batch of mutations applied in one transaction, idempotently (issue 11).
@@ -389,7 +394,7 @@ export async function buildApp({
     return reply
       .header('cache-control', 'no-store')
       .header('etag', etagOf(answer.revision))
-      .send({ ...answer, results });
+      .send({ ...answer, results, serverTime: new Date().toISOString() });
   });
 
   // Values that lost a concurrent edit, kept so that no edit disappears without trace (issue 11).

@@ -38,6 +38,11 @@ export interface ServerConfig {
   initialPassword: string;
   /** Sign-in, PIN and reset attempts allowed per window (ADDRESS_RATE_LIMIT replaces the per-address ones). */
   rateLimits: RateLimitTable;
+  /**
+   * Whether answers carry the server's clock (X-Server-Time) for devices to estimate it (SEND_SERVER_TIME,
+   * default on). Off only for test suites that fake the browsers' clocks: devices then keep their own.
+   */
+  sendServerTime?: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -123,5 +128,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ),
     initialPassword: env.INITIAL_PASSWORD || env.VITE_INITIAL_PASSWORD || 'Bienvenue@2026',
     allowNewOrgs: env.ALLOW_NEW_ORGS !== '0' && env.ALLOW_NEW_ORGS !== 'false',
+    sendServerTime: env.SEND_SERVER_TIME !== '0' && env.SEND_SERVER_TIME !== 'false',
   };
 }
