@@ -5,8 +5,6 @@
 export const frPasswordReset = {
   offline: 'Connexion au serveur impossible. Réessayez lorsque le réseau est disponible.',
   rateLimited: 'Trop de tentatives. Réessayez dans 5 minutes.',
-  /** The spec's neutral sentence, kept whatever the server did. */
-  neutral: 'Si un compte existe pour cet email, un lien de réinitialisation a été envoyé.',
   /** Without an e-mail service the link is never shown to whoever asks: an administrator produces it. */
   askAdministrator:
     "Si aucun e-mail n'arrive, demandez à un administrateur de votre établissement : il peut vous donner un lien de réinitialisation ou un mot de passe temporaire depuis la gestion des utilisateurs.",

@@ -5,7 +5,6 @@ import { appDb } from '../../db/database';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
 import { TextField } from '../../ui/text-field';
-import { useToast } from '../../ui/toast';
 import { requestPasswordReset, resetOrgId } from './password-reset-service';
 
 interface Props {
@@ -17,12 +16,11 @@ interface Props {
 export function ForgotPasswordDialog({ isOpen, onOpenChange, initialEmail }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
-  const [answer, setAnswer] = useState<{ link: string | null; note: string | null } | null>(null);
+  const [isSent, setIsSent] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
-  const toast = useToast();
   const close = (open: boolean) => {
     if (!open) {
-      setAnswer(null);
+      setIsSent(false);
       setError(null);
     } else setEmail(initialEmail);
     onOpenChange(open);
@@ -37,34 +35,15 @@ export function ForgotPasswordDialog({ isOpen, onOpenChange, initialEmail }: Pro
         result.code === 'rate-limited' ? fr.passwordReset.rateLimited : fr.password.invalidEmail,
       );
     setError(null);
-    setAnswer({ link: result.link, note: result.note });
+    setIsSent(true);
   };
   return (
     <AppDialog isOpen={isOpen} onOpenChange={close} title={fr.forgot.title} size="small">
-      {answer ? (
+      {isSent ? (
         <div className="reset-answer">
           <p role="status">{fr.password.resetNeutral}</p>
-          {answer.link ? (
-            <div className="reset-link">
-              <p>{answer.note ?? fr.forgot.linkIntro}</p>
-              <code className="link-text">{answer.link}</code>
-              <div className="dialog-actions">
-                <a className="button secondary" href={answer.link}>
-                  {fr.forgot.open}
-                </a>
-                <Button
-                  className="button secondary"
-                  onPress={() => {
-                    void navigator.clipboard
-                      ?.writeText(answer.link ?? '')
-                      .then(() => toast.show(fr.forgot.copied));
-                  }}
-                >
-                  {fr.forgot.copy}
-                </Button>
-              </div>
-            </div>
-          ) : null}
+          {/* The link is never shown here: without e-mail, an administrator gives it from /users. */}
+          <p className="hint">{fr.passwordReset.askAdministrator}</p>
           <div className="dialog-actions">
             <Button className="button primary" slot="close">
               {fr.forgot.close}

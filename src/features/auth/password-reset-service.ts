@@ -35,15 +35,14 @@ async function jsonOf(response: Response): Promise<Record<string, unknown>> {
   }
 }
 
-export type ResetRequestResult =
-  | { ok: false; code: 'invalid-email' | 'rate-limited' }
-  | { ok: true; link: string | null; note: string | null };
+export type ResetRequestResult = { ok: false; code: 'invalid-email' | 'rate-limited' } | { ok: true };
 
-const NEUTRAL: ResetRequestResult = { ok: true, link: null, note: null };
+const NEUTRAL: ResetRequestResult = { ok: true };
 
 /**
  * "Mot de passe oublié ?": any answer but a refused address or a rate limit shows the same neutral text
- * (spec part 1 point 8), with the link when the server answers one (no e-mail service).
+ * (spec part 1 point 8). Never a link, whatever a server answers: a link shown to whoever asks would hand the
+ * account to a stranger; the link goes by e-mail, or an administrator gives it from /users.
  */
 export async function requestPasswordReset(
   email: string,
@@ -60,12 +59,7 @@ export async function requestPasswordReset(
     const body = await jsonOf(response);
     if (response.status === 400 && body.error === 'invalid-email')
       return { ok: false, code: 'invalid-email' };
-    if (!response.ok) return NEUTRAL;
-    return {
-      ok: true,
-      link: typeof body.resetUrl === 'string' ? body.resetUrl : null,
-      note: typeof body.note === 'string' ? body.note : null,
-    };
+    return NEUTRAL;
   } catch {
     return NEUTRAL;
   }
