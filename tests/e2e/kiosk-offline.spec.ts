@@ -8,7 +8,19 @@ test.use({ serviceWorkers: 'allow' });
 
 // Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
-const MONDAY = '2026-03-09';
+// Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
+// around the real time, rather than under a faked browser clock.
+const NOW = new Date();
+const DAY_OF_WEEK = ((NOW.getUTCDay() + 6) % 7) + 1;
+const MONDAY = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - DAY_OF_WEEK + 1))
+  .toISOString()
+  .slice(0, 10);
+function clockIn(minutes: number): string {
+  const dayStart = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
+  const at = Math.min(Math.max(NOW.getTime() + minutes * 60_000, dayStart), dayStart + 86_400_000 - 60_000);
+  return new Date(at).toISOString().slice(11, 16);
+}
+const COURSE = { start: clockIn(-5), end: clockIn(115) };
 
 function schoolWithTodayCourse() {
   const base = schoolWithTeachers();
@@ -27,16 +39,16 @@ function schoolWithTodayCourse() {
       {
         id: 'tt-1',
         periodicity: 'week',
-        year: 2026,
+        year: Number(MONDAY.slice(0, 4)),
         weekStartDate: MONDAY,
         classId: 'cls-1',
         createdAt: '2026-03-01T00:00:00.000Z',
         slots: [
           {
             id: 's-1',
-            dayOfWeek: 1,
-            startTime: '08:00',
-            endTime: '10:00',
+            dayOfWeek: DAY_OF_WEEK,
+            startTime: COURSE.start,
+            endTime: COURSE.end,
             moduleId: 'mod-algo',
             teacherUserId: 'u-t1',
             deliveryMode: 'presentiel',
@@ -73,7 +85,6 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
 }) => {
   const org = newOrgId('kiosk-offline');
   await seedOrg(request, org, schoolWithTodayCourse());
-  await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
 
   // 1. The administrator signs in on the tablet and enrols it from Paramètres › Données.
   await page.goto(`/login?org=${org}`);
@@ -127,7 +138,9 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
   for (const digit of '4321') await page.getByRole('button', { name: `Chiffre ${digit}` }).click();
   await page.getByRole('button', { name: 'Valider' }).click();
   await expect(page).toHaveURL(/\/teacher\/today$/);
-  const course = page.getByRole('row').filter({ hasText: '08:00 – 10:00' });
+  // The current course comes first, with its one action.
+  const course = page.getByRole('article', { name: 'Cours à émarger' });
+  await expect(course).toContainText(`${COURSE.start} – ${COURSE.end}`);
   await expect(course).toContainText('Algorithmique');
   await course.getByRole('button', { name: /^Arrivée/ }).click();
   await expect(page.getByText('Arrivée · Moussa Fall · L1-INFO · Algorithmique')).toBeVisible();
