@@ -185,7 +185,7 @@ export const frPlanning = {
     chooseWeek: 'Choisir une semaine',
     weekOption: (week: number, monday: string) => `Semaine ${week} – lundi ${monday}`,
     file: 'Fichier',
-    fileHint: 'Formats acceptés : .xlsx, .xls, .csv',
+    fileHint: 'Formats acceptés : .xlsx, .xls, .ods, .csv, .txt (UTF-8, UTF-16 ou Windows-1252)',
     chooseFile: 'Choisir un fichier',
     noFile: 'Aucun fichier choisi',
     analyse: 'Analyser',
@@ -284,6 +284,33 @@ export const frPlanning = {
           `${teacher} : ${className} / ${module} dépasse le plafond d'heures.`,
       },
       readWarnings: (sheets: string) => `Feuilles sans emploi du temps : ${sheets}`,
+      detectedTitle: (n: number) => `Classes lues dans le fichier (${n})`,
+      detectedIntro:
+        'Renommez une classe lue, ou associez-la à une classe existante ; la provenance indique la feuille et les lignes.',
+      colDetected: 'Lue dans le fichier',
+      colSource: 'Provenance',
+      colRename: 'Nom retenu',
+      colMapTo: 'Associer à',
+      source: (sheet: string, first: number, last: number) =>
+        first === last ? `${sheet}, ligne ${first}` : `${sheet}, lignes ${first} à ${last}`,
+      courses: (n: number) => `${n} cours`,
+      renameLabel: (name: string) => `Nom retenu pour ${name}`,
+      mapLabel: (name: string) => `Associer ${name} à une classe existante`,
+      noMapping: 'Nouvelle classe',
+      placeRequired: 'Choisissez un niveau et un institut pour chaque classe et chaque module à créer.',
+      noPlaces:
+        "Aucun niveau ou aucun institut n'existe : créez-les dans Paramètres avant de créer des classes ou des modules.",
+      reimportTitle: 'Import déjà présent',
+      reimportIntro: (n: number) =>
+        `La période contient déjà un import pour ${n} de ces classes. Remplacer ses cours par ceux du fichier, ou les ajouter à côté ?`,
+      reimportHistory: 'En remplaçant, les cours déjà émargés restent avec leur historique.',
+      replace: 'Remplacer',
+      add: 'Ajouter',
+      replaced: (kept: number) =>
+        kept === 0
+          ? 'Planning enregistré (import précédent remplacé)'
+          : `Planning enregistré (import précédent remplacé, ${kept} cours émargé(s) conservé(s))`,
+      weekOf: (date: string) => `Semaine du ${date}`,
     },
     conflicts: {
       title: 'Conflits enseignants',

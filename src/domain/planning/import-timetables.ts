@@ -4,15 +4,26 @@ import { rangesOverlap } from '../time/period';
 import { slotDates, timetableRange } from '../time/timetable-dates';
 import { findTeacherConflicts, type TeacherConflict } from './conflicts';
 import { legendColors } from './legend-colors';
-import type { SlotDisplayItem } from './slot-display';
+import { slotSubtitle, type SlotDisplayItem } from './slot-display';
 import { importPeriodRange, timetablePeriodFields, type ImportPeriod } from './import-form';
 
 /** Identity of a resolved slot across re-resolutions (after references are created), for its delivery type. */
 export function importSlotKey(
   classId: string,
   slot: Omit<ResolvedSlot, 'deliveryMode' | 'canceled'>,
+  weekStartDate?: string,
 ): string {
-  return [classId, slot.dayOfWeek, slot.startTime, slot.endTime, slot.moduleId, slot.teacherUserId].join('|');
+  const key = [classId, slot.dayOfWeek, slot.startTime, slot.endTime, slot.moduleId, slot.teacherUserId];
+  return (weekStartDate === undefined ? key : [...key, weekStartDate]).join('|');
+}
+
+/** The period fields of one imported timetable: its own dated week when the file gave one. */
+function periodFieldsOf(
+  period: ImportPeriod,
+  weekStartDate: string | undefined,
+): Pick<Timetable, 'periodicity' | 'year' | 'weekStartDate' | 'month'> {
+  if (weekStartDate === undefined) return timetablePeriodFields(period);
+  return { periodicity: 'week', year: Number(weekStartDate.slice(0, 4)), weekStartDate, month: null };
 }
 
 export interface BuildImportTimetablesInput {
@@ -26,21 +37,25 @@ export interface BuildImportTimetablesInput {
   deliveryModes: ReadonlyMap<string, DeliveryMode>;
 }
 
-/** One timetable per class of the file, every slot with its own id (spec part 2 point 3). */
+/**
+ * One timetable per class of the file, every slot with its own id (spec part 2 point 3). A file with dated
+ * weeks ("Semaine du 12/09/2022") gives one week timetable per class and dated week.
+ */
 export function buildImportTimetables(input: BuildImportTimetablesInput): Timetable[] {
-  const periodFields = timetablePeriodFields(input.period);
   return input.resolution.timetables
     .filter((resolved) => resolved.slots.length > 0)
     .map((resolved) => ({
       id: input.newId('tt-'),
       planningImportId: input.importId,
-      ...periodFields,
+      ...periodFieldsOf(input.period, resolved.weekStartDate),
       classId: resolved.classId,
       createdAt: input.now,
       slots: resolved.slots.map((slot) => ({
         id: input.newId('slot-'),
         ...slot,
-        deliveryMode: input.deliveryModes.get(importSlotKey(resolved.classId, slot)) ?? slot.deliveryMode,
+        deliveryMode:
+          input.deliveryModes.get(importSlotKey(resolved.classId, slot, resolved.weekStartDate)) ??
+          slot.deliveryMode,
       })),
     }));
 }
@@ -54,12 +69,15 @@ export function importConflicts(
   stored: readonly Timetable[],
   period: ImportPeriod,
 ): TeacherConflict[] {
-  const range = importPeriodRange(period);
+  // The import's period, and the dated weeks of its timetables when the file gave some.
+  const ranges = [importPeriodRange(period), ...candidates.map((c) => timetableRange(c))].filter(
+    (range): range is NonNullable<typeof range> => range !== null,
+  );
   const candidateIds = new Set(candidates.map((t) => t.id));
   const nearby = stored.filter((timetable) => {
     if (candidateIds.has(timetable.id)) return false;
     const own = timetableRange(timetable);
-    return range !== null && own !== null && rangesOverlap(range, own);
+    return own !== null && ranges.some((range) => rangesOverlap(range, own));
   });
   return findTeacherConflicts([...nearby, ...candidates]).filter(
     (c) => candidateIds.has(c.a.timetableId) || candidateIds.has(c.b.timetableId),
@@ -75,6 +93,9 @@ export interface ImportPreviewRow {
   endTime: string;
   moduleName: string;
   teacherName: string;
+  room: string;
+  /** Monday of the dated week of the row, when the file dates its weeks. */
+  weekStartDate: string | null;
   /** Set for a slot that will be saved. */
   slotKey: string | null;
   skipReason: SkipReason | null;
@@ -90,7 +111,7 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
   const rows: ImportPreviewRow[] = [];
   for (const timetable of resolution.timetables) {
     for (const slot of timetable.slots) {
-      const slotKey = importSlotKey(timetable.classId, slot);
+      const slotKey = importSlotKey(timetable.classId, slot, timetable.weekStartDate);
       rows.push({
         key: slotKey,
         className: timetable.className,
@@ -99,6 +120,8 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
         endTime: slot.endTime,
         moduleName: names.modules.get(slot.moduleId) ?? slot.moduleId,
         teacherName: names.teachers.get(slot.teacherUserId) ?? slot.teacherUserId,
+        room: slot.room ?? '',
+        weekStartDate: timetable.weekStartDate ?? null,
         slotKey,
         skipReason: null,
       });
@@ -113,6 +136,8 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
       endTime: skipped.endTime,
       moduleName: skipped.moduleName,
       teacherName: skipped.teacherName,
+      room: '',
+      weekStartDate: null,
       slotKey: null,
       skipReason: skipped.reason,
     });
@@ -122,6 +147,7 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
   return rows.sort(
     (a, b) =>
       (classOrder.get(a.className) ?? 0) - (classOrder.get(b.className) ?? 0) ||
+      (a.weekStartDate ?? '').localeCompare(b.weekStartDate ?? '') ||
       a.dayOfWeek - b.dayOfWeek ||
       a.startTime.localeCompare(b.startTime) ||
       a.endTime.localeCompare(b.endTime),
@@ -149,11 +175,10 @@ export function importDisplayItems(
   colorBy: ColorBy,
   deliveryModes: ReadonlyMap<string, DeliveryMode>,
 ): SlotDisplayItem[] {
-  const periodFields = timetablePeriodFields(period);
   return rows.flatMap((row, index) => {
     const slotKey = row.slotKey;
     if (slotKey === null) return [];
-    return slotDates(periodFields, row.dayOfWeek).map((date) => ({
+    return slotDates(periodFieldsOf(period, row.weekStartDate ?? undefined), row.dayOfWeek).map((date) => ({
       key: `${slotKey}:${date}`,
       timetableId: row.className,
       slotIndex: index,
@@ -162,7 +187,7 @@ export function importDisplayItems(
       startTime: row.startTime,
       endTime: row.endTime,
       title: row.moduleName,
-      subtitle: `${row.className} · ${row.teacherName}`,
+      subtitle: slotSubtitle(row.className, row.teacherName, row.room),
       moduleName: row.moduleName,
       className: row.className,
       teacherName: row.teacherName,

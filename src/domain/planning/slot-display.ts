@@ -22,6 +22,8 @@ export interface SlotDisplayItem {
   endTime: string;
   title: string;
   subtitle: string;
+  /** The room of the slot, when the imported file gave one. */
+  room?: string;
   moduleName: string;
   className: string;
   teacherName: string;
@@ -36,6 +38,13 @@ export interface SlotDisplayItem {
 }
 
 export type ColorBy = 'module' | 'teacher';
+
+/** "L1 Info · Diallo", and its room when known: "L1 Info · Diallo · B12". */
+export function slotSubtitle(className: string, teacherName: string, room?: string): string {
+  const parts = [className, teacherName];
+  if (room !== undefined && room.trim() !== '') parts.push(room.trim());
+  return parts.join(' · ');
+}
 
 export interface DisplayNames {
   classes: ReadonlyMap<string, string>;
@@ -86,7 +95,8 @@ export function buildSlotDisplayItems(input: {
       startTime: o.slot.startTime,
       endTime: o.slot.endTime,
       title: moduleName,
-      subtitle: `${className} · ${teacherName}`,
+      subtitle: slotSubtitle(className, teacherName, o.slot.room),
+      ...(o.slot.room ? { room: o.slot.room } : {}),
       moduleName,
       className,
       teacherName,

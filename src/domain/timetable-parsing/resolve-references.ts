@@ -34,11 +34,14 @@ export interface ResolvedSlot {
   teacherUserId: string;
   deliveryMode: DeliveryMode;
   canceled: boolean;
+  room?: string;
 }
 
 export interface ResolvedClassTimetable {
   classId: string;
   className: string;
+  /** Monday of the dated week the courses belong to, when the file dates them (one timetable per week). */
+  weekStartDate?: string;
   slots: ResolvedSlot[];
 }
 
@@ -97,7 +100,7 @@ function addMissing(list: string[], seen: Set<string>, name: string): void {
  * Matches a parsed file against the reference data (spec part 2, point 5): classes by code, modules by name
  * (then by code), teachers by user name. Lists what is missing, and builds the slots of each known class;
  * a course whose class, module or teacher is not found is skipped and counted. Call it again once the
- * missing items exist to get every slot.
+ * missing items exist to get every slot. A file with dated weeks gives one timetable per class and week.
  */
 export function resolveReferences(parsed: ParsedFile, references: References): ReferenceResolution {
   const classes = indexBy(references.classes, (c) => referenceKey(c.code));
@@ -125,6 +128,7 @@ export function resolveReferences(parsed: ParsedFile, references: References): R
   for (const table of parsed.tables) {
     const schoolClass = classes.get(referenceKey(table.className));
     if (schoolClass === undefined) addMissing(result.missingClasses, seen.classes, table.className);
+    const timetableKey = `${schoolClass?.id ?? ''}|${table.weekStartDate ?? ''}`;
     for (const row of table.rows) {
       for (const dayOfWeek of DAYS_OF_WEEK) {
         for (const cell of row.cells[dayOfWeek] ?? []) {
@@ -154,15 +158,16 @@ export function resolveReferences(parsed: ParsedFile, references: References): R
             });
             continue;
           }
-          const timetable = timetables.get(schoolClass.id) ?? {
+          const timetable: ResolvedClassTimetable = timetables.get(timetableKey) ?? {
             classId: schoolClass.id,
             className: table.className,
+            ...(table.weekStartDate !== undefined ? { weekStartDate: table.weekStartDate } : {}),
             slots: [],
           };
-          timetables.set(schoolClass.id, timetable);
+          timetables.set(timetableKey, timetable);
           // The same course read twice (a merged cell, a repeated table) is one slot.
-          const keys = slotKeys.get(schoolClass.id) ?? new Set<string>();
-          slotKeys.set(schoolClass.id, keys);
+          const keys = slotKeys.get(timetableKey) ?? new Set<string>();
+          slotKeys.set(timetableKey, keys);
           const key = [dayOfWeek, startTime, endTime, module.id, teacher.id].join('|');
           if (keys.has(key)) continue;
           keys.add(key);
@@ -174,6 +179,7 @@ export function resolveReferences(parsed: ParsedFile, references: References): R
             teacherUserId: teacher.id,
             deliveryMode: 'presentiel',
             canceled: false,
+            ...(cell.room !== undefined && cell.room !== '' ? { room: cell.room } : {}),
           });
         }
       }

@@ -27,7 +27,7 @@ interface Props {
   onManual: (read: ReadFile & { sheets: SheetGrid[] }) => void;
 }
 
-const ACCEPT = '.xlsx,.xls,.csv';
+const ACCEPT = '.xlsx,.xls,.ods,.csv,.txt';
 
 function initialDraft(now: Date): ImportFormDraft {
   const monday = weekStartDateOf(now);

@@ -4,6 +4,14 @@ import { IMPORTED_TEACHER_PASSWORD } from '../../../config';
 import { appDb } from '../../../db/database';
 import { contractWarnings } from '../../../domain/contracts/contract-warnings';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
+import {
+  applyNameChanges,
+  detectedClasses,
+  missingPlacesComplete,
+  NO_NAME_CHANGES,
+  type NameChanges,
+} from '../../../domain/planning/import-renames';
+import { earlierImportTimetables } from '../../../domain/planning/import-replace';
 import { teacherProfileId } from '../../../domain/planning/import-references';
 import {
   buildImportTimetables,
@@ -20,6 +28,8 @@ import { AppDialog } from '../../../ui/app-dialog';
 import { useToast } from '../../../ui/toast';
 import { ConflictsDialog } from './conflicts-dialog';
 import { ContractWarningList } from './contract-warning-list';
+import { DetectedClasses } from './detected-classes';
+import { ReimportDialog } from './reimport-dialog';
 import { ImportPreview } from './import-preview';
 import { MissingReferences, type MissingChoices } from './missing-references';
 import { useImportData } from './use-import-data';
@@ -60,18 +70,23 @@ export function VerificationDialog({
   const [pending, setPending] = useState<{
     candidates: Timetable[];
     conflicts: ReturnType<typeof importConflicts>;
+    replaceEarlier: boolean;
   } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [renames, setRenames] = useState<NameChanges>(NO_NAME_CHANGES);
+  const [reimport, setReimport] = useState<{ candidates: Timetable[]; classCount: number } | null>(null);
   const t = fr.planning.import.verify;
+  const detected = useMemo(() => detectedClasses(parsed), [parsed]);
+  const named = useMemo(() => applyNameChanges(parsed, renames), [parsed, renames]);
 
   const resolution = useMemo(
     () =>
-      resolveReferences(parsed, {
+      resolveReferences(named, {
         classes: data?.classes ?? [],
         courseModules: data?.courseModules ?? [],
         users: data?.users ?? [],
       }),
-    [parsed, data?.classes, data?.courseModules, data?.users],
+    [named, data?.classes, data?.courseModules, data?.users],
   );
   const names = useMemo(
     () => ({
@@ -117,6 +132,14 @@ export function VerificationDialog({
     teacher: { email: '', profileId: teacherProfileId(data.profiles) },
   };
   const actor = { id: session?.user.id ?? null, name: session?.user.name ?? null };
+  const placeOf = (kind: 'classes' | 'modules') => (name: string) =>
+    choices[kind][referenceKey(name)] ?? defaults.place;
+  // Classes and modules are never created without their level and institute.
+  const placesComplete =
+    missingPlacesComplete(resolution.missingClasses, placeOf('classes')) &&
+    missingPlacesComplete(resolution.missingModules, placeOf('modules'));
+  const needsPlaces = resolution.missingClasses.length + resolution.missingModules.length > 0;
+  const noPlaces = needsPlaces && (data.levels.length === 0 || data.institutes.length === 0);
 
   const createMissing = async () => {
     setIsBusy(true);
@@ -148,22 +171,34 @@ export function VerificationDialog({
     }
   };
 
-  const save = async (candidates: Timetable[], withConflicts: boolean) => {
+  const save = async (candidates: Timetable[], withConflicts: boolean, replaceEarlier = false) => {
     setIsBusy(true);
     try {
       if (warnings.length > 0) console.warn('Avertissements contrats (import)', warnings);
       const createdAt = new Date().toISOString();
-      await saveImport(appDb(), {
+      const plan = await saveImport(appDb(), {
         planningImport: { id: importId, ...period, fileName, createdAt },
         timetables: candidates,
         created,
+        replaceEarlier,
       });
-      toast.show(withConflicts ? t.savedWithConflicts : t.saved);
+      toast.show(plan !== null ? t.replaced(plan.kept) : withConflicts ? t.savedWithConflicts : t.saved);
       onSaved();
     } catch {
       toast.show(t.saveFailed, 'error');
       setIsBusy(false);
     }
+  };
+
+  const checkConflicts = async (candidates: Timetable[], replaceEarlier: boolean) => {
+    // Replaced timetables will not be there any more: they conflict with nothing.
+    const earlier = new Set(
+      replaceEarlier ? earlierImportTimetables(candidates, data.timetables).map((tt) => tt.id) : [],
+    );
+    const stored = data.timetables.filter((tt) => !earlier.has(tt.id));
+    const conflicts = importConflicts(candidates, stored, period);
+    if (conflicts.length > 0) setPending({ candidates, conflicts, replaceEarlier });
+    else await save(candidates, false, replaceEarlier);
   };
 
   const requestSave = async () => {
@@ -172,9 +207,13 @@ export function VerificationDialog({
       toast.show(t.nothingToSave, 'error');
       return;
     }
-    const conflicts = importConflicts(candidates, data.timetables, period);
-    if (conflicts.length > 0) setPending({ candidates, conflicts });
-    else await save(candidates, false);
+    // The period already holds an import for some of these classes: ask, never double silently.
+    const earlier = earlierImportTimetables(candidates, data.timetables);
+    if (earlier.length > 0) {
+      setReimport({ candidates, classCount: new Set(earlier.map((tt) => tt.classId)).size });
+      return;
+    }
+    await checkConflicts(candidates, false);
   };
 
   const describe = (ref: { timetableId: string; slotIndex: number }) => {
@@ -202,6 +241,14 @@ export function VerificationDialog({
           </p>
         ) : null}
         {emptySheets.length > 0 ? <p className="hint">{t.readWarnings(emptySheets.join(', '))}</p> : null}
+        <DetectedClasses
+          detected={detected}
+          classes={data.classes}
+          renames={renames.classes}
+          onRename={(name, next) =>
+            setRenames((r) => ({ ...r, classes: { ...r.classes, [referenceKey(name)]: next } }))
+          }
+        />
         {missingCount === 0 ? (
           <p className="form-success">{t.allFound}</p>
         ) : (
@@ -223,6 +270,15 @@ export function VerificationDialog({
             {resolution.missingTeachers.length > 0 ? (
               <p className="hint">{t.passwordNote(IMPORTED_TEACHER_PASSWORD)}</p>
             ) : null}
+            {noPlaces ? (
+              <p className="form-error" role="alert">
+                {t.noPlaces}
+              </p>
+            ) : needsPlaces && !placesComplete ? (
+              <p className="hint" role="status">
+                {t.placeRequired}
+              </p>
+            ) : null}
           </>
         )}
         <ContractWarningList warnings={warnings} names={names} />
@@ -238,7 +294,11 @@ export function VerificationDialog({
           {fr.planning.import.cancel}
         </Button>
         {missingCount > 0 ? (
-          <Button className="button primary" onPress={() => void createMissing()} isDisabled={isBusy}>
+          <Button
+            className="button primary"
+            onPress={() => void createMissing()}
+            isDisabled={isBusy || !placesComplete}
+          >
             {t.create}
           </Button>
         ) : null}
@@ -256,7 +316,18 @@ export function VerificationDialog({
           teacherName={(id) => names.teachers.get(id) ?? id}
           describe={describe}
           onCancel={() => setPending(null)}
-          onConfirm={() => save(pending.candidates, true)}
+          onConfirm={() => save(pending.candidates, true, pending.replaceEarlier)}
+        />
+      ) : null}
+      {reimport ? (
+        <ReimportDialog
+          classCount={reimport.classCount}
+          onCancel={() => setReimport(null)}
+          onChoose={(replaceEarlier) => {
+            const { candidates } = reimport;
+            setReimport(null);
+            void checkConflicts(candidates, replaceEarlier);
+          }}
         />
       ) : null}
     </AppDialog>
