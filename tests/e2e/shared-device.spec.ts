@@ -116,6 +116,8 @@ test('after an administrator signs out of a shared browser, it keeps no contract
   page,
   request,
 }) => {
+  // Four sign-ins and three sign-outs on one page: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const org = newOrgId('shared-device');
   await seedOrg(request, org, schoolWithFilesAndJournal());
   await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
