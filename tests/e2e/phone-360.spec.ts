@@ -279,6 +279,11 @@ test('an administrator on a 360 px phone: /users, Paramètres, attendance comple
     page.getByRole('button', { name: '+ Nouvel institut' }),
     'Paramètres: + Nouvel institut',
   );
+  await expectInViewport(
+    page,
+    page.getByRole('button', { name: 'Modifier « Institut Supérieur »' }),
+    'Paramètres: Modifier',
+  );
   const data = page.getByRole('link', { name: 'Données', exact: true });
   await expectInViewport(page, data, 'Paramètres: tab Données');
   await data.click();
