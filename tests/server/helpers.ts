@@ -213,6 +213,7 @@ export interface ApiInit {
   /** Sent as JSON unless already a string. */
   body?: unknown;
   headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
 /** fetch with the session cookie(s) of a test client; a body goes as JSON. */
@@ -223,6 +224,7 @@ export function api(url: string, cookie: string | null, init: ApiInit = {}): Pro
   return fetch(url, {
     method: init.method ?? 'GET',
     headers,
+    ...(init.signal ? { signal: init.signal } : {}),
     ...(init.body === undefined
       ? {}
       : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),

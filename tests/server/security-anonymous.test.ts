@@ -1,0 +1,337 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../src/domain/auth/session-policy';
+import { defaultProfiles } from '../../src/domain/defaults';
+import { applyServerChanges } from '../../server/auth/server-writes';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import {
+  api,
+  ROOT_ADMIN,
+  seedOrg,
+  serverBackends,
+  SETUP_CODE_HEADERS,
+  startServer,
+  TEST_SETUP_CODE,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
+
+// What a stranger without any account can do to a server started with its defaults (no SMTP): take an
+// account, seize an organisation, stall the server, lock people out. Each test is one attack, over HTTP, on
+// every storage engine of this run; each failed before the fix (see the report of this change).
+const backends = await serverBackends();
+
+let db: TestDatabase;
+let server: RunningServer;
+
+async function start(overrides: Partial<ServerConfig> = {}) {
+  server = await startServer(db, overrides);
+  return server;
+}
+
+const url = (path: string) => `${server.url}${path}`;
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  api(url(path), null, { method: 'POST', body, headers });
+
+/** A syntactically valid hash whose iteration count would keep a CPU busy for hours. */
+const STALL_HASH = `pbkdf2-sha256$2147483647$${Buffer.alloc(16, 1).toString('base64')}$${Buffer.alloc(32, 2).toString('base64')}`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Median wall time (ms) of `count` sequential requests made by `send(i)` (the server's time on loopback). */
+async function timeOf(count: number, send: (i: number) => Promise<Response>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const t0 = performance.now();
+    const response = await send(i);
+    await response.arrayBuffer();
+    times.push(performance.now() - t0);
+    expect(response.status).toBeLessThan(429);
+  }
+  return median(times);
+}
+
+/** `count` active teachers without any hash, written straight through the server's own write path. */
+async function addTeachers(orgId: string, count: number): Promise<void> {
+  const now = new Date();
+  for (let start = 0; start < count; start += 1_000) {
+    const changes = Array.from({ length: Math.min(1_000, count - start) }, (_, k) => {
+      const n = start + k;
+      return {
+        collection: 'users' as const,
+        id: `u-${n}`,
+        fields: {
+          id: `u-${n}`,
+          name: `Enseignant ${n}`,
+          email: `prof${n}@ecole.sn`,
+          profileId: 'teacher',
+          status: 'Active',
+        },
+      };
+    });
+    await applyServerChanges(server.storage, orgId, changes, now);
+  }
+}
+
+describe.each(backends)('$name', (backend) => {
+  beforeEach(async () => {
+    db = await backend.fresh();
+  });
+  afterEach(async () => {
+    await server?.app.close();
+    await db.cleanup();
+  });
+
+  describe('account takeover', () => {
+    it('answers a reset request without SMTP with the neutral message only: no link to the requester', async () => {
+      await start();
+      await seedOrg(server.url, 'ecole');
+      const response = await post('/api/password-reset/request', {
+        orgId: 'ecole',
+        email: ROOT_ADMIN.email,
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body).toEqual({ ok: true });
+      const [root] = await server.storage.readRecords('ecole', [{ collection: 'users', id: ROOT_ADMIN.id }]);
+      expect(root?.data.passwordResetTokenHash ?? null).toBeNull();
+    });
+  });
+
+  describe('organisation seizure', () => {
+    it('refuses to create an organisation by anonymous PUT without the setup code', async () => {
+      await start();
+      const store = {
+        users: [
+          {
+            id: 'u-x',
+            name: 'Intrus',
+            email: 'intrus@pirate.example',
+            profileId: 'super-admin',
+            status: 'Active',
+            password: 'Pirate@2026',
+          },
+        ],
+        profiles: defaultProfiles(),
+      };
+      const put = (headers: Record<string, string>) =>
+        api(url('/api/store?orgId=cible'), null, { method: 'PUT', body: store, headers });
+      expect((await put({})).status).toBe(403);
+      expect((await put({ 'x-setup-code': 'DEVINE-1234' })).status).toBe(403);
+      const status = await api(url('/api/org-status?orgId=cible'), null);
+      expect(await status.json()).toEqual({ initialised: false, needsEmergency: true });
+      // The owner, with the code printed in the terminal, creates it.
+      expect((await put(SETUP_CODE_HEADERS)).status).toBe(200);
+    });
+
+    it('refuses the emergency administrator without the setup code, on an organisation and on an unused id', async () => {
+      await start();
+      // An organisation whose only administrator was archived: the emergency area is offered.
+      await seedOrg(server.url, 'ecole');
+      await applyServerChanges(
+        server.storage,
+        'ecole',
+        [{ collection: 'users', id: ROOT_ADMIN.id, fields: { status: 'Archived' } }],
+        new Date(),
+      );
+      for (const orgId of ['ecole', 'jamais-vue']) {
+        const refused = await post('/api/emergency-admin', { orgId, email: 'intrus@pirate.example' });
+        expect(refused.status).toBe(403);
+        const wrong = await post('/api/emergency-admin', {
+          orgId,
+          email: 'intrus@pirate.example',
+          setupCode: 'DEVINE-1234',
+        });
+        expect(wrong.status).toBe(403);
+      }
+      const users = await server.storage.readCollection('ecole', 'users');
+      expect(users.map((u) => u.data.email)).not.toContain('intrus@pirate.example');
+      expect((await server.storage.readAll('jamais-vue')).revision).toBe(0);
+      // The owner with the code is served.
+      const owner = await post('/api/emergency-admin', {
+        orgId: 'ecole',
+        email: 'directrice@ecole.sn',
+        setupCode: TEST_SETUP_CODE,
+      });
+      expect(owner.status).toBe(200);
+    });
+
+    it('with ALLOW_NEW_ORGS=0 creates no organisation through the emergency area, code or not', async () => {
+      await start({ allowNewOrgs: false });
+      const body = { orgId: 'jamais-vue', email: 'intrus@pirate.example' };
+      expect((await post('/api/emergency-admin', body)).status).toBe(403);
+      expect((await post('/api/emergency-admin', { ...body, setupCode: TEST_SETUP_CODE })).status).toBe(409);
+      expect((await server.storage.readAll('jamais-vue')).revision).toBe(0);
+    });
+  });
+
+  describe('stalls', () => {
+    it('answers an anonymous PUT of 40 clear passwords on an existing organisation at once, hashing nothing', async () => {
+      await start();
+      await seedOrg(server.url, 'ecole');
+      const users = Array.from({ length: 40 }, (_, i) => ({
+        id: `u-${i}`,
+        name: `Personne ${i}`,
+        email: `p${i}@pirate.example`,
+        profileId: 'teacher',
+        status: 'Active',
+        password: `Motdepasse-${i}-${'x'.repeat(40)}`,
+      }));
+      const t0 = performance.now();
+      const response = await api(url('/api/store?orgId=ecole'), null, {
+        method: 'PUT',
+        body: { users, profiles: [] },
+      });
+      const elapsed = performance.now() - t0;
+      console.log(`[${backend.name}] anonymous PUT of 40 clear passwords: ${elapsed.toFixed(0)} ms`);
+      expect(response.status).toBe(401);
+      // 40 PBKDF2 hashes at 600,000 iterations take seconds; the refusal takes milliseconds.
+      expect(elapsed).toBeLessThan(1_500);
+    });
+
+    it('refuses a stored hash with 2,147,483,647 iterations on write, and never verifies one found stored', async () => {
+      await start({ acceptedHashIterations: configFromEnv({}).acceptedHashIterations });
+      const planted = {
+        users: [
+          {
+            id: 'u-piege',
+            name: 'Piège',
+            email: 'piege@ecole.sn',
+            profileId: 'super-admin',
+            status: 'Active',
+            passwordHash: STALL_HASH,
+          },
+        ],
+        profiles: [],
+      };
+      const put = await api(url('/api/store?orgId=piege'), null, {
+        method: 'PUT',
+        body: planted,
+        headers: SETUP_CODE_HEADERS,
+      });
+      expect(put.status).toBe(400);
+      expect(((await put.json()) as { error: string }).error).toBe('invalid-hash');
+      // One planted before this rule (an old database): sign-in answers like a wrong password, at once.
+      await applyServerChanges(
+        server.storage,
+        'ancienne',
+        [{ collection: 'users', id: 'u-piege', fields: planted.users[0] ?? {} }],
+        new Date(),
+      );
+      const t0 = performance.now();
+      const login = await api(url('/api/auth/login'), null, {
+        method: 'POST',
+        body: { orgId: 'ancienne', email: 'piege@ecole.sn', password: 'x' },
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(login.status).toBe(401);
+      expect(performance.now() - t0).toBeLessThan(5_000);
+    });
+
+    it('does the same work for org-status, reset check and an unknown e-mail on 5,000 users as on 10', async () => {
+      await start({ rateLimits: { ...RATE_LIMITS, signinAddress: 10_000, anonymousAddress: 10_000 } });
+      await seedOrg(server.url, 'petite');
+      await seedOrg(server.url, 'grande');
+      await addTeachers('petite', 9);
+      await addTeachers('grande', 4_999);
+      const rounds = 9;
+      const measure = async (orgId: string) => ({
+        status: await timeOf(rounds, () => api(url(`/api/org-status?orgId=${orgId}`), null)),
+        check: await timeOf(rounds, () =>
+          post('/api/password-reset/check', { orgId, token: 'ab'.repeat(16) }),
+        ),
+        unknown: await timeOf(5, (i) =>
+          post('/api/auth/login', { orgId, email: `inconnu${i}@ecole.sn`, password: 'Faux@2026' }),
+        ),
+      });
+      // Warm-up, so that neither side pays the first compilations.
+      await timeOf(3, () => api(url('/api/org-status?orgId=petite'), null));
+      const small = await measure('petite');
+      const large = await measure('grande');
+      for (const key of ['status', 'check', 'unknown'] as const) {
+        console.log(
+          `[${backend.name}] ${key}: 10 users ${small[key].toFixed(1)} ms, 5,000 users ${large[key].toFixed(1)} ms`,
+        );
+        // Flat: a generous bound, with a floor of a few milliseconds for loopback noise.
+        expect(large[key]).toBeLessThan(3 * Math.max(small[key], 5));
+      }
+      // An unknown e-mail costs what a wrong password costs (the dummy verification).
+      const wrong = await timeOf(3, () =>
+        post('/api/auth/login', { orgId: 'grande', email: ROOT_ADMIN.email, password: 'Faux@2026' }),
+      );
+      console.log(
+        `[${backend.name}] wrong password ${wrong.toFixed(1)} ms, unknown e-mail ${large.unknown.toFixed(1)} ms`,
+      );
+      expect(large.unknown).toBeGreaterThan(wrong / 3);
+    }, 240_000);
+
+    it('answers 400, not 500, to JSON nested 400 levels deep', async () => {
+      await start();
+      const deep = `${'['.repeat(400)}${']'.repeat(400)}`;
+      for (const path of ['/api/auth/login', '/api/password-reset/request', '/api/emergency-admin']) {
+        const response = await api(url(path), null, {
+          method: 'POST',
+          body: `{"orgId":"ecole","email":${deep}}`,
+        });
+        expect(response.status).toBe(400);
+      }
+      const put = await api(url('/api/store?orgId=profonde'), null, {
+        method: 'PUT',
+        body: `{"users":${deep},"profiles":[]}`,
+        headers: SETUP_CODE_HEADERS,
+      });
+      expect(put.status).toBe(400);
+    });
+  });
+
+  describe('lockout of others', () => {
+    it('lets the right password in from an address without failures while another address hammers the account', async () => {
+      // A loopback reverse proxy in front: X-Forwarded-For names the client.
+      await start({ trustProxy: ['127.0.0.1'] });
+      await seedOrg(server.url, 'ecole');
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const attempt = (password: string, address: string) =>
+        post('/api/auth/login', { orgId: 'ecole', email: ROOT_ADMIN.email, password }, from(address));
+      for (let i = 0; i < 10; i += 1) expect((await attempt('Faux@2026', '203.0.113.66')).status).toBe(401);
+      const stranger = await attempt('Faux@2026', '203.0.113.66');
+      expect(stranger.status).toBe(429);
+      // The owner, elsewhere, signs in; the stranger stays throttled even with the right password.
+      expect((await attempt(ROOT_ADMIN.password, '198.51.100.20')).status).toBe(200);
+      expect((await attempt(ROOT_ADMIN.password, '203.0.113.66')).status).toBe(429);
+    });
+
+    it('with TRUST_PROXY=1 never believes a client-chosen X-Forwarded-For beyond the one proxy', async () => {
+      await start({
+        trustProxy: configFromEnv({ TRUST_PROXY: '1' }).trustProxy,
+        rateLimits: { ...RATE_LIMITS, signinAddress: 5 },
+      });
+      await seedOrg(server.url, 'ecole');
+      // The client writes a new address first each time; the proxy appends the one it saw (203.0.113.66).
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await post(
+          '/api/auth/login',
+          { orgId: 'ecole', email: `inconnu${i}@ecole.sn`, password: 'Faux@2026' },
+          { 'x-forwarded-for': `10.9.8.${i}, 203.0.113.66` },
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      // Another real client behind the same proxy is unaffected.
+      const other = await post(
+        '/api/auth/login',
+        { orgId: 'ecole', email: ROOT_ADMIN.email, password: ROOT_ADMIN.password },
+        { 'x-forwarded-for': '10.9.8.1, 198.51.100.20' },
+      );
+      expect(other.status).toBe(200);
+      expect(() => configFromEnv({ TRUST_PROXY: 'tout' })).toThrow(/TRUST_PROXY/);
+      expect(configFromEnv({ TRUST_PROXY: '10.0.0.2, 192.168.0.0/16' }).trustProxy).toEqual([
+        '10.0.0.2',
+        '192.168.0.0/16',
+      ]);
+      expect(configFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    });
+  });
+});
