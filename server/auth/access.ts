@@ -207,8 +207,9 @@ export function authorizerFor(
     const decision = authorizeWrite(viewer, write, lookup, env);
     if (decision.ok) {
       const key = `${write.collection}/${write.recordId}`;
-      const earlier = batch.get(key);
-      batch.set(key, { before: earlier ? earlier.before : write.before, after: write.after });
+      // The latest change of each record: a journal entry follows the change it describes (deactivated then
+      // activated again in one batch, the second entry describes the second change).
+      batch.set(key, { before: write.before, after: write.after });
       if (allUsers && write.collection === 'users') {
         if (write.after) allUsers.set(write.recordId, write.after);
         else allUsers.delete(write.recordId);

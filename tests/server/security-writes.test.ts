@@ -297,6 +297,14 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
       ]);
       expect(wrong.results[0]?.status).toBe('applied');
       expectRefused(wrong.results[1], 'no-change-described');
+      // Deactivated then activated again in one batch: each entry describes its own change.
+      const twice = await push(admin, [
+        userChange(T1.id, { status: 'Inactive' }),
+        forgedEntry('ul-off', ROOT_ADMIN.id, 'status-deactivate', T1.id),
+        userChange(T1.id, { status: 'Active' }),
+        forgedEntry('ul-on', ROOT_ADMIN.id, 'status-activate', T1.id),
+      ]);
+      expect(twice.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
     });
 
     it('5,000 journal entries of 12 KB are refused whole (413, in French), nothing stored', async () => {
