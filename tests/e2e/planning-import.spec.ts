@@ -37,6 +37,9 @@ function emptyOrg() {
       },
       { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] },
     ],
+    // Classes and modules are never created without a level and an institute.
+    levels: [{ id: 'lvl-l', name: 'Licence', abbr: 'L' }],
+    institutes: [{ id: 'inst-1', name: 'Institut supérieur', abbr: 'ISI' }],
   };
 }
 
@@ -185,6 +188,63 @@ test('import a week, create references, conflicts, history and deletion', async 
     await expect(page.getByText('Aucun import pour les filtres sélectionnés.')).toBeVisible();
     await page.goto('/settings/classes');
     await expect(page.getByText('Aucune classe', { exact: false })).toBeVisible();
+  });
+});
+
+test('a class renamed in the verification dialog; the same file again replaces the first import', async ({
+  page,
+  request,
+}) => {
+  const org = newOrgId('import-again');
+  await seedOrg(request, org, emptyOrg());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, org);
+  const file = join(FIXTURES, 'real', 'title-every-sheet.xlsx');
+
+  await test.step('the classes read, with their sheet and rows; one is renamed', async () => {
+    const dialog = await fillWeekImport(page, file);
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    // The title "Emploi du temps" repeated on both sheets is not taken as the class.
+    await expect(verify.getByText('Classes lues dans le fichier (2)')).toBeVisible();
+    await expect(verify.getByText('L1 Info, lignes 4 à 6')).toBeVisible();
+    await verify.getByLabel('Nom retenu pour L1 Info').fill('Licence 1 Informatique');
+    await expect(verify.getByText('Classes manquantes (2)')).toBeVisible();
+    await expect(verify.getByRole('rowheader', { name: 'Licence 1 Informatique' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/11-rename.png` });
+    await verify.getByRole('button', { name: 'Créer les référentiels manquants' }).click();
+    await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+    await expect(verify.getByText('2 classe(s), 4 créneau(x) prêts à enregistrer')).toBeVisible();
+    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
+  });
+
+  await test.step('the same file for the same week: asked, then replaced (no doubled course)', async () => {
+    const dialog = await fillWeekImport(page, file);
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    // The renamed class now exists: map the file's name onto it.
+    await verify
+      .getByLabel('Associer L1 Info à une classe existante')
+      .selectOption({ label: 'Licence 1 Informatique' });
+    await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Import déjà présent' });
+    await expect(ask).toContainText('un import pour 2 de ces classes');
+    await page.screenshot({ path: `${SHOTS}/12-reimport.png` });
+    await ask.getByRole('button', { name: 'Remplacer' }).click();
+    await expect(page.getByText('Planning enregistré (import précédent remplacé)')).toBeVisible();
+  });
+
+  await test.step('the timetables belong to the second import only', async () => {
+    await page.goto('/planning/historique');
+    const buttons = page.getByRole('button', { name: /Supprimer l'import title-every-sheet\.xlsx/ });
+    await expect(buttons).toHaveCount(2);
+    // The most recent import is listed first: it holds the two timetables, not four.
+    await buttons.first().click();
+    const confirm = page.getByRole('alertdialog', { name: "Supprimer l'import" });
+    await expect(confirm).toContainText('Plannings (2)');
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
   });
 });
 
