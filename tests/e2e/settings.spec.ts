@@ -29,6 +29,8 @@ test('institutes, levels, classes and modules: create, edit, delete, with their 
   page,
   request,
 }) => {
+  // Four screens, each with create, edit, delete and their messages: room for a busy machine.
+  test.setTimeout(120_000);
   const org = newOrgId('settings');
   await seedOrg(request, org, schoolWithTeachers());
   await signInAsAdmin(page, org);
@@ -188,6 +190,8 @@ test('Données: export, then import into a wiped browser gives the same lists', 
   browser,
   request,
 }) => {
+  // Two organisations, an export, four refused files and an import: room for a busy machine.
+  test.setTimeout(150_000);
   const org = newOrgId('export');
   await seedOrg(request, org, {
     ...schoolWithTeachers(),
@@ -226,12 +230,21 @@ test('Données: export, then import into a wiped browser gives the same lists', 
   expect(text).not.toMatch(/"pin"\s*:/);
   expect(text).toContain('passwordHash');
   expect(text).not.toContain('currentUserId');
+  // Online, the export is the server's backup: every user's password and PIN hashes, not only the admin's.
+  const exported = JSON.parse(text) as { users: { passwordHash?: string; pinHash?: string }[] };
+  expect(exported.users.filter((u) => u.passwordHash)).toHaveLength(3);
+  expect(exported.users.filter((u) => u.pinHash)).toHaveLength(2);
 
   // A wiped browser (new context) on a new organisation: nothing there until the file is imported.
   const other = await browser.newContext();
   const fresh = await other.newPage();
   const emptyOrg = newOrgId('import');
-  await seedOrg(request, emptyOrg, schoolWithTeachers());
+  // Moussa has another password there: after the import, the file's (his real one) opens his account.
+  const target = schoolWithTeachers();
+  await seedOrg(request, emptyOrg, {
+    ...target,
+    users: target.users.map((u) => (u.id === 'u-t1' ? { ...u, password: 'Autre@2026' } : u)),
+  });
   await signInAsAdmin(fresh, emptyOrg);
   await fresh.goto('/settings/modules');
   await expect(fresh.getByText('Aucun module.')).toBeVisible();
@@ -262,6 +275,10 @@ test('Données: export, then import into a wiped browser gives the same lists', 
   await confirm.getByRole('button', { name: 'Remplacer les données' }).click();
   await expect(fresh.getByText('Import terminé')).toBeVisible();
   await expect(fresh.getByLabel('Durée de validité des codes PIN (jours)')).toHaveValue('30');
+  const moussa = await request.post('/api/auth/login', {
+    data: { orgId: emptyOrg, email: 'moussa@ecole.sn', password: 'Prof@2026', remember: false },
+  });
+  expect(moussa.status()).toBe(200);
 
   for (const [tab, rows] of [
     ['instituts', [['Institut Supérieur d’Informatique', 'ISI', '1', '2']]],

@@ -31,6 +31,8 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   page,
   browser,
 }) => {
+  // A long walk through every screen and two more devices: room for a busy machine.
+  test.setTimeout(150_000);
   const org = newOrgId('users');
   await seedOrg(page.request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}`);
@@ -124,7 +126,11 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   expect(file.suggestedFilename()).toMatch(/^journal-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await file.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString('utf8');
-  expect(text.startsWith('\uFEFFDate;Action;Utilisateur;Auteur;Détails;Modifications')).toBe(true);
+  expect(
+    text.startsWith(
+      '\uFEFFDate;Heure (UTC);Action;Utilisateur;Auteur;Détails;Modifications;Horodatage ISO (UTC)',
+    ),
+  ).toBe(true);
   expect(text).toContain('Création;Ibrahima Sarr;Awa Diop');
   expect(text).toContain('Email: ibrahima@ecole.sn -> i.sarr@ecole.sn');
   expect(text).not.toContain(temporary);
@@ -150,17 +156,33 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   await kiosk.goto(`/login?org=${org}`);
   await kiosk.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
   await kiosk.getByRole('button', { name: 'Ibrahima Sarr' }).click();
+  // The sixth digit submits by itself (a generated PIN has six).
   for (const digit of pin) await kiosk.getByRole('button', { name: `Chiffre ${digit}` }).click();
-  await kiosk.getByRole('button', { name: 'Valider' }).click();
   await expect(kiosk).toHaveURL(/\/teacher\/today$/);
   await kioskContext.close();
 });
+
+const PLANNING_MODULES = [
+  'planning',
+  'planning.importer',
+  'planning.consulter',
+  'planning.consulter.actions',
+  'planning.reprogrammation',
+  'planning.historique',
+];
 
 test('profiles: create with the module tree, configure form data, delete clears the users profile', async ({
   page,
 }) => {
   const org = newOrgId('profiles');
-  await seedOrg(page.request, org, schoolWithTeachers());
+  // One gives a profile only modules one holds: this administrator holds the planning ones too.
+  const school = schoolWithTeachers();
+  await seedOrg(page.request, org, {
+    ...school,
+    profiles: school.profiles.map((p) =>
+      p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, ...PLANNING_MODULES] } : p,
+    ),
+  });
   await page.goto(`/login?org=${org}`);
   await signIn(page, 'awa@ecole.sn', 'Admin@2026');
   await page.getByRole('link', { name: 'Profils', exact: true }).click();
@@ -191,4 +213,127 @@ test('profiles: create with the module tree, configure form data, delete clears 
   await expect(page.getByText('Profil supprimé')).toBeVisible();
   await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
   await expect(page.getByRole('row', { name: /Moussa Fall/ })).toContainText('Sans profil');
+});
+
+/** schoolWithTeachers() and a Contributeur (module users only). */
+function schoolWithContributor() {
+  const school = schoolWithTeachers();
+  return {
+    ...school,
+    users: [
+      ...school.users,
+      {
+        id: 'u-contrib',
+        name: 'Ousmane Ba',
+        email: 'ousmane@ecole.sn',
+        profileId: 'contributeur',
+        status: 'Active',
+        password: 'Contrib@2026',
+        mustChangePassword: false,
+      },
+    ],
+    profiles: [
+      ...school.profiles,
+      {
+        id: 'contributeur',
+        name: 'Contributeur',
+        moduleIds: ['user-mgmt', 'users'],
+        formFieldKeys: ['email'],
+      },
+    ],
+  };
+}
+
+test('rights: a Contributeur cannot give Super Admin, and administrators’ rows show no action', async ({
+  page,
+}) => {
+  const org = newOrgId('rights');
+  await seedOrg(page.request, org, schoolWithContributor());
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'ousmane@ecole.sn', 'Contrib@2026');
+  await expect(page).toHaveURL(/\/users$/);
+
+  // The Super Admin's row: no action, and the reason in words.
+  const adminRow = page.getByRole('row', { name: /Awa Diop/ });
+  await expect(adminRow).toContainText('Aucune action');
+  await expect(adminRow.getByTitle(/droits plus étendus/)).toContainText('Aucune action');
+  await expect(adminRow.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Statut de Awa Diop' })).toBeDisabled();
+  // A teacher's row keeps its actions; his own row has no status change, archive or password reset.
+  await expect(page.getByRole('button', { name: 'Modifier Moussa Fall' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archiver Moussa Fall' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Modifier Ousmane Ba' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archiver Ousmane Ba' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Statut de Ousmane Ba' })).toBeDisabled();
+
+  // The wizard offers only the profiles he could give.
+  await page.getByRole('button', { name: '+ Ajouter un utilisateur' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
+  await expect(wizard.getByRole('button', { name: 'Enseignant' })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Contributeur' })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Super Admin' })).toHaveCount(0);
+  await wizard.getByRole('button', { name: 'Annuler' }).click();
+
+  // Editing a teacher: the profile list holds no Super Admin either.
+  await page.getByRole('button', { name: 'Modifier Moussa Fall' }).click();
+  const editor = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
+  await expect(editor.getByLabel('Profil')).toBeVisible();
+  await expect(editor.locator('option', { hasText: 'Super Admin' })).toHaveCount(0);
+  // A duplicate e-mail, whatever its case, is said in French and not saved.
+  await editor.getByLabel('Email').fill('Awa@Ecole.SN');
+  await expect(editor.getByRole('alert')).toContainText(
+    'Cette adresse e-mail est déjà utilisée par un autre compte.',
+  );
+  await expect(editor.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+});
+
+test('bulk: select-all → Désactiver skips the signed-in administrator and asks first, with the count', async ({
+  page,
+}) => {
+  const org = newOrgId('bulk');
+  await seedOrg(page.request, org, schoolWithTeachers());
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('3 sur 3');
+
+  await page.getByRole('checkbox', { name: 'Tout sélectionner' }).locator('xpath=ancestor::label[1]').click();
+  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText(
+    '3 sélectionné(s)',
+  );
+  await page.getByRole('button', { name: 'Désactiver', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Désactiver les utilisateurs' });
+  await expect(confirm).toContainText('Désactiver 2 utilisateur(s) ?');
+  await expect(confirm).toContainText('1 compte sélectionné n’est pas concerné');
+  // Nothing changes before the confirmation.
+  await expect(page.getByRole('switch', { name: 'Statut de Moussa Fall' })).toBeChecked();
+  await confirm.getByRole('button', { name: 'Désactiver' }).click();
+  await expect(page.getByText('Utilisateur désactivé')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Statut de Moussa Fall' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Statut de Fatou Ndiaye' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Statut de Awa Diop' })).toBeChecked();
+  await waitForServer(page, org, (s) =>
+    s.users.every((u) => (u.email === 'awa@ecole.sn' ? u.status === 'Active' : u.status === 'Inactive')),
+  );
+
+  // Activer never reaches an archived user: Restaurer stays the way back.
+  await page.getByRole('button', { name: 'Archiver Moussa Fall' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archiver' }).click();
+  await expect(page.getByText('Utilisateur archivé')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Tout sélectionner' }).locator('xpath=ancestor::label[1]').click();
+  await page.getByRole('button', { name: 'Activer', exact: true }).click();
+  const activate = page.getByRole('alertdialog', { name: 'Activer les utilisateurs' });
+  await expect(activate).toContainText('Activer 1 utilisateur(s) ?');
+  await activate.getByRole('button', { name: 'Activer' }).click();
+  await expect(page.getByRole('switch', { name: 'Statut de Fatou Ndiaye' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Restaurer Moussa Fall' })).toBeVisible();
+
+  // The reset link reaches the administrator, once, copyable.
+  await page.getByRole('button', { name: 'Lien de réinitialisation pour Fatou Ndiaye' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Lien de réinitialisation' });
+  await linkDialog.getByRole('button', { name: 'Créer le lien' }).click();
+  await expect(page.getByRole('status', { name: 'Lien de réinitialisation' })).toContainText(
+    `/reset-password?token=`,
+  );
+  await linkDialog.getByRole('button', { name: 'Fermer' }).click();
 });
