@@ -212,7 +212,7 @@ test('the XLSX export of /workload and /attendance holds the totals of the scree
   const csv = await download(page, 'Exporter (CSV)');
   expect(csv.name).toBe('heures-2026-11-16_2026-11-22.csv');
   const text = csv.bytes.toString('utf8');
-  expect(text).toContain('Moussa Fall;3;3h;3,17;3h10;3,17;3h10;0,17;0;oui');
+  expect(text).toContain('Moussa Fall;3;3h;3,17;3h10;3,17;3h10;0,17;0;0h;oui');
   expect(text).toContain('Fatou Ndiaye;Développement web;L1-INFO;2;2h;1,5;1h30;');
 
   // /attendance exports the period it shows (its week here): the same totals.

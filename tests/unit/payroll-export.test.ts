@@ -3,6 +3,7 @@ import * as XLSX from 'xlsx';
 import {
   buildPayrollExport,
   decimalHours,
+  payrollSources,
   payrollFileBase,
   toCsv,
   type PayrollSourceTeacher,
@@ -31,11 +32,11 @@ const teachers: PayrollSourceTeacher[] = [
     teacherUserId: 'u-2',
     plannedMin: 90,
     realMin: 100,
-    // The attendance review's fields, when present, are exported as they are.
+    // A reviewer corrected a check-out (100 -> 92 minutes); 30 minutes of it are still to review.
     correctedMin: 92,
-    flaggedCount: 1,
+    reviewMin: 30,
     details: [
-      { moduleId: 'm1', classId: 'c2', plannedMin: 90, realMin: 100, correctedMin: 92, flaggedCount: 1 },
+      { moduleId: 'm1', classId: 'c2', plannedMin: 90, realMin: 100, correctedMin: 92, reviewMin: 30 },
     ],
   },
 ];
@@ -68,13 +69,14 @@ describe('payroll export', () => {
       'Corrigé (heures)',
       'Corrigé',
       'Écart corrigé - prévu (heures)',
-      'Émargements à vérifier',
+      'À vérifier (heures)',
+      'À vérifier',
       'Au-dessus du prévu',
     ]);
     expect(byTeacher?.rows).toEqual([
-      ['Awa Ba', 1.5, '1h30', 1.67, '1h40', 1.53, '1h32', 0.03, 1, 'oui'],
-      ['Moussa Fall', 4, '4h', 3.17, '3h10', 3.17, '3h10', -0.83, 0, ''],
-      ['Total', 5.5, '5h30', 4.83, '4h50', 4.7, '4h42', -0.8, 1, ''],
+      ['Awa Ba', 1.5, '1h30', 1.67, '1h40', 1.53, '1h32', 0.03, 0.5, '0h30', 'oui'],
+      ['Moussa Fall', 4, '4h', 3.17, '3h10', 3.17, '3h10', -0.83, 0, '0h', ''],
+      ['Total', 5.5, '5h30', 4.83, '4h50', 4.7, '4h42', -0.8, 0.5, '0h30', ''],
     ]);
     expect(detail?.rows.map((r) => r.slice(0, 5))).toEqual([
       ['Awa Ba', 'Algorithmique', 'L2-INFO', 1.5, '1h30'],
@@ -106,12 +108,12 @@ describe('payroll export', () => {
     );
     expect(csv.startsWith('\uFEFFEnseignant;Prévu (heures);Prévu;')).toBe(true);
     const lines = csv.split('\r\n');
-    expect(lines).toContain('Moussa Fall;4;4h;3,17;3h10;3,17;3h10;-0,83;0;');
-    expect(lines).toContain('"\'=HYPERLINK(""x"")";1;1h;0;0h;0;0h;-1;0;');
+    expect(lines).toContain('Moussa Fall;4;4h;3,17;3h10;3,17;3h10;-0,83;0;0h;');
+    expect(lines).toContain('"\'=HYPERLINK(""x"")";1;1h;0;0h;0;0h;-1;0;0h;');
     expect(lines).toContain(
-      'Enseignant;Module;Classe;Prévu (heures);Prévu;Réel (heures);Réel;Corrigé (heures);Corrigé;Écart corrigé - prévu (heures);Émargements à vérifier;Au-dessus du prévu',
+      'Enseignant;Module;Classe;Prévu (heures);Prévu;Réel (heures);Réel;Corrigé (heures);Corrigé;Écart corrigé - prévu (heures);À vérifier (heures);À vérifier;Au-dessus du prévu',
     );
-    expect(lines).toContain('Moussa Fall;Anglais;L1-INFO;2;2h;2;2h;2;2h;0;0;');
+    expect(lines).toContain('Moussa Fall;Anglais;L1-INFO;2;2h;2;2h;2;2h;0;0;0h;');
   });
 
   it('reads back in SheetJS as numbers and texts', () => {
@@ -121,5 +123,58 @@ describe('payroll export', () => {
     const ws = XLSX.utils.aoa_to_sheet([sheet.header, ...sheet.rows]);
     const back = XLSX.utils.sheet_to_json<Record<string, unknown>>(ws);
     expect(back.at(-1)).toMatchObject({ Enseignant: 'Total', 'Prévu (heures)': 5.5, Réel: '4h50' });
+  });
+
+  it('takes real time as recorded and corrected time with the corrections, per teacher and per module and class', () => {
+    const line = (moduleId: string, plannedMin: number, realMin: number, reviewMin = 0) => ({
+      moduleId,
+      classId: 'c1',
+      plannedMin,
+      realMin,
+      reviewMin,
+    });
+    const corrected = [
+      {
+        teacherUserId: 'u-1',
+        plannedMin: 180,
+        realMin: 170,
+        reviewMin: 20,
+        details: [line('m1', 120, 110, 20), line('m2', 60, 60)],
+      },
+    ];
+    const recorded = [
+      {
+        teacherUserId: 'u-1',
+        plannedMin: 180,
+        realMin: 190,
+        reviewMin: 20,
+        details: [line('m1', 120, 130, 20), line('m2', 60, 60)],
+      },
+      // Only before correction (a check-in moved out of the period): kept, with no corrected time.
+      { teacherUserId: 'u-2', plannedMin: 0, realMin: 15, reviewMin: 0, details: [line('m3', 0, 15)] },
+    ];
+    expect(payrollSources(corrected, recorded)).toEqual([
+      {
+        teacherUserId: 'u-1',
+        plannedMin: 180,
+        realMin: 190,
+        correctedMin: 170,
+        reviewMin: 20,
+        details: [
+          { moduleId: 'm1', classId: 'c1', plannedMin: 120, realMin: 130, correctedMin: 110, reviewMin: 20 },
+          { moduleId: 'm2', classId: 'c1', plannedMin: 60, realMin: 60, correctedMin: 60, reviewMin: 0 },
+        ],
+      },
+      {
+        teacherUserId: 'u-2',
+        plannedMin: 0,
+        realMin: 15,
+        correctedMin: 0,
+        reviewMin: 0,
+        details: [
+          { moduleId: 'm3', classId: 'c1', plannedMin: 0, realMin: 15, correctedMin: 0, reviewMin: 0 },
+        ],
+      },
+    ]);
   });
 });

@@ -5,18 +5,20 @@ import { formatDuration } from '../format/duration';
  * the spreadsheet, per teacher and per module and class, built from the workload rows. Pure: the texts come
  * from src/i18n, the file is written by the export worker (SheetJS) or toCsv below.
  *
- * Corrected time and flagged entries: read from the workload rows when the attendance review provides them
- * (`correctedMin`, `flaggedCount`); without them the corrected time is the real time and nothing is flagged.
+ * Real time is the time as recorded (check-ins and check-outs, reviewers' corrections left out); corrected
+ * time applies the corrections (what /workload shows and payroll pays); "à vérifier" is the part of the
+ * corrected time whose entries are flagged and not corrected yet (trusted time), counted apart.
  */
 
 /** What one workload line (a teacher, or a module and class of theirs) brings to the export. */
 export interface PayrollSource {
   plannedMin: number;
+  /** As recorded, without reviewers' corrections. */
   realMin: number;
-  /** Real time with the administrators' corrections applied. */
+  /** With reviewers' corrections applied (absent: none, the real time). */
   correctedMin?: number;
-  /** Check-ins and check-outs awaiting review ("À vérifier": clock skew, late, outside the zone…). */
-  flaggedCount?: number;
+  /** Minutes of flagged entries nobody corrected yet ("À vérifier": clock skew, late receipt). */
+  reviewMin?: number;
 }
 
 export interface PayrollSourceDetail extends PayrollSource {
@@ -54,7 +56,8 @@ export interface PayrollLabels {
   correctedHours: string;
   corrected: string;
   gapHours: string;
-  flagged: string;
+  reviewHours: string;
+  review: string;
   realAbovePlanned: string;
   yes: string;
   total: string;
@@ -89,7 +92,7 @@ export function decimalHours(minutes: number): number {
 }
 
 const correctedOf = (s: PayrollSource) => s.correctedMin ?? s.realMin;
-const flaggedOf = (s: PayrollSource) => s.flaggedCount ?? 0;
+const reviewOf = (s: PayrollSource) => s.reviewMin ?? 0;
 
 function figures(s: PayrollSource, labels: PayrollLabels): PayrollCell[] {
   const corrected = correctedOf(s);
@@ -101,7 +104,8 @@ function figures(s: PayrollSource, labels: PayrollLabels): PayrollCell[] {
     decimalHours(corrected),
     formatDuration(corrected),
     decimalHours(corrected - s.plannedMin),
-    flaggedOf(s),
+    decimalHours(reviewOf(s)),
+    formatDuration(reviewOf(s)),
     corrected - s.plannedMin > ABOVE_TOLERANCE_MIN ? labels.yes : '',
   ];
 }
@@ -115,21 +119,80 @@ function figureHeader(labels: PayrollLabels): string[] {
     labels.correctedHours,
     labels.corrected,
     labels.gapHours,
-    labels.flagged,
+    labels.reviewHours,
+    labels.review,
     labels.realAbovePlanned,
   ];
 }
 
 /** Decimal-hour columns of figures(), offset by the leading text columns. */
-const hourColumnsAfter = (lead: number) => [0, 2, 4, 6].map((i) => i + lead);
+const hourColumnsAfter = (lead: number) => [0, 2, 4, 6, 7].map((i) => i + lead);
 
 function sum(rows: readonly PayrollSource[]): PayrollSource {
   return {
     plannedMin: rows.reduce((n, r) => n + r.plannedMin, 0),
     realMin: rows.reduce((n, r) => n + r.realMin, 0),
     correctedMin: rows.reduce((n, r) => n + correctedOf(r), 0),
-    flaggedCount: rows.reduce((n, r) => n + flaggedOf(r), 0),
+    reviewMin: rows.reduce((n, r) => n + reviewOf(r), 0),
   };
+}
+
+interface WorkloadLine {
+  plannedMin: number;
+  realMin: number;
+  reviewMin?: number;
+}
+interface WorkloadTeacherLine extends WorkloadLine {
+  teacherUserId: string;
+  details: readonly (WorkloadLine & { moduleId: string; classId: string })[];
+}
+
+/**
+ * The export's lines from two workload computations of the same period: `corrected` over every log
+ * (reviewers' corrections applied, as /workload shows it) and `recorded` over the logs without the
+ * corrections. A teacher or a module and class present in one only is kept, with zero in the other.
+ */
+export function payrollSources(
+  corrected: readonly WorkloadTeacherLine[],
+  recorded: readonly WorkloadTeacherLine[],
+): PayrollSourceTeacher[] {
+  const key = (d: { moduleId: string; classId: string }) => `${d.moduleId}\u0000${d.classId}`;
+  const ids = [...new Set([...corrected, ...recorded].map((t) => t.teacherUserId))];
+  return ids.map((teacherUserId) => {
+    const c = corrected.find((t) => t.teacherUserId === teacherUserId);
+    const r = recorded.find((t) => t.teacherUserId === teacherUserId);
+    const details = new Map<string, PayrollSourceDetail>();
+    for (const d of c?.details ?? [])
+      details.set(key(d), {
+        moduleId: d.moduleId,
+        classId: d.classId,
+        plannedMin: d.plannedMin,
+        realMin: 0,
+        correctedMin: d.realMin,
+        reviewMin: d.reviewMin ?? 0,
+      });
+    for (const d of r?.details ?? []) {
+      const line = details.get(key(d));
+      if (line) line.realMin = d.realMin;
+      else
+        details.set(key(d), {
+          moduleId: d.moduleId,
+          classId: d.classId,
+          plannedMin: d.plannedMin,
+          realMin: d.realMin,
+          correctedMin: 0,
+          reviewMin: 0,
+        });
+    }
+    return {
+      teacherUserId,
+      plannedMin: c?.plannedMin ?? r?.plannedMin ?? 0,
+      realMin: r?.realMin ?? 0,
+      correctedMin: c?.realMin ?? 0,
+      reviewMin: c?.reviewMin ?? 0,
+      details: [...details.values()],
+    };
+  });
 }
 
 /**

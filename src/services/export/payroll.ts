@@ -1,8 +1,10 @@
 import { appDb } from '../../db/database';
 import { toIsoDate, toIsoInstant } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
+import { isCorrection } from '../../domain/attendance/trust';
 import {
   buildPayrollExport,
+  payrollSources,
   type PayrollLabels,
   type PayrollWorkbook,
 } from '../../domain/workload/payroll-export';
@@ -37,9 +39,11 @@ export async function payrollWorkbook(
   const teacherNames = new Map(users.map((u) => [u.id, u.name]));
   const classNames = new Map(classes.map((c) => [c.id, c.code]));
   const moduleNames = new Map(modules.map((m) => [m.id, m.name]));
-  const rows = workloadByTeacher({ timetables, logs, range, now });
+  // Corrected as /workload shows it, and as recorded (without the reviewers' corrections).
+  const corrected = workloadByTeacher({ timetables, logs, range, now });
+  const recorded = workloadByTeacher({ timetables, logs: logs.filter((l) => !isCorrection(l)), range, now });
   return buildPayrollExport(
-    rows,
+    payrollSources(corrected, recorded),
     {
       teacher: (id) => (id && teacherNames.get(id)) || unknown.teacher,
       module: (id) => (id && moduleNames.get(id)) || unknown.other,
