@@ -90,7 +90,7 @@ export const frAttendance = {
   correct: 'Corriger',
   correctLabel: (what: string) => `Corriger les horaires : ${what}`,
   correctTitle: 'Corriger un horaire',
-  correctWhich: 'Horaire corrigé',
+  correctWhich: 'Horaire à corriger',
   recorded: (time: string) => `enregistré ${time}`,
   correctTime: 'Heure corrigée (HH:MM)',
   correctReason: 'Motif de la correction',

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 
 // A Monday; the week timetable below starts on it. Times are UTC (contexts run in timezoneId 'UTC').
 const DAY = '2026-03-09';
@@ -102,6 +102,9 @@ async function openSignedIn(
   await expect(page.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
   return page;
 }
+
+// Several browsers in one test, on a shared machine: more than the suite's default minute.
+test.describe.configure({ timeout: 180_000 });
 
 const row = (page: Page, range: string) => page.getByRole('row').filter({ hasText: range });
 const counter = (page: Page, label: string) =>
@@ -219,4 +222,149 @@ test('check-in/out with and without position, follow-up, map dialog and automati
   await admin.goto(`/attendance?date=2026-03-15&classId=cls-1`);
   await expect(admin.getByText('Aucun cours')).toBeVisible();
   await expect(admin.getByLabel('Classe')).toHaveValue('cls-1');
+});
+
+/**
+ * Trusted time (beyond the spec): a phone whose clock is 3 hours behind learns the server's time at its sync
+ * exchange, so its check-in carries the right (estimated server) time AND its own clock; /attendance flags it
+ * "horloge décalée", lists it under "À vérifier", and an administrator corrects it with a reason ("corrigé").
+ * The suite's server sends no clock (SEND_SERVER_TIME=0, playwright.config.ts, for the fake-clock tests):
+ * here each page's API answers get the X-Server-Time header the production server sends, with real time.
+ */
+test('a device clock 3 hours behind: the check-in is flagged and the administrator corrects it', async ({
+  browser,
+  request,
+}) => {
+  const realNow = new Date();
+  const today = realNow.toISOString().slice(0, 10);
+  const weekday = ((realNow.getUTCDay() + 6) % 7) + 1;
+  const monday = new Date(Date.parse(`${today}T00:00:00Z`) - (weekday - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const minutes = realNow.getUTCHours() * 60 + realNow.getUTCMinutes();
+  const hhmm = (m: number) =>
+    `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  // A course in progress now (kept inside the UTC day).
+  const start = hhmm(Math.max(0, minutes - 60));
+  const end = hhmm(Math.min(23 * 60 + 59, minutes + 60));
+  const base = attendanceOrg();
+  const org = newOrgId('trusted-time');
+  await seedOrg(request, org, {
+    ...base,
+    profiles: [
+      {
+        id: 'super-admin',
+        name: 'Super Admin',
+        moduleIds: ['users', 'attendance', 'planning', 'planning.consulter', 'planning.consulter.actions'],
+        formFieldKeys: ['email'],
+      },
+      base.profiles[1],
+    ],
+    timetables: [
+      {
+        id: 'tt-now',
+        periodicity: 'week',
+        year: Number(monday.slice(0, 4)),
+        weekStartDate: monday,
+        month: null,
+        classId: 'cls-1',
+        createdAt: `${monday}T00:00:00.000Z`,
+        slots: [
+          {
+            id: 'now-1',
+            dayOfWeek: weekday,
+            startTime: start,
+            endTime: end,
+            moduleId: 'mod-algo',
+            teacherUserId: 'u-t1',
+            deliveryMode: 'presentiel',
+            canceled: false,
+          },
+        ],
+      },
+    ],
+  });
+
+  const withServerClock = async (page: Page) => {
+    await page.route('**/api/**', async (route) => {
+      // A request still running when its page closes has nobody to answer.
+      const response = await route.fetch().catch(() => null);
+      if (!response) return;
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-server-time': new Date().toISOString() },
+      });
+    });
+  };
+  const open = async (email: string, password: string, deviceTime: Date | null) => {
+    const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
+    const page = await context.newPage();
+    await withServerClock(page);
+    if (deviceTime) await page.clock.install({ time: deviceTime });
+    await page.goto(`/login?org=${org}`);
+    await page.getByLabel('Email').first().fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await waitSynced(page);
+    // Reopened after the first exchange: the screen starts from the server time the device learnt.
+    await page.goto(`/attendance?date=${today}`);
+    await expect(page.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
+    return page;
+  };
+
+  // The teacher's phone is 3 hours behind: by its own clock the course has not even opened.
+  const teacher = await open('moussa@ecole.sn', 'Prof@2026', new Date(realNow.getTime() - 3 * 3_600_000));
+  const course = row(teacher, `${start} – ${end}`);
+  await expect(course.getByRole('button', { name: 'Arrivée' })).toBeEnabled();
+  await course.getByRole('button', { name: 'Arrivée' }).click();
+  await expect(course).toContainText('En cours');
+  await expect(course).toContainText('horloge décalée');
+  await waitSynced(teacher);
+  await teacher.unrouteAll({ behavior: 'ignoreErrors' });
+  await teacher.context().close();
+
+  // The administrator (correct clock) sees it flagged, filters "À vérifier" and corrects it.
+  const admin = await open('awa@ecole.sn', 'Admin@2026', null);
+  const adminRow = row(admin, `${start} – ${end}`);
+  await expect(adminRow).toContainText('horloge décalée');
+  await expect(admin.getByText('1 émargement à vérifier')).toBeVisible();
+  const reviewFilter = admin.getByRole('checkbox', { name: 'À vérifier' });
+  await admin.locator('label.checkbox', { hasText: 'À vérifier' }).click();
+  await expect(reviewFilter).toBeChecked();
+  await expect(adminRow).toBeVisible();
+  await adminRow.getByRole('button', { name: 'Corriger' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Corriger un horaire' });
+  await dialog.getByLabel('Heure corrigée (HH:MM)').fill(start);
+  await dialog.getByRole('button', { name: 'Enregistrer la correction' }).click();
+  await expect(dialog.getByText('Le motif est obligatoire')).toBeVisible(); // a reason is required
+  await dialog.getByLabel('Motif de la correction').fill('Arrivée constatée au début du cours');
+  await dialog.getByRole('button', { name: 'Enregistrer la correction' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(admin.getByText('Horaire corrigé', { exact: true })).toBeVisible(); // the toast
+  // Corrected: no longer "À vérifier"; shown "corrigé" with both values in its title.
+  await expect(admin.getByText('Aucun cours')).toBeVisible();
+  await admin.locator('label.checkbox', { hasText: 'À vérifier' }).click();
+  await expect(reviewFilter).not.toBeChecked();
+  await expect(adminRow).toContainText('corrigé');
+  await expect(adminRow.locator('.attendance-corrected')).toHaveAttribute(
+    'title',
+    new RegExp(`corrigée de \\d\\d:\\d\\d à ${start} par Awa Diop : Arrivée constatée`),
+  );
+  await admin.screenshot({ path: 'test-results/attendance-corrected.png', fullPage: true });
+  await waitSynced(admin);
+  // The server holds the original check-in (its device and estimated times) and the correction beside it.
+  const store = await readStoreAsAdmin(request, org);
+  const logs = (store.planningLogs ?? []) as unknown as Record<string, unknown>[];
+  const checkin = logs.find((l) => l.action === 'planning-checkin');
+  const correction = logs.find((l) => l.action === 'planning-correction');
+  expect(Math.abs(Date.parse(String(checkin?.timestamp)) - realNow.getTime())).toBeLessThan(10 * 60_000);
+  expect(
+    Date.parse(String(checkin?.timestamp)) - Date.parse(String(checkin?.deviceTimestamp)),
+  ).toBeGreaterThan(2.9 * 3_600_000);
+  expect(checkin?.recordedVia).toBe('user');
+  expect(correction).toMatchObject({
+    correctsLogId: checkin?.id,
+    correctedTimestamp: `${today}T${start}:00.000Z`,
+  });
 });

@@ -87,7 +87,8 @@ function CorrectionForm({
   };
 
   return (
-    <Form onSubmit={(e) => void submit(e)} className="attendance-correction">
+    // aria validation: a field shown invalid must not block the next submission (native validity would).
+    <Form onSubmit={(e) => void submit(e)} className="attendance-correction" validationBehavior="aria">
       <p className="count-line">
         {target.what} <TrustFlagPills checkin={target.row.checkin} checkout={target.row.checkout} />
       </p>
@@ -120,7 +121,10 @@ function CorrectionForm({
       <TextField
         label={t.correctTime}
         value={time}
-        onChange={setTime}
+        onChange={(value) => {
+          setTime(value);
+          setError({});
+        }}
         errorMessage={error.time ?? null}
         inputMode="numeric"
         maxLength={5}
@@ -128,7 +132,10 @@ function CorrectionForm({
       <TextField
         label={t.correctReason}
         value={reason}
-        onChange={setReason}
+        onChange={(value) => {
+          setReason(value);
+          setError({});
+        }}
         errorMessage={error.reason ?? null}
         placeholder={t.correctReasonPlaceholder}
         maxLength={500}
