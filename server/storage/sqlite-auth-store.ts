@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { CollectionName } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { RateLimitStore, SessionRow, SessionStore } from './sync-storage';
 import type { SettingsStore, UserLookup } from './user-index';
@@ -46,7 +45,7 @@ export interface UserRecordRow {
 
 export function toUserRecord(row: UserRecordRow): ServerRecord {
   return {
-    collection: 'users' as CollectionName,
+    collection: 'users',
     id: row.record_id,
     rev: Number(row.rev),
     deleted: false,
