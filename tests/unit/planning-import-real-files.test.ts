@@ -8,9 +8,9 @@ import { earlierImportTimetables, planReplacement } from '../../src/domain/plann
 import { buildImportTimetables } from '../../src/domain/planning/import-timetables';
 import { slotSubtitle } from '../../src/domain/planning/slot-display';
 import type { Slot, Timetable } from '../../src/domain/store/schema';
-import { resolveReferences, type ParsedFile } from '../../src/domain/timetable-parsing';
+import { readTimetableGrids, resolveReferences, type ParsedFile } from '../../src/domain/timetable-parsing';
 import { decodeTextBytes } from '../../src/domain/timetable-parsing/text-decoding';
-import { readTimetableBytes } from '../../src/features/planning/import/workbook-to-grids';
+import { knownNamesOf, readTimetableBytes } from '../../src/features/planning/import/workbook-to-grids';
 
 function real(name: string): ParsedFile {
   const bytes = readFileSync(join(process.cwd(), 'tests', 'fixtures', 'timetables', 'real', name));
@@ -216,5 +216,33 @@ describe('reading time', () => {
     );
     expect(result.ok && result.value.tables).toHaveLength(120);
     expect(cpuMs).toBeLessThan(2_000);
+  });
+});
+
+describe("the organisation's names come first", () => {
+  it('a known teacher written before the module is the teacher; a known class fills a grid by teacher', () => {
+    const grid = [
+      ['Enseignant : M. Diallo'],
+      ['Horaire', 'Lundi', 'Mardi', 'Mercredi'],
+      ['08:00-10:00', 'Groupe Alpha\nAlgorithmique', '', ''],
+      ['10:00-12:00', '', 'Groupe Beta\nRéseaux', ''],
+    ];
+    const withoutNames = readTimetableGrids([{ sheetName: 'Diallo', grid }]);
+    const known = knownNamesOf({ classes: ['Groupe Alpha', 'Groupe Beta'], modules: [], teachers: [] });
+    const withNames = readTimetableGrids([{ sheetName: 'Diallo', grid }], { known });
+    const classes = (r: typeof withNames) => (r.ok ? r.value.tables.map((t) => t.className) : []);
+    expect(classes(withoutNames)).toEqual(['Diallo']);
+    expect(classes(withNames)).toEqual(['Groupe Alpha', 'Groupe Beta']);
+
+    const teacherFirst = [
+      ['Horaire', 'Lundi', 'Mardi', 'Mercredi'],
+      ['08:00-10:00', 'Ndiaye\nAlgorithmique', '', ''],
+    ];
+    const read = readTimetableGrids([{ sheetName: 'L1', grid: teacherFirst }], {
+      known: knownNamesOf({ classes: [], modules: [], teachers: ['Ndiaye'] }),
+    });
+    expect(read.ok && read.value.tables[0]?.rows[0]?.cells[1]).toEqual([
+      { moduleName: 'Algorithmique', teacherName: 'Ndiaye', sourceColumn: 1 },
+    ]);
   });
 });

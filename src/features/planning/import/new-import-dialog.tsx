@@ -15,6 +15,7 @@ import { AppDialog } from '../../../ui/app-dialog';
 import { readIssueMessage } from './read-messages';
 import { ReadProgressBar } from './read-progress-bar';
 import { readTimetableFile, type ReadProgress } from './read-timetable-file';
+import { useImportData } from './use-import-data';
 
 export interface ReadFile {
   fileName: string;
@@ -59,6 +60,7 @@ export function NewImportDialog({ onClose, onParsed, onManual }: Props) {
     manual: (ReadFile & { sheets: SheetGrid[] }) | null;
   } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const data = useImportData();
   const t = fr.planning.import;
   const issues = validateImportForm({ ...draft, hasFile: file !== null });
   const shown = (issue: ImportFormIssue) => isSubmitted && issues.includes(issue);
@@ -82,7 +84,19 @@ export function NewImportDialog({ onClose, onParsed, onManual }: Props) {
     const controller = new AbortController();
     abort.current = controller;
     setProgress({ stage: 'loading', sheetsDone: 0, sheetCount: 0 });
-    const result = await readTimetableFile(file, { onProgress: setProgress, signal: controller.signal });
+    // What the school already has is recognised first in the cells (spec part 2 point 5, beyond it).
+    const known = data
+      ? {
+          classes: data.classes.map((c) => c.code),
+          modules: data.courseModules.flatMap((m) => [m.name, m.code]),
+          teachers: data.users.map((u) => u.name),
+        }
+      : undefined;
+    const result = await readTimetableFile(file, {
+      onProgress: setProgress,
+      signal: controller.signal,
+      ...(known ? { known } : {}),
+    });
     abort.current = null;
     setProgress(null);
     if (controller.signal.aborted) return;

@@ -14,9 +14,17 @@ export interface ReadProgress {
   sheetCount: number;
 }
 
+/** Names the organisation already has, sent to the worker (plain arrays: structured-clone friendly). */
+export interface KnownNameLists {
+  classes: readonly string[];
+  modules: readonly string[];
+  teachers: readonly string[];
+}
+
 export interface SheetReaderRequest {
   file: Blob;
   fileName: string;
+  known?: KnownNameLists;
 }
 
 export type SheetReaderResponse =
@@ -36,6 +44,8 @@ export interface ReadTimetableFileOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   createWorker?: () => SheetReaderWorker;
+  /** Known classes, modules and teachers: recognised in the cells before any guess. */
+  known?: KnownNameLists;
 }
 
 function failure(code: 'unreadable' | 'timeout', reason?: string): TimetableFileReadResult {
@@ -61,13 +71,18 @@ function createSheetReaderWorker(): SheetReaderWorker {
 }
 
 /** Without Worker support (very old browser, test runner) the same code runs here, loaded on demand. */
-async function readOnMainThread(file: File, onProgress: (progress: ReadProgress) => void) {
-  const { readTimetableBytes } = await import('./workbook-to-grids');
+async function readOnMainThread(
+  file: File,
+  onProgress: (progress: ReadProgress) => void,
+  known: KnownNameLists | undefined,
+) {
+  const { readTimetableBytes, knownNamesOf } = await import('./workbook-to-grids');
   onProgress({ stage: 'loading', sheetsDone: 0, sheetCount: 0 });
   const bytes = new Uint8Array(await file.arrayBuffer());
   onProgress({ stage: 'decoding', sheetsDone: 0, sheetCount: 0 });
   return readTimetableBytes(bytes, file.name, {
     onSheetParsed: (sheetsDone, sheetCount) => onProgress({ stage: 'detecting', sheetsDone, sheetCount }),
+    known: knownNamesOf(known),
   });
 }
 
@@ -115,7 +130,7 @@ export function readTimetableFile(
     const factory =
       options.createWorker ?? (typeof Worker === 'function' ? createSheetReaderWorker : undefined);
     if (factory === undefined) {
-      readOnMainThread(file, notify).then(finish, (error: unknown) =>
+      readOnMainThread(file, notify, options.known).then(finish, (error: unknown) =>
         finish(failure('unreadable', error instanceof Error ? error.message : 'error')),
       );
       return;
@@ -133,7 +148,9 @@ export function readTimetableFile(
         finish(failure('unreadable', event.message || 'worker-error'));
       };
       worker.onmessageerror = () => finish(failure('unreadable', 'message-error'));
-      worker.postMessage({ file, fileName: file.name });
+      worker.postMessage(
+        options.known ? { file, fileName: file.name, known: options.known } : { file, fileName: file.name },
+      );
     } catch (error) {
       finish(failure('unreadable', error instanceof Error ? error.message : 'worker-unavailable'));
     }

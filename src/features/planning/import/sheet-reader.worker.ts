@@ -1,5 +1,5 @@
 import type { ReadProgress, SheetReaderRequest, SheetReaderResponse } from './read-timetable-file';
-import { readTimetableBytes } from './workbook-to-grids';
+import { knownNamesOf, readTimetableBytes } from './workbook-to-grids';
 
 /** The dedicated worker scope, typed here because the project compiles against the DOM library. */
 interface WorkerScope {
@@ -20,6 +20,7 @@ async function read(request: SheetReaderRequest): Promise<SheetReaderResponse> {
     progress({ stage: 'decoding', sheetsDone: 0, sheetCount: 0 });
     const result = readTimetableBytes(bytes, request.fileName, {
       onSheetParsed: (sheetsDone, sheetCount) => progress({ stage: 'detecting', sheetsDone, sheetCount }),
+      known: knownNamesOf(request.known),
     });
     return { type: 'result', result };
   } catch (error) {
