@@ -22,10 +22,27 @@ export interface WriteBudget {
 }
 
 /** Wide above a school's real pace (a day offline is a few hundred mutations), far below a flood. */
-export const DEFAULT_WRITE_BUDGET: WriteBudget = {
+export const STANDARD_WRITE_BUDGET: WriteBudget = {
   bytesPerMinute: 32 * 1024 * 1024,
   mutationsPerMinute: 6_000,
 };
+
+/**
+ * WRITE_BUDGET_MUTATIONS and WRITE_BUDGET_BYTES (per session and minute) replace the standard budget, e.g.
+ * for a load benchmark that pushes far more than a school does from one session.
+ */
+export function writeBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): WriteBudget {
+  const positive = (raw: string | undefined, fallback: number) => {
+    const value = Number(raw);
+    return raw !== undefined && raw.trim() !== '' && Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  return {
+    bytesPerMinute: positive(env.WRITE_BUDGET_BYTES, STANDARD_WRITE_BUDGET.bytesPerMinute),
+    mutationsPerMinute: positive(env.WRITE_BUDGET_MUTATIONS, STANDARD_WRITE_BUDGET.mutationsPerMinute),
+  };
+}
+
+export const DEFAULT_WRITE_BUDGET: WriteBudget = writeBudgetFromEnv();
 
 export type WriteLimitDecision =
   | { ok: true }
