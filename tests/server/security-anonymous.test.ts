@@ -267,9 +267,11 @@ describe.each(backends)('$name', (backend) => {
       expect(large.unknown).toBeGreaterThan(wrong / 3);
     }, 240_000);
 
-    it('answers 400, not 500, to JSON nested 400 levels deep', async () => {
+    it('answers 400 to JSON nested 400 levels deep, before storing or parsing anything', async () => {
       await start();
+      const { cookie } = await seedOrg(server.url, 'ecole');
       const deep = `${'['.repeat(400)}${']'.repeat(400)}`;
+      const deepObject = `${'{"a":'.repeat(400)}1${'}'.repeat(400)}`;
       for (const path of ['/api/auth/login', '/api/password-reset/request', '/api/emergency-admin']) {
         const response = await api(url(path), null, {
           method: 'POST',
@@ -277,12 +279,24 @@ describe.each(backends)('$name', (backend) => {
         });
         expect(response.status).toBe(400);
       }
+      // Deep values inside records were stored as they came (a later read or merge recursed through them).
+      const user = `{"id":"u-1","name":"N","email":"n@ecole.sn","profileId":"super-admin","status":"Active","x":${deepObject}}`;
       const put = await api(url('/api/store?orgId=profonde'), null, {
         method: 'PUT',
-        body: `{"users":${deep},"profiles":[]}`,
+        body: `{"users":[${user}],"profiles":[]}`,
         headers: SETUP_CODE_HEADERS,
       });
       expect(put.status).toBe(400);
+      const mutation = `{"mutationId":"m-1","collection":"institutes","recordId":"i-1","op":"put","changedFields":["x"],"values":{"x":${deepObject}},"baseRevision":0,"createdAt":"2026-01-01T00:00:00.000Z"}`;
+      const pushed = await api(url('/api/mutations?orgId=ecole'), cookie, {
+        method: 'POST',
+        body: `{"clientId":"c-1","mutations":[${mutation}]}`,
+      });
+      expect(pushed.status).toBe(400);
+      expect((await server.storage.readAll('profonde')).revision).toBe(0);
+      expect(await server.storage.readRecords('ecole', [{ collection: 'institutes', id: 'i-1' }])).toEqual(
+        [],
+      );
     });
   });
 
