@@ -274,7 +274,7 @@ test('nothing detected: pick the header row and the time column by hand', async 
   await manual.getByRole('button', { name: 'Utiliser ces choix' }).click();
   const verify = page.getByRole('dialog', { name: 'Vérification des références' });
   await expect(verify.getByText('Classes manquantes (1)')).toBeVisible();
-  await expect(verify.getByRole('rowheader', { name: 'L1 Info' })).toBeVisible();
+  await expect(verify.getByRole('rowheader', { name: 'L1 Info', exact: true })).toBeVisible();
 });
 
 test('large workbook: 120 classes x 30 weekly slots, read off the main thread', async ({ page, request }) => {
