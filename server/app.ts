@@ -60,7 +60,7 @@ const SECURITY_HEADERS: Record<string, string> = {
     "manifest-src 'self'",
     "object-src 'none'",
     // PDF previews of compliance review: a frame on a blob: URL of the page (never a remote page).
-    "frame-src blob:",
+    'frame-src blob:',
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
