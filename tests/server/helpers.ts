@@ -315,6 +315,10 @@ export async function startServerProcess(target: Target, port: number): Promise<
       DATA_FILE: fileOf(target),
       STATIC_DIR: '',
       SETUP_CODE: TEST_SETUP_CODE,
+      // Durability tests push tens of thousands of mutations a minute from one session: the write budget
+      // (tested on its own in security-writes.test.ts) must not answer them 429 before the kill.
+      WRITE_BUDGET_MUTATIONS: '10000000',
+      WRITE_BUDGET_BYTES: String(10 * 1024 ** 3),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: 'ignore',

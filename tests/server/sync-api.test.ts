@@ -596,6 +596,7 @@ describe.each(backends)('$name', (backend) => {
           await new Promise((resolve) => setTimeout(resolve, delayMs));
           await stopProcess(child, 'SIGKILL');
           const status = await sent;
+          expect(status).not.toBe(429);
           child = await startServerProcess(data, p);
           const logs = (await store(base)).planningLogs.filter((l) => l.id.startsWith(`crash-${attempt}-`));
           expect([0, size]).toContain(logs.length);

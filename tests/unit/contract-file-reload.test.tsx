@@ -13,7 +13,7 @@ import {
 } from '../../src/services/contracts/submission-service';
 import { syncNow } from '../../src/sync/remote-store';
 import { ToastProvider } from '../../src/ui/toast';
-import { startTestServer, type TestServer } from './sync-helpers';
+import { SEED_ADMIN_ID, startTestServer, type TestServer } from './sync-helpers';
 
 /**
  * Issue 10 report: after a reviewer's rejection, the teacher reloads "Mon contrat" and sees the rejection but
@@ -81,19 +81,21 @@ describe('the teacher reopens a rejected contract file (issue 10)', () => {
     await device.profiles.put(profile);
     const submitted = await submitTeacherSubmission(device, { teacher, fields, now: NOW });
     expect(submitted.ok).toBe(true);
-    await syncNow(device, server.fetch);
+    // The server takes a contract file only from its teacher.
+    const asTeacher = await server.fetchAs('u-t1');
+    await syncNow(device, asTeacher);
 
     await syncNow(reviewer, server.fetch);
     const file = await loadTeacherSubmission(reviewer, teacher.id);
     const rejected = await rejectTeacherSubmission(reviewer, {
       submissionId: file?.id ?? '',
-      reviewer: { userId: 'u-admin', userName: 'Awa Diop' },
+      reviewer: { userId: SEED_ADMIN_ID, userName: 'Admin' },
       reason: 'RIB illisible',
       now: NOW,
     });
     expect(rejected.ok).toBe(true);
     await syncNow(reviewer, server.fetch);
-    await syncNow(device, server.fetch);
+    await syncNow(device, asTeacher);
     const pulled = await loadTeacherSubmission(device, teacher.id);
     expect(pulled?.status).toBe('rejected');
     expect(pulled?.attachments).toHaveLength(2);

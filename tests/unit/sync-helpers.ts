@@ -9,6 +9,8 @@ export interface TestServer {
   app: FastifyInstance;
   /** A fetch that reaches the real app through `inject`, counting the bytes each way. */
   fetch: FetchLike;
+  /** The same fetch under the session of a seeded teacher (SEED_TEACHER_PASSWORD). */
+  fetchAs: (userId: SeedTeacherId) => Promise<FetchLike>;
   bytes: { sent: number; received: number; requests: number };
   isDown: boolean;
   close: () => Promise<void>;
@@ -22,6 +24,28 @@ export interface TestServer {
 export const SEED_REVISION = 1;
 export const SEED_ADMIN_ID = 'admin';
 
+/** Teachers who write their own contract files: the server accepts a file only from its teacher. */
+export const SEED_TEACHER_PASSWORD = 'Prof@2026';
+const SEED_TEACHERS = { 'u-t': 't@test.local', 'u-t1': 'moussa@ecole.sn' } as const;
+export type SeedTeacherId = keyof typeof SEED_TEACHERS;
+const TEACHER_FILE_PROFILE = {
+  id: 'teacher-file',
+  name: 'Enseignant',
+  moduleIds: ['teacher', 'teacher.today', 'teacher.contract'],
+  formFieldKeys: [],
+};
+
+async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { orgId: 'demo', email, password },
+  });
+  const cookie = [login.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
+  if (!cookie) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  return cookie.split(';')[0] ?? '';
+}
+
 async function seedAndSignIn(app: FastifyInstance): Promise<string> {
   const store = {
     users: [
@@ -33,8 +57,17 @@ async function seedAndSignIn(app: FastifyInstance): Promise<string> {
         status: 'Active',
         password: 'Admin@2026',
       },
+      ...Object.entries(SEED_TEACHERS).map(([id, email]) => ({
+        id,
+        name: `Enseignant ${id}`,
+        email,
+        profileId: TEACHER_FILE_PROFILE.id,
+        status: 'Active',
+        password: SEED_TEACHER_PASSWORD,
+        mustChangePassword: false,
+      })),
     ],
-    profiles: defaultProfiles(),
+    profiles: [...defaultProfiles(), TEACHER_FILE_PROFILE],
   };
   const put = await app.inject({
     method: 'PUT',
@@ -43,14 +76,7 @@ async function seedAndSignIn(app: FastifyInstance): Promise<string> {
     payload: store,
   });
   if (put.statusCode !== 200) throw new Error(`seed failed: ${put.statusCode} ${put.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { orgId: 'demo', email: 'admin@test.local', password: 'Admin@2026' },
-  });
-  const cookie = [login.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
-  if (!cookie) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-  return cookie.split(';')[0] ?? '';
+  return signIn(app, 'admin@test.local', 'Admin@2026');
 }
 
 export async function startTestServer(): Promise<TestServer> {
@@ -62,7 +88,15 @@ export async function startTestServer(): Promise<TestServer> {
     app,
     bytes: { sent: 0, received: 0, requests: 0 },
     isDown: false,
-    fetch: async (url, init) => {
+    fetchAs: async (userId) => fetchWith(await signIn(app, SEED_TEACHERS[userId], SEED_TEACHER_PASSWORD)),
+    fetch: (url, init) => fetchWith(cookie)(url, init),
+    close: async () => {
+      await app.close();
+      data.cleanup();
+    },
+  };
+  function fetchWith(cookie: string): FetchLike {
+    return async (url, init) => {
       if (server.isDown) throw new TypeError('Failed to fetch');
       const body = typeof init?.body === 'string' ? init.body : undefined;
       const headers: Record<string, string> = {};
@@ -80,11 +114,7 @@ export async function startTestServer(): Promise<TestServer> {
       const out = new Headers();
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, String(v));
       return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: out });
-    },
-    close: async () => {
-      await app.close();
-      data.cleanup();
-    },
-  };
+    };
+  }
   return server;
 }

@@ -2,7 +2,6 @@ import type { AppDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
 import { isResetEmailValid } from '../../domain/auth/password';
 import type { FetchLike } from '../../sync/engine';
-import { seedServer } from '../../sync/remote-store';
 import { browserFetch, fetchOrgStatus } from '../../sync/server-auth';
 
 export type EmergencyResult =
@@ -28,6 +27,8 @@ export async function promoteEmergencyAdmin(
   const status = await fetchOrgStatus(fetchImpl, orgId);
   if (!status) return { ok: false, code: 'offline' };
   if (!status.initialised) {
+    // Loaded on demand: the remote store (and the sync engine behind it) stays out of the login bundle.
+    const { seedServer } = await import('../../sync/remote-store');
     const seeded = await seedServer(db, fetchImpl, setupCode);
     if (seeded === 'setup-code') return { ok: false, code: 'setup-code' };
     if (seeded === 'rate-limited') return { ok: false, code: 'rate-limited' };
