@@ -389,7 +389,7 @@ describe.each(backends)('$name', (backend) => {
       expect(replay).toEqual({
         revision: r0 + 1,
         results: [expect.objectContaining({ status: 'duplicate' })],
-        serverTime: expect.any(String),
+        serverTime: expect.any(String) as unknown,
       });
     });
 
@@ -514,13 +514,13 @@ describe.each(backends)('$name', (backend) => {
         revision: r0 + 3,
         changes: [{ collection: 'levels', id: 'l-0001', rev: r0 + 3, deleted: true, data: null }],
         next: null,
-        serverTime: expect.any(String),
+        serverTime: expect.any(String) as unknown,
       });
       expect(await changes(`since=${r0 + 3}`)).toEqual({
         revision: r0 + 3,
         changes: [],
         next: null,
-        serverTime: expect.any(String),
+        serverTime: expect.any(String) as unknown,
       });
     });
 

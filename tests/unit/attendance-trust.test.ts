@@ -143,7 +143,7 @@ describe('server clock estimation on the device', () => {
       d.state.mono,
       d.state.mono,
     );
-    const reloaded = new ServerClock({ wallMs: d.source.wallMs, monoMs: () => 0 }, store);
+    const reloaded = new ServerClock({ wallMs: () => d.source.wallMs(), monoMs: () => 0 }, store);
     expect(reloaded.serverNowMs()).toBe(d.state.real);
   });
 
