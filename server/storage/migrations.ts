@@ -277,7 +277,9 @@ export const MIGRATIONS: readonly Migration[] = [
       const rows = db
         .prepare(`SELECT org_id, record_id, data FROM records WHERE collection = 'users' AND deleted = 0`)
         .all() as { org_id: string; record_id: string; data: string }[];
-      const insert = db.prepare(`INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+      const insert = db.prepare(
+        `INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      );
       for (const row of indexRowsOf(rows)) insert.run(...userIndexValues(row.orgId, row, 'sqlite'));
     },
     postgres: async (c) => {

@@ -259,7 +259,8 @@ function transactionFor(
                reset_token_hash = excluded.reset_token_hash`,
             userIndexValues(orgId, row, 'postgres'),
           );
-        else await client.query('DELETE FROM user_index WHERE org_id = $1 AND user_id = $2', [orgId, record.id]);
+        else
+          await client.query('DELETE FROM user_index WHERE org_id = $1 AND user_id = $2', [orgId, record.id]);
       }
     },
     getMutation: async (mutationId) => {

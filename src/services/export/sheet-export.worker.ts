@@ -35,10 +35,7 @@ function xlsxBytes(workbook: PayrollWorkbook): ArrayBuffer {
 self.addEventListener('message', (event: MessageEvent<SheetExportRequest>) => {
   try {
     const { format, workbook } = event.data;
-    const bytes =
-      format === 'xlsx'
-        ? xlsxBytes(workbook)
-        : (new TextEncoder().encode(toCsv(workbook)).buffer);
+    const bytes = format === 'xlsx' ? xlsxBytes(workbook) : new TextEncoder().encode(toCsv(workbook)).buffer;
     self.postMessage({ ok: true, bytes } satisfies SheetExportAnswer, [bytes]);
   } catch (error) {
     self.postMessage({ ok: false, error: String(error) } satisfies SheetExportAnswer);
