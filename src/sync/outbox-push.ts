@@ -125,6 +125,16 @@ export async function pushOutboxWith(
       return 'failed';
     }
     if (response.status === 401) return 'unauthorised';
+    if (response.status === 413) {
+      // One change over the server's size limits would block every later one behind it forever: it is
+      // dropped like a refused change (counted and shown), and the rest of the outbox goes on.
+      const tooLarge = await oversizedMutation(response, batch);
+      if (tooLarge === null) return 'failed';
+      await db.outbox.delete(tooLarge);
+      await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + 1);
+      afterSeq = -1;
+      continue;
+    }
     if (!response.ok) return 'failed';
     const parsed = parse(await response.json().catch(() => null));
     if (!parsed) return 'failed';
@@ -144,4 +154,17 @@ export async function pushOutboxWith(
     await applyRemoteRecords(db, returned);
     sent = true;
   }
+}
+
+/** The outbox sequence of the change a 413 answer names (null: the answer names none of this batch). */
+async function oversizedMutation(
+  response: Response,
+  batch: readonly { seq?: number; mutationId: string }[],
+): Promise<number | null> {
+  const body: unknown = await response.json().catch(() => null);
+  const named =
+    typeof body === 'object' && body !== null && 'mutationId' in body && typeof body.mutationId === 'string'
+      ? body.mutationId
+      : null;
+  return batch.find((m) => m.mutationId === named)?.seq ?? null;
 }

@@ -70,6 +70,16 @@ describe('push', () => {
     expect(await getMeta(a, 'revision')).toBe(SEED_REVISION + 1);
   });
 
+  it('drops a change over the server size limits (counted as refused) instead of blocking the outbox', async () => {
+    const a = device();
+    await writeBatch(a, async (w) => w.put('levels', { id: 'l-big', name: 'x'.repeat(50_000), abbr: 'X' }));
+    await writeBatch(a, async (w) => w.put('levels', level));
+    expect(await pushOutbox(a, server.fetch)).toBe('ok');
+    expect(await a.outbox.count()).toBe(0);
+    expect((await serverStore()).levels).toEqual([level]);
+    expect(await getMeta(a, 'refusedChanges')).toBe(1);
+  });
+
   it('never sends device-local state', async () => {
     const a = device();
     const bodies: string[] = [];
