@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { serverClock } from '../../sync/server-clock';
+import { serverClock } from './server-clock';
 
 const serverNow = () => new Date(serverClock.serverNowMs());
 
@@ -7,7 +7,7 @@ const serverNow = () => new Date(serverClock.serverNowMs());
  * The current time, refreshed every `intervalMs`, so statuses move on (late, finished) without a tap: the
  * server's time as the device estimates it, so the buttons' gates agree with what the server will accept.
  */
-export function useNow(intervalMs: number): Date {
+export function useServerNow(intervalMs: number): Date {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
     const timer = setInterval(() => setNow(serverNow()), intervalMs);

@@ -18,7 +18,7 @@ import { AttendanceTable } from './attendance-table';
 import { AttendanceToolbar } from './attendance-toolbar';
 import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
 import { LocationDialog, type LocationTarget } from './location-dialog';
-import { useNow } from './use-now';
+import { useServerNow } from '../../sync/use-server-now';
 import './attendance.css';
 
 const t = fr.attendance;
@@ -29,7 +29,7 @@ const REFRESH_MS = 15_000;
 export function AttendancePage() {
   const session = useSignedInSession();
   const toast = useToast();
-  const now = useNow(REFRESH_MS);
+  const now = useServerNow(REFRESH_MS);
   const [params, setParams] = useSearchParams();
   const [kind, setKind] = useState<PeriodKind>('day');
   const [location, setLocation] = useState<LocationTarget | null>(null);

@@ -4,7 +4,7 @@ import { featuredCourse } from '../../domain/teacher/featured-course';
 import { dayRange } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
-import { useNow } from '../../ui/timetable';
+import { useServerNow } from '../../sync/use-server-now';
 import { checkAvailability } from './check-gates';
 import { FeaturedCourseCard } from './featured-course-card';
 import { longDate } from './period';
@@ -35,7 +35,8 @@ const clock = (date: Date) => date.toISOString().slice(11, 16);
  */
 export function TeacherTodayPage() {
   const session = useSignedInSession();
-  const now = useNow(TODAY_REFRESH_MS);
+  // The server's time as this device estimates it: the buttons open and close when the server would accept.
+  const now = useServerNow(TODAY_REFRESH_MS);
   const isKiosk = session?.loginMode === 'pin';
   const kiosk = useKioskReturn(isKiosk);
   const check = useCheckAction();
