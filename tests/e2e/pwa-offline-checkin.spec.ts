@@ -75,7 +75,9 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
   await tabs.getByRole('link', { name: 'Mes heures (réel)' }).click();
   await expect(page).toHaveURL(/\/teacher\/workload$/);
   await tabs.getByRole('link', { name: 'Module du jour' }).click();
-  const course = page.getByRole('row').filter({ hasText: '08:00 – 10:00' });
+  // The course to check in comes first, as a large card with its one action.
+  const course = page.getByRole('article', { name: 'Cours à émarger' });
+  await expect(course).toContainText('08:00 – 10:00');
   await expect(course).toContainText('Algorithmique');
   await course.getByRole('button', { name: /^Arrivée/ }).click();
   await expect(page.getByText(/Arrivée · Moussa Fall/).first()).toBeVisible();

@@ -48,7 +48,7 @@ test('offline start: a device used before opens, signs in and navigates without 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
   // Someone who never signed in on this device needs the network (issue 12: no hash of theirs here).
   await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(

@@ -34,6 +34,8 @@ export async function exportBackupJson(
   db: AppDatabase,
   fetchImpl: FetchLike = browserFetch,
 ): Promise<{ json: string; complete: boolean }> {
+  // This device's unsent edits first (a setting saved a second ago), so the server's backup holds them.
+  await syncNow(db, fetchImpl).catch(() => 'failed');
   const backup = await fetchServerBackup(fetchImpl, await getMeta(db, 'orgId'));
   if (backup.ok) return { json: JSON.stringify(withoutClearSecrets(backup.value), null, 2), complete: true };
   if (backup.code !== 'offline') throw new Error(`backup: ${backup.code}`);
