@@ -47,7 +47,10 @@ export function LoginPage() {
   const mode = chosenMode ?? (kioskName ? 'pin' : 'password');
   const isOffline = typeof navigator !== 'undefined' && !navigator.onLine;
   const emergencyParam = params.get('emergency');
-  const wantsEmergency = emergencyParam === '1' || emergencyParam === 'true' || needsEmergency === true;
+  // Not offered by itself under the PIN pad: a classroom kiosk fills the screen with it (and a kiosk, which
+  // receives no administrator, would always think none exists); ?emergency=1 still shows it.
+  const wantsEmergency =
+    emergencyParam === '1' || emergencyParam === 'true' || (needsEmergency === true && mode !== 'pin');
   // Once shown, the area stays until the page changes, so its answer remains readable after a promotion.
   const [hasPromoted, setHasPromoted] = useState(false);
   const showEmergency = wantsEmergency || hasPromoted;
