@@ -4,6 +4,7 @@ import { featuredCourse } from '../../domain/teacher/featured-course';
 import { dayRange } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
+import { serverClock } from '../../sync/server-clock';
 import { useServerNow } from '../../sync/use-server-now';
 import { checkAvailability } from './check-gates';
 import { FeaturedCourseCard } from './featured-course-card';
@@ -65,7 +66,12 @@ export function TeacherTodayPage() {
   const onCheck = async (kind: CheckKind, item: SlotDisplayItem) => {
     if (!(await check.run(kind, item))) return;
     // Confirmation in place (offline too: the check is written on the device first).
-    setDone({ kind, at: new Date(), what: `${item.moduleName} · ${item.className}` });
+    // The time the check-in records (the server's, as estimated), not the phone's own clock.
+    setDone({
+      kind,
+      at: new Date(serverClock.serverNowMs()),
+      what: `${item.moduleName} · ${item.className}`,
+    });
     kiosk.afterAction();
   };
   return (
