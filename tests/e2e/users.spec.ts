@@ -63,19 +63,26 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   await editor.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('row', { name: /Ibrahima Sarr/ })).toContainText('i.sarr@ecole.sn');
 
-  // Deactivate, activate, archive, restore.
+  // Deactivate, activate, archive, restore. Each step waits for the switch's state, not for a toast: an
+  // earlier "Utilisateur activé" may still be on screen, and a click on a switch the table has not yet
+  // re-enabled does nothing.
+  const status = page.getByRole('switch', { name: 'Statut de Ibrahima Sarr' });
+  await expect(status).toBeChecked();
   await flip(page, 'Statut de Ibrahima Sarr');
   await expect(page.getByText('Utilisateur désactivé')).toBeVisible();
+  await expect(status).not.toBeChecked();
   await flip(page, 'Statut de Ibrahima Sarr');
-  await expect(page.getByText('Utilisateur activé').last()).toBeVisible();
+  await expect(status).toBeChecked();
   await page.getByRole('button', { name: 'Archiver Ibrahima Sarr' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Archiver' }).click();
   await expect(page.getByText('Utilisateur archivé')).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Statut de Ibrahima Sarr' })).toBeDisabled();
+  await expect(status).toBeDisabled();
   await page.getByRole('button', { name: 'Restaurer Ibrahima Sarr' }).click();
   await expect(page.getByText('Utilisateur restauré (statut: Inactif)')).toBeVisible();
+  await expect(status).toBeEnabled();
+  await expect(status).not.toBeChecked();
   await flip(page, 'Statut de Ibrahima Sarr');
-  await expect(page.getByText('Utilisateur activé').last()).toBeVisible();
+  await expect(status).toBeChecked();
 
   // Search and filter.
   await page.getByPlaceholder('Rechercher (nom, email, profil)').fill('sarr');
