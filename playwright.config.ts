@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
-  retries: 0,
+  // CI runs on a shared, noisy machine: one retry there, reported by Playwright as "flaky" (never silent) so a
+  // test that needed it is a bug to fix, not a pass. Locally a failure fails at once.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
