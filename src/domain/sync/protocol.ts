@@ -37,11 +37,32 @@ export const mutationSchema = z.strictObject({
 
 export type Mutation = z.infer<typeof mutationSchema>;
 
-export const pushRequestSchema = z.strictObject({
-  /** Stable id of the device: its own successive edits are never treated as concurrent with each other. */
-  clientId: z.string().min(1).max(128),
-  mutations: z.array(mutationSchema).min(1).max(MAX_MUTATIONS_PER_BATCH),
-});
+export const pushRequestSchema = z
+  .strictObject({
+    /** Stable id of the device: its own successive edits are never treated as concurrent with each other. */
+    clientId: z.string().min(1).max(128),
+    /** Empty only with `since`: an exchange with nothing to send still pulls in the same round trip. */
+    mutations: z.array(mutationSchema).max(MAX_MUTATIONS_PER_BATCH),
+    /**
+     * The revision the device's tables are caught up to: the answer then carries the changes after it
+     * (`changes`, the page GET /api/changes would answer) and the session's state, so that one request
+     * pushes, pulls and checks the session. Without it, the answer is the push answer alone.
+     */
+    since: z.number().int().min(0).optional(),
+    /** Page size of `changes` (default DEFAULT_CHANGES_PAGE). */
+    limit: z.number().int().min(1).max(MAX_CHANGES_PAGE).optional(),
+    /**
+     * Whose changes these are: the person the device expects the server session to be (null: the kiosk
+     * credential, nobody signed in). When the session acts for someone else, nothing is applied and the
+     * answer is 409 `session-changed` with the session's state: a change never travels under another
+     * person's session.
+     */
+    expectedUserId: z.string().min(1).max(256).nullable().optional(),
+  })
+  .refine((body) => body.mutations.length > 0 || body.since !== undefined, {
+    path: ['mutations'],
+    message: 'at least one mutation, or since',
+  });
 
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
@@ -79,13 +100,55 @@ export type MutationResult = z.infer<typeof mutationResultSchema>;
 /** Every sync answer also tells the device the server's time (ISO), as does the X-Server-Time header. */
 const serverTimeField = z.string().max(64).optional();
 
+/** The enrolled kiosk credential of this browser, as GET /api/auth/session describes it. */
+export const kioskInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+
+/**
+ * Who the server session of this browser is, as GET /api/auth/session answers it: the person's session
+ * (userId) first, else the kiosk credential; `kiosk` is the enrolled kiosk cookie, present or not.
+ */
+export const sessionStateSchema = z.object({
+  orgId: z.string(),
+  userId: z.string().nullable(),
+  kiosk: kioskInfoSchema.nullable(),
+});
+
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+/** One page of the change feed: the answer of GET /api/changes, and of a push sent with `since`. */
+export const changesPageSchema = z.object({
+  /** Organisation revision when the page was read; once `next` is null the device is caught up to it. */
+  revision: z.number().int().min(0),
+  changes: z.array(remoteRecordSchema),
+  /** The rest: GET /api/changes?cursor=<next>; null when the page is the last one. */
+  next: z.string().nullable(),
+});
+
+export type ChangeFeedPage = z.infer<typeof changesPageSchema>;
+
 export const pushResponseSchema = z.object({
+  /** Organisation revision after the batch (the current one when nothing was sent or changed). */
   revision: z.number().int().min(0),
   results: z.array(mutationResultSchema),
   serverTime: serverTimeField,
+  /** Only when the request sent `since`: the changes after it, read after the batch, filtered for the session. */
+  changes: changesPageSchema.optional(),
+  /** Only when the request sent `since`: the session that answered. */
+  session: sessionStateSchema.optional(),
 });
 
 export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+/** 409 to a push whose `expectedUserId` is not the session's person: nothing was applied. */
+export const sessionChangedSchema = z.object({
+  error: z.literal('session-changed'),
+  session: sessionStateSchema,
+});
 
 export const changesQuerySchema = z.object({
   orgId: z.string().optional(),
@@ -94,13 +157,7 @@ export const changesQuerySchema = z.object({
   cursor: z.string().max(1_000).optional(),
 });
 
-export const changesResponseSchema = z.object({
-  /** Organisation revision when the page was read; once `next` is null the device is caught up to it. */
-  revision: z.number().int().min(0),
-  changes: z.array(remoteRecordSchema),
-  next: z.string().nullable(),
-  serverTime: serverTimeField,
-});
+export const changesResponseSchema = changesPageSchema.extend({ serverTime: serverTimeField });
 
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;
 
