@@ -250,3 +250,47 @@ test('a teacher without planning.consulter.actions sees and manages only their o
   await expect(dialog.getByRole('button', { name: /Passer en/ })).toHaveCount(0);
   await page.context().close();
 });
+
+test('a group of schools: 80 classes draw only the timetables near the screen, and the last one is reached by scrolling', async ({
+  browser,
+  request,
+}) => {
+  const base = consultOrg();
+  const classCount = 80;
+  const classes = Array.from({ length: classCount }, (_, i) => ({
+    id: `cls-big-${i}`,
+    code: `C${String(i + 1).padStart(3, '0')}`,
+    levelId: 'lvl-1',
+    instituteId: 'inst-1',
+  }));
+  const timetables = classes.map((c, i) => ({
+    id: `tt-big-${i}`,
+    periodicity: 'week',
+    year: 2026,
+    weekStartDate: '2026-03-09',
+    month: null,
+    classId: c.id,
+    createdAt: '2026-03-01T00:00:00.000Z',
+    slots: [1, 2, 3, 4, 5].map((day) => slot(day, '08:00', '10:00', 'mod-algo', i % 2 ? 'u-t1' : 'u-t2')),
+  }));
+  const org = newOrgId('consult-big');
+  await seedOrg(request, org, { ...base, classes, timetables });
+  const page = await openConsult(browser, org, 'awa@ecole.sn', 'Admin@2026');
+
+  await expect(page.getByRole('heading', { name: /^C001/, level: 3 })).toBeVisible();
+  // Only the groups near the screen are in the page, not 80 timetables.
+  const drawn = await page.getByRole('heading', { level: 3 }).count();
+  expect(drawn).toBeGreaterThan(0);
+  expect(drawn).toBeLessThan(classCount / 4);
+  // Scrolling to the end reaches the last class, drawn and measured in place (no overlap with its neighbour).
+  const last = page.getByRole('heading', { name: /^C080/, level: 3 });
+  await expect(async () => {
+    await page.mouse.wheel(0, 20_000);
+    await expect(last).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  const previous = page.getByRole('heading', { name: /^C079/, level: 3 });
+  const [above, below] = [await previous.boundingBox(), await last.boundingBox()];
+  expect(above && below && below.y > above.y + above.height).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/big-org-end.png` });
+  await page.context().close();
+});

@@ -16,6 +16,8 @@ import { fr } from '../../../i18n/fr';
 import { useSignedInSession } from '../../../session/use-session';
 import { TimetableLegend, TimetableView, useNow } from '../../../ui/timetable';
 import { applyFilters, groupItems, optionsOf } from './consult-model';
+import { ConsultGroups } from './consult-groups';
+import './consult.css';
 import { ConsultToolbar, type ConsultSettings } from './consult-toolbar';
 import { ManageSlotDialog } from './manage-slot-dialog';
 import { useConsultData } from './use-consult-data';
@@ -108,21 +110,29 @@ export function ConsultPage() {
       ) : (
         <>
           <TimetableLegend title={fr.planning.timetable.legend} entries={display.legend} />
-          {groups.map((group) => (
-            <section key={group.key} className="consult-group" aria-labelledby={`consult-group-${group.key}`}>
-              <h3 id={`consult-group-${group.key}`} className="consult-group-title">
-                {group.label} <span className="cell-sub">{t.slotCount(group.items.length)}</span>
-              </h3>
-              <TimetableView
-                view={settings.view}
-                period={settings.period}
-                items={group.items}
-                now={now}
-                onSlotPress={open}
-                label={group.label}
-              />
-            </section>
-          ))}
+          <ConsultGroups
+            groups={groups}
+            keyOf={(group) => group.key}
+            render={(group) => (
+              <section
+                key={group.key}
+                className="consult-group"
+                aria-labelledby={`consult-group-${group.key}`}
+              >
+                <h3 id={`consult-group-${group.key}`} className="consult-group-title">
+                  {group.label} <span className="cell-sub">{t.slotCount(group.items.length)}</span>
+                </h3>
+                <TimetableView
+                  view={settings.view}
+                  period={settings.period}
+                  items={group.items}
+                  now={now}
+                  onSlotPress={open}
+                  label={group.label}
+                />
+              </section>
+            )}
+          />
         </>
       )}
       {selected && selectedTimetable && actions.length > 0 ? (
