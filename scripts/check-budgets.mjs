@@ -1,110 +1,210 @@
-// npm run test:budgets: what the login screen downloads stays small, and heavy libraries stay out of it.
-// Builds the app into a temporary directory (or reads --dist <dir>), then walks dist/index.html's entry
-// scripts, modulepreload links and their static imports: that set is what the browser fetches before the
-// login screen can run. Dynamic import() targets are loaded on demand and are not counted.
-import { execFileSync } from 'node:child_process';
+// npm run test:budgets: what a brand-new device downloads to sign in stays small, and heavy libraries stay
+// out of it. Builds the app into a temporary directory (or reads --dist <dir>), serves it with the real
+// server on a free port, opens /login in Chromium with an empty profile (no cache, no service worker) and
+// sums the gzip size of every JavaScript response the page receives:
+// - until the login form can be used (the email field is shown): LOGIN_FORM budget;
+// - until the network is idle (start-up, first sync contact, service worker registration): FIRST_VISIT budget.
+// It also checks that the service worker's precache leaves out the libraries of a few screens (maplibre,
+// SheetJS): they are cached on first use (sw/sw.ts), never downloaded by a phone that does not open them.
+// Options: --dist <dir> measures an existing build; --verbose lists every script.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { findChromium } from './find-chromium.mjs';
 
-export const LOGIN_JS_BUDGET_GZIP_BYTES = 170 * 1024;
+/** Spec of the light start: the login form of a new device at most 100 KB gzip of JavaScript. */
+export const LOGIN_FORM_BUDGET_GZIP_BYTES = 100 * 1024;
+/** ...and the whole first visit, until the network is idle, at most 150 KB. */
+export const FIRST_VISIT_BUDGET_GZIP_BYTES = 150 * 1024;
+
 /** Libraries that must be loaded on demand only, recognised by strings their code always contains. */
 export const FORBIDDEN_IN_LOGIN = [
   { name: 'SheetJS (xlsx)', marker: /SheetJS|\bXLSX\.version\b|\bxlsx\.full\b/ },
   { name: 'maplibre-gl', marker: /maplibregl|maplibre-gl/ },
   { name: 'PDF code', marker: /%PDF-|pdfjs|jspdf|pdf-lib/i },
 ];
+/** Libraries of a few screens that the service worker must not precache on every device (their own code). */
+export const NOT_PRECACHED = [
+  { name: 'SheetJS (xlsx)', marker: /SheetJS|\bXLSX\.version\b/ },
+  { name: 'maplibre-gl', marker: /maplibregl/ },
+];
 
-const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[\w${},*\s]+?\s*from\s*)?["']([^"']+\.js)["']/g;
+const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-/** The entry scripts and modulepreload links of index.html, and every chunk they statically import. */
-export function loginChunks(distDir) {
-  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const queue = [];
-  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) queue.push(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) queue.push(m[1]);
-  return staticClosure(distDir, queue);
-}
-
-/** Chunk URLs (/assets/x.js) and everything they import statically, as absolute file paths. */
-function staticClosure(distDir, urls, seen = new Set()) {
-  const queue = [...urls];
-  while (queue.length > 0) {
-    const url = queue.shift();
-    const file = path.join(distDir, url.replace(/^\//, ''));
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = fs.readFileSync(file, 'utf8');
-    for (const m of code.matchAll(STATIC_IMPORT)) {
-      queue.push(path.posix.join(path.posix.dirname(url), m[1]));
-    }
-  }
-  return [...seen];
-}
-
-/**
- * A brand-new device also waits for the start-up chunk (remote store validation and migrations, sync
- * engine) before its first login screen; a returning device loads it in the background (src/app/app.tsx).
- */
-export function firstVisitExtraGzipBytes(distDir) {
-  const login = new Set(loginChunks(distDir));
-  const startUp = fs.readdirSync(path.join(distDir, 'assets')).filter((f) => /^bootstrap-.*\.js$/.test(f));
-  const extra = staticClosure(
-    distDir,
-    startUp.map((f) => `/assets/${f}`),
-    new Set(login),
-  );
-  return [...extra]
-    .filter((file) => !login.has(file))
-    .reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length, 0);
-}
-
-export function measure(distDir) {
-  const files = loginChunks(distDir).map((file) => {
-    const code = fs.readFileSync(file);
-    return {
-      file: path.relative(distDir, file),
-      rawBytes: code.length,
-      gzipBytes: zlib.gzipSync(code, { level: 9 }).length,
-      code: code.toString('utf8'),
-    };
-  });
-  const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
-  const forbidden = FORBIDDEN_IN_LOGIN.filter(({ marker }) => files.some((f) => marker.test(f.code)));
-  return { files, gzipBytes, forbidden };
-}
-
-function build() {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emargement-budget-'));
+function build(outDir) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
     stdio: 'inherit',
   });
-  return outDir;
 }
 
-function main() {
+async function freePort() {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function startServer(staticDir, work) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_FILE: path.join(work, 'data.sqlite'),
+      DATABASE_URL: '',
+      STATIC_DIR: staticDir,
+      SETUP_CODE: 'BUDGET-SETUP',
+    },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return { server, origin };
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill();
+  throw new Error('the server did not start');
+}
+
+/**
+ * Every script a new device's page receives for /login, in order, split at the moment the login form is
+ * usable. Sizes are the gzip size of each body (what the server sends to a browser without brotli).
+ */
+export async function measureLogin(origin) {
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+  });
+  try {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    const scripts = [];
+    const pending = [];
+    let formShown = false;
+    page.on('response', (response) => {
+      const request = response.request();
+      const url = new URL(response.url());
+      if (request.resourceType() !== 'script' && !url.pathname.endsWith('.js')) return;
+      const beforeForm = !formShown;
+      pending.push(
+        response.body().then(
+          (body) => scripts.push({ path: url.pathname, beforeForm, code: body, gzipBytes: gzipSize(body) }),
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(`${origin}/login`);
+    await page.getByRole('textbox', { name: 'Email' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    formShown = true;
+    await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    // Start-up may chain a few lazy imports after the first idle moment: wait until nothing new arrives.
+    let count = -1;
+    while (count !== pending.length) {
+      count = pending.length;
+      await page.waitForTimeout(1_000);
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    }
+    await Promise.all(pending);
+    return scripts;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Chunks of the build that hold a library that must not be precached, and whether sw.js lists them. */
+export function precachedHeavyChunks(distDir) {
+  const sw = fs.readFileSync(path.join(distDir, 'sw.js'), 'utf8');
+  const assets = fs.readdirSync(path.join(distDir, 'assets')).filter((f) => f.endsWith('.js'));
+  const found = [];
+  for (const file of assets) {
+    const code = fs.readFileSync(path.join(distDir, 'assets', file), 'utf8');
+    for (const lib of NOT_PRECACHED) {
+      if (lib.marker.test(code) && sw.includes(`assets/${file}`)) found.push({ lib: lib.name, file });
+    }
+  }
+  return found;
+}
+
+/** The precache's total gzip size (what the service worker downloads in the background once). */
+export function precacheGzipBytes(distDir) {
+  const sw = fs.readFileSync(path.join(distDir, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]);
+  return urls
+    .map((url) => path.join(distDir, url))
+    .filter((file) => fs.existsSync(file))
+    .reduce((sum, file) => sum + gzipSize(fs.readFileSync(file)), 0);
+}
+
+async function main() {
+  const verbose = process.argv.includes('--verbose');
   const distArg = process.argv.indexOf('--dist');
-  const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1]) : build();
-  const { files, gzipBytes, forbidden } = measure(distDir);
-  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  console.log('JavaScript de l’écran de connexion (gzip):');
-  for (const f of files) console.log(`  ${f.file}  ${kb(f.rawBytes)} brut, ${kb(f.gzipBytes)} gzip`);
-  console.log(`  total: ${kb(gzipBytes)} / budget ${kb(LOGIN_JS_BUDGET_GZIP_BYTES)}`);
-  const extra = firstVisitExtraGzipBytes(distDir);
-  console.log(`  premier démarrage d’un nouvel appareil: + ${kb(extra)} (démarrage et synchronisation)`);
-  let failed = false;
-  if (gzipBytes > LOGIN_JS_BUDGET_GZIP_BYTES) {
-    console.error(`ÉCHEC: ${kb(gzipBytes)} dépasse le budget de ${kb(LOGIN_JS_BUDGET_GZIP_BYTES)}.`);
-    failed = true;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'emargement-budget-'));
+  let distDir;
+  if (distArg > 0) distDir = path.resolve(process.argv[distArg + 1]);
+  else {
+    distDir = path.join(work, 'dist');
+    build(distDir);
   }
-  for (const lib of forbidden) {
-    console.error(`ÉCHEC: ${lib.name} est chargé avec l’écran de connexion; chargez-le à la demande.`);
-    failed = true;
+  const failures = [];
+  const { server, origin } = await startServer(distDir, work);
+  try {
+    const scripts = await measureLogin(origin);
+    const form = scripts.filter((s) => s.beforeForm);
+    const formBytes = form.reduce((sum, s) => sum + s.gzipBytes, 0);
+    const allBytes = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+    console.log('JavaScript d’un nouvel appareil sur /login (gzip):');
+    for (const s of scripts)
+      if (verbose || s.gzipBytes >= 2048)
+        console.log(`  ${s.beforeForm ? 'formulaire' : 'ensuite   '}  ${s.path}  ${kb(s.gzipBytes)}`);
+    console.log(
+      `  formulaire de connexion: ${kb(formBytes)} (${form.length} scripts) / budget ${kb(LOGIN_FORM_BUDGET_GZIP_BYTES)}`,
+    );
+    console.log(
+      `  première visite jusqu’au repos du réseau: ${kb(allBytes)} (${scripts.length} scripts) / budget ${kb(FIRST_VISIT_BUDGET_GZIP_BYTES)}`,
+    );
+    console.log(`  précache du service worker (en arrière-plan): ${kb(precacheGzipBytes(distDir))}`);
+    if (formBytes > LOGIN_FORM_BUDGET_GZIP_BYTES)
+      failures.push(
+        `le formulaire de connexion charge ${kb(formBytes)}, au-delà de ${kb(LOGIN_FORM_BUDGET_GZIP_BYTES)}.`,
+      );
+    if (allBytes > FIRST_VISIT_BUDGET_GZIP_BYTES)
+      failures.push(
+        `la première visite charge ${kb(allBytes)}, au-delà de ${kb(FIRST_VISIT_BUDGET_GZIP_BYTES)}.`,
+      );
+    for (const lib of FORBIDDEN_IN_LOGIN) {
+      const where = scripts.filter((s) => lib.marker.test(s.code.toString('utf8')));
+      if (where.length > 0)
+        failures.push(
+          `${lib.name} est chargé avec l’écran de connexion (${where.map((s) => s.path).join(', ')}); chargez-le à la demande.`,
+        );
+    }
+    for (const { lib, file } of precachedHeavyChunks(distDir))
+      failures.push(
+        `${lib} (${file}) est mis en précache sur chaque appareil; il doit l’être à la première utilisation.`,
+      );
+  } finally {
+    server.kill();
+    await once(server, 'exit');
+    fs.rmSync(work, { recursive: true, force: true });
   }
-  if (distArg < 0) fs.rmSync(distDir, { recursive: true, force: true });
-  if (failed) process.exit(1);
+  for (const failure of failures) console.error(`ÉCHEC: ${failure}`);
+  if (failures.length > 0) process.exit(1);
   console.log('Budgets respectés.');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();
