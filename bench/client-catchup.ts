@@ -1,0 +1,102 @@
+/**
+ * Catch-up of 10,000 remote changes by a device (the client half: writing pulled pages into IndexedDB).
+ * Run: `npx tsx bench/client-catchup.ts`.
+ * - "client only": the pages the real server answered are recorded first, then replayed from memory, so the
+ *   figure is the device's own work (parsing, overlaying pending edits, writing) without the server's.
+ * - "with server": the same pull against the real app on a temporary SQLite file, reached through `inject`.
+ * The device is Dexie over fake-indexeddb (slower than a browser's IndexedDB). Median of 3 runs each.
+ */
+import 'fake-indexeddb/auto';
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../src/db/database';
+import type { Mutation } from '../src/domain/sync/protocol';
+import { pullChanges, type FetchLike } from '../src/sync/engine';
+import type { TestServer } from '../tests/unit/sync-helpers';
+
+// The seeding floods the server on purpose: above the per-session write budget (read when the server loads).
+process.env.WRITE_BUDGET_MUTATIONS ??= '10000000';
+process.env.WRITE_BUDGET_BYTES ??= String(10 * 1024 ** 3);
+const { startTestServer } = await import('../tests/unit/sync-helpers');
+
+const CHANGES = 10_000;
+
+async function seed(server: TestServer, count: number): Promise<void> {
+  for (let start = 0; start < count; start += 5_000) {
+    const mutations: Mutation[] = [];
+    for (let i = start; i < Math.min(count, start + 5_000); i += 1) {
+      mutations.push({
+        mutationId: `remote-${i}`,
+        collection: 'levels',
+        recordId: `remote-${i}`,
+        op: 'put',
+        changedFields: ['name', 'abbr'],
+        values: { name: `Niveau ${i} — formation continue`, abbr: `N${i}` },
+        baseRevision: 0,
+        createdAt: '2026-11-16T08:00:00.000Z',
+      });
+    }
+    const response = await server.fetch('/api/mutations?orgId=demo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'seeder', mutations }),
+    });
+    const body = (await response.json()) as { results?: { status: string }[] };
+    if (!body.results?.every((r) => r.status === 'applied'))
+      throw new Error(`seed refused: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+}
+
+/** Records every answer of the real server, to replay them from memory. */
+function recording(fetchImpl: FetchLike, into: Map<string, string>): FetchLike {
+  return async (url, init) => {
+    const response = await fetchImpl(url, init);
+    const text = await response.text();
+    into.set(url, text);
+    return new Response(text, { status: response.status, headers: response.headers });
+  };
+}
+
+function replaying(answers: ReadonlyMap<string, string>): FetchLike {
+  return (url) => {
+    const text = answers.get(url);
+    return Promise.resolve(
+      text === undefined
+        ? new Response('{}', { status: 404 })
+        : new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+  };
+}
+
+async function timedPull(name: string, fetchImpl: FetchLike): Promise<{ ms: number; count: number }> {
+  const db = openDatabase(name);
+  const started = performance.now();
+  await pullChanges(db, fetchImpl);
+  const ms = performance.now() - started;
+  const count = await db.levels.count();
+  await db.delete();
+  return { ms, count };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const server = await startTestServer();
+await seed(server, CHANGES);
+const answers = new Map<string, string>();
+await timedPull('bench-catchup-record', recording(server.fetch, answers));
+
+const clientOnly: number[] = [];
+const withServer: number[] = [];
+let count = 0;
+for (let run = 0; run < 3; run += 1) {
+  const replay = await timedPull(`bench-catchup-replay-${run}`, replaying(answers));
+  clientOnly.push(replay.ms);
+  const live = await timedPull(`bench-catchup-live-${run}`, server.fetch);
+  withServer.push(live.ms);
+  count = live.count;
+}
+await server.close();
+console.log(
+  `catch-up of ${CHANGES} remote changes (${answers.size} pages, ${count} records stored): ` +
+    `client only ${Math.round(median(clientOnly))} ms, with server ${Math.round(median(withServer))} ms ` +
+    `(goal ≤ 1000 ms; median of 3)`,
+);
