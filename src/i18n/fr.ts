@@ -8,6 +8,7 @@ import { frWorkload } from './fr-workload';
 import { frPasswordReset } from './fr-password-reset';
 import { frDetails } from './fr-details';
 import { frSecurityUsers } from './fr-security-users';
+import { frImportVerify } from './fr-import-verify';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
 export const fr = {
@@ -277,6 +278,7 @@ export const fr = {
   passwordReset: frPasswordReset,
   details: frDetails,
   securityUsers: frSecurityUsers,
+  importVerify: frImportVerify,
   settings: frSettings,
   pwa: {
     updateAvailable: 'Nouvelle version disponible',
