@@ -93,9 +93,37 @@ export function parseDayLabel(text: string): DayLabel | null {
 // "Semaine du 12/09/2022", "Semaine 37 du 12/09/22 au 16/09/22", "Week of 2022-09-12".
 const WEEK_TITLE = /^(?:semaine|sem\.?|week)\b/;
 
-/** The Monday of a week named by a title row ("Semaine du 12/09/2022"), or null. */
-export function parseWeekTitle(text: string): string | null {
+const DAY_MONTH = /(?<![\d/.])(\d{1,2})[/.](\d{1,2})(?![\d/.])/;
+
+/**
+ * The Monday of a week named by a title ("Semaine du 12/09/2022"), or null. A title without its year
+ * ("Semaine du 02/09") takes it from the school year written in the sheet (see schoolYearOf): September to
+ * December in its first year, January to August in the second.
+ */
+export function parseWeekTitle(text: string, schoolYear: number | null = null): string | null {
   if (typeof text !== 'string' || !WEEK_TITLE.test(foldText(text.slice(0, 80)))) return null;
   const date = parseDateInText(text);
-  return date === null ? null : mondayOfDate(date);
+  if (date !== null) return mondayOfDate(date);
+  if (schoolYear === null) return null;
+  const dayMonth = DAY_MONTH.exec(foldText(text.slice(0, 80)));
+  if (!dayMonth) return null;
+  const month = Number(dayMonth[2]);
+  const dated = iso(month >= 8 ? schoolYear : schoolYear + 1, month, Number(dayMonth[1]));
+  return dated === null ? null : mondayOfDate(dated);
+}
+
+const SCHOOL_YEAR = /(?<!\d)(20\d{2})\s*[-/\u2013]\s*(20\d{2}|\d{2})(?!\d)/;
+
+/** The first year of a school year written near the top of a sheet ("Année 2024-2025", "2024/25"), or null. */
+export function schoolYearOf(rows: readonly (readonly string[])[]): number | null {
+  for (const row of rows.slice(0, 12)) {
+    for (const cell of row.slice(0, 20)) {
+      const match = SCHOOL_YEAR.exec(cell);
+      if (!match) continue;
+      const first = Number(match[1]);
+      const second = Number(match[2]);
+      if ((second < 100 ? 2000 + second : second) === first + 1) return first;
+    }
+  }
+  return null;
 }

@@ -111,7 +111,7 @@ export function readSheetLayouts(sheet: SheetInput, workbook: WorkbookContext): 
 // ---------------------------------------------------------------------------------------------------------
 // Class name of layouts other than the specification's: a "Classe :" label, the text above, the sheet name.
 
-function nameAbove(
+export function nameAbove(
   rows: readonly string[][],
   headerRow: number,
   sheetName: string,
@@ -125,7 +125,7 @@ function nameAbove(
   return { className: cleanText(sheetName), source: 'sheet-name' };
 }
 
-function weekAbove(rows: readonly string[][], headerRow: number): string | null {
+export function weekAbove(rows: readonly string[][], headerRow: number): string | null {
   for (let r = headerRow; r >= Math.max(0, headerRow - 6); r -= 1) {
     for (const cell of rows[r] ?? []) {
       const monday = parseWeekTitle(cell);
@@ -147,7 +147,7 @@ function timeLabels(
   return resolveTimeAxis(labels);
 }
 
-function groupCourses(
+export function groupCourses(
   courses: readonly (Course & { className: string; source: ClassNameSource; week: string | null })[],
   headerRow: number,
   timeColumn: number,
@@ -179,7 +179,7 @@ function groupCourses(
 
 const DAY_COLUMN_SEARCH = 6;
 
-function findDayColumn(rows: readonly string[][]): { column: number; labels: Map<number, DayLabel> } | null {
+export function findDayColumn(rows: readonly string[][]): { column: number; labels: Map<number, DayLabel> } | null {
   for (let c = 0; c < DAY_COLUMN_SEARCH; c += 1) {
     const labels = new Map<number, DayLabel>();
     rows.forEach((row, r) => {

@@ -3,6 +3,36 @@ export type { CellCourse, KnownNames } from './cell-text';
 export { CLASS_LABEL_ROWS_ABOVE } from './class-name';
 export { emptyDayCells, parseSheet } from './parse-sheet';
 export type { ParseSheetOptions } from './parse-sheet';
+export {
+  applyMapping,
+  courseAreaOf,
+  findSavedMapping,
+  formatBellSchedule,
+  guessListColumns,
+  LIST_MAPPING_ROLES,
+  layoutMappingSchema,
+  MAX_BELL_PERIODS,
+  MAX_SAVED_MAPPINGS,
+  parseBellSchedule,
+  parseSavedMappings,
+  rememberMapping,
+  savedMappingSchema,
+  shapeFingerprint,
+  suggestMapping,
+} from './layout-mapping';
+export type {
+  BellLineProblem,
+  BellPeriod,
+  BellSchedule,
+  CellPosition,
+  ClassNaming,
+  GridMapping,
+  LayoutMapping,
+  ListMapping,
+  ListMappingRole,
+  SavedMapping,
+  SheetLine,
+} from './layout-mapping';
 export { readTimetableGrids } from './read-timetable';
 export type {
   ReadTimetableOptions,

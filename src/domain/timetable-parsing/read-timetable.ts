@@ -1,5 +1,6 @@
 import { NO_KNOWN_NAMES, type KnownNames } from './cell-text';
 import { readSheetLayouts, workbookContext, type LayoutKind } from './detect-layout';
+import { applyMapping, findSavedMapping, type SavedMapping } from './layout-mapping';
 import { normalizeGrid } from './text';
 import type { Grid, GridMerge, ParsedFile, SheetGrid } from './types';
 
@@ -23,7 +24,13 @@ export interface TimetableReadWarning {
 }
 
 export type TimetableReadResult =
-  | { ok: true; value: ParsedFile; warnings: TimetableReadWarning[] }
+  | {
+      ok: true;
+      value: ParsedFile;
+      warnings: TimetableReadWarning[];
+      /** Sheets read with a mapping the organisation saved for their shape (no question asked). */
+      mappedSheets?: string[];
+    }
   | { ok: false; issues: TimetableReadIssue[] };
 
 export interface ReadTimetableOptions {
@@ -32,7 +39,9 @@ export interface ReadTimetableOptions {
   /** Names the organisation already has: they are recognised before any guess. */
   known?: KnownNames;
   /** Receives the layout kept for each sheet that gave courses. */
-  onLayout?: (sheetName: string, kind: LayoutKind) => void;
+  onLayout?: (sheetName: string, kind: LayoutKind | 'mapping') => void;
+  /** Mappings saved by the organisation: a sheet of the same shape is read with its mapping first. */
+  mappings?: readonly SavedMapping[];
 }
 
 function asSheet(value: unknown): SheetGrid {
@@ -64,8 +73,15 @@ export function readTimetableGrids(
     });
     // The workbook as a whole first: a bell schedule on one sheet, titles repeated on every sheet.
     const context = workbookContext(inputs, options.known ?? NO_KNOWN_NAMES);
+    const mappedSheets: string[] = [];
     inputs.forEach((sheet, index) => {
-      const { kind, tables } = readSheetLayouts(sheet, context);
+      const saved = options.mappings?.length ? findSavedMapping(sheet, options.mappings) : null;
+      const mapped = saved === null ? [] : applyMapping(sheet, saved.mapping, context);
+      if (mapped.length > 0) mappedSheets.push(sheet.sheetName);
+      const { kind, tables } =
+        mapped.length > 0
+          ? { kind: 'mapping' as const, tables: mapped }
+          : readSheetLayouts(sheet, context);
       if (tables.length === 0 && sheet.rows.some((row) => row.some((c) => c !== ''))) {
         warnings.push({ code: 'sheet-without-timetable', sheetName: sheet.sheetName });
       }
@@ -74,7 +90,7 @@ export function readTimetableGrids(
       options.onSheetParsed?.(index + 1, list.length);
     });
     if (value.tables.length === 0) return { ok: false, issues: [{ code: 'empty' }] };
-    return { ok: true, value, warnings };
+    return mappedSheets.length > 0 ? { ok: true, value, warnings, mappedSheets } : { ok: true, value, warnings };
   } catch (error) {
     // A bug must not freeze the import dialog: report it as an unreadable file.
     return {
