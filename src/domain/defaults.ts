@@ -16,8 +16,9 @@ export function catalogueModules(): ModuleRecord[] {
 }
 
 /**
- * Default profiles (spec part 1 point 6). The teacher profile is named "Enseignant": the import rule gives new
- * teachers "the profile whose name contains 'enseignant', else the first", and the first is Super Admin.
+ * Default profiles (spec part 1 point 6; the teacher also gets teacher.contract, part 2 point 6). The teacher
+ * profile is named "Enseignant": the import rule gives new teachers "the profile whose name contains
+ * 'enseignant', else the first", and the first is Super Admin.
  */
 export function defaultProfiles(): Profile[] {
   return [
@@ -37,7 +38,9 @@ export function defaultProfiles(): Profile[] {
     {
       id: TEACHER_PROFILE_ID,
       name: 'Enseignant',
-      moduleIds: ['teacher', 'teacher.today', 'teacher.planning', 'teacher.workload'],
+      // spec part 2 point 6 lists teacher.contract among the Teacher modules; the teacher routing rule
+      // (part 2 point 4) sends a teacher there until the contract file is validated.
+      moduleIds: ['teacher', 'teacher.today', 'teacher.planning', 'teacher.workload', 'teacher.contract'],
       formFieldKeys: ['firstName', 'lastName', 'email', 'phone', 'teacherType', 'instituteIds', 'levelIds'],
     },
   ];

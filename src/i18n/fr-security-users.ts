@@ -14,6 +14,23 @@ export const frSecurityUsers = {
     'not-applicable': 'Cette action ne s’applique pas à ce compte.',
     'duplicate-email': 'Cette adresse e-mail est déjà utilisée par un autre compte.',
   },
+  /** User form and profiles: a deleted profile, a profile without the Email field, a failed save. */
+  userForm: {
+    profileMissing: 'Choisissez un profil : celui de ce compte a été supprimé.',
+    profileDeletedOption: 'Profil supprimé : choisissez un profil',
+    profileDeletedCell: 'Profil supprimé',
+    noEmailField:
+      'Ce profil n’a pas de champ Email : ce compte n’aura pas d’adresse et ne pourra pas se connecter avec un mot de passe. Ajoutez le champ dans Profils › Données du formulaire.',
+    saveFailed:
+      'L’utilisateur n’a pas été enregistré : l’appareil n’a pas pu écrire la modification. Réessayez.',
+  },
+  profileForm: {
+    noEmailField:
+      'Sans le champ Email, les utilisateurs de ce profil n’ont pas d’adresse et ne peuvent pas se connecter avec un mot de passe (la connexion se fait par e-mail).',
+    noEmailBadge: 'Sans champ Email : connexion impossible',
+    contractImplied:
+      'Inclus avec l’Espace pédagogique : un enseignant est dirigé vers Mon contrat tant que son dossier n’est pas validé.',
+  },
   /** Row of a user one may not manage: a short text in place of the actions. */
   noActions: 'Aucune action',
   ownAccount: 'Votre compte',

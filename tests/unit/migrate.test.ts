@@ -135,6 +135,35 @@ describe('load-time migrations (spec part 1 point 4)', () => {
     expect(report.droppedModuleIds).toEqual(['obsolete']);
   });
 
+  it('adds teacher.contract to a profile granting teacher modules (the menu already offered Mon contrat)', async () => {
+    const input = sampleStore(hash);
+    input.profiles = [
+      ...input.profiles,
+      {
+        id: 'old-teacher',
+        name: 'Enseignant',
+        moduleIds: ['teacher', 'teacher.today'],
+        formFieldKeys: ['email'],
+      },
+      {
+        id: 'planner',
+        name: 'Planificateur',
+        moduleIds: ['planning', 'planning.consulter'],
+        formFieldKeys: [],
+      },
+    ];
+    const { store } = await migrateStore(parse(input), testContext());
+    expect(store.profiles.find((p) => p.id === 'old-teacher')?.moduleIds).toEqual([
+      'teacher',
+      'teacher.today',
+      'teacher.contract',
+    ]);
+    expect(store.profiles.find((p) => p.id === 'planner')?.moduleIds).toEqual([
+      'planning',
+      'planning.consulter',
+    ]);
+  });
+
   it('seeds the default profiles into an empty organisation, with the emergency Super Admin', async () => {
     const { store, report } = await migrateStore(parse({ users: [], profiles: [] }), testContext());
     expect(store.profiles.map((p) => p.name)).toEqual(['Super Admin', 'Admin', 'Contributeur', 'Enseignant']);
@@ -144,6 +173,7 @@ describe('load-time migrations (spec part 1 point 4)', () => {
       'teacher.today',
       'teacher.planning',
       'teacher.workload',
+      'teacher.contract',
     ]);
     expect(report.profilesSeeded).toBe(true);
     const emergency = store.users.find((u) => u.id === report.emergencyAdminId);

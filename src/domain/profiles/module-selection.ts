@@ -1,4 +1,30 @@
-import { childrenOf, descendantsOf, MODULE_CATALOGUE, MODULE_IDS } from '../module-catalogue';
+import {
+  childrenOf,
+  descendantsOf,
+  isModuleGranted,
+  MODULE_CATALOGUE,
+  MODULE_IDS,
+} from '../module-catalogue';
+
+/**
+ * spec part 2 point 4: a teacher without a validated contract file is sent to /teacher/contract ("Mon
+ * contrat"), and the menu offers it to every teacher-type user. A profile granting any teacher module
+ * therefore lists teacher.contract too, so the profile shows what the menu does (spec part 2 point 6 lists it
+ * among the Teacher modules).
+ */
+export const TEACHER_CONTRACT_MODULE_ID = 'teacher.contract';
+
+/** Whether teacher.contract comes with the profile's teacher modules (then it cannot be unticked alone). */
+export function isContractImplied(ids: ReadonlySet<string>): boolean {
+  return isModuleGranted(ids, 'teacher');
+}
+
+/** The module ids with what they imply added (teacher modules bring teacher.contract). */
+export function withImpliedModules(ids: ReadonlySet<string>): Set<string> {
+  const next = new Set(ids);
+  if (isContractImplied(next)) next.add(TEACHER_CONTRACT_MODULE_ID);
+  return next;
+}
 
 export type CheckState = 'checked' | 'unchecked' | 'mixed';
 
@@ -34,7 +60,7 @@ export function normaliseModuleIds(ids: Iterable<string>): Set<string> {
     if (anyChild) next.add(parent.id);
     else if (parent.id !== 'planning.consulter') next.delete(parent.id);
   }
-  return next;
+  return withImpliedModules(next);
 }
 
 /** Module ids in catalogue order, for stable storage and display. */

@@ -6,6 +6,7 @@ import {
   SUPER_ADMIN_PROFILE_ID,
 } from '../defaults';
 import { MODULE_IDS } from '../module-catalogue';
+import { withImpliedModules } from '../profiles/module-selection';
 import { isEncodedHash, saltOf } from '../secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from './access';
 import { hashClearSecrets } from './clear-secrets';
@@ -66,10 +67,14 @@ export async function migrateStore(
 
   // Module catalogue synchronised: names updated, new modules added, unknown ids dropped from profiles.
   store.modules = catalogueModules();
+  // Teacher modules bring teacher.contract (module-selection.ts): the menu already offered "Mon contrat" to
+  // these profiles' users, now the profile says so too. Access does not change.
   let profiles = store.profiles.map((p) => {
     const kept = p.moduleIds.filter((id) => MODULE_IDS.has(id));
     report.droppedModuleIds.push(...p.moduleIds.filter((id) => !MODULE_IDS.has(id)));
-    return kept.length === p.moduleIds.length ? p : { ...p, moduleIds: kept };
+    const implied = withImpliedModules(new Set(kept));
+    const full = [...kept, ...[...implied].filter((id) => !kept.includes(id))];
+    return full.length === p.moduleIds.length && kept.length === full.length ? p : { ...p, moduleIds: full };
   });
   if (profiles.length === 0) {
     profiles = defaultProfiles();

@@ -1,4 +1,4 @@
-import type { User } from '../store/schema';
+import type { Profile, User } from '../store/schema';
 
 export interface UserFormValues {
   name: string;
@@ -29,6 +29,35 @@ export function validateUserForm(formFieldKeys: readonly string[], values: UserF
     else if (!email.includes('@')) issues.push('email-invalid');
   }
   return issues;
+}
+
+/** What stops the user form from saving: its own rules, plus a missing profile and a used e-mail. */
+export type UserEditorIssue = 'profile-missing' | UserFormIssue | 'duplicate-email';
+
+/**
+ * Issues of the user form, in the order the joined toast reads them (spec part 1 point 5). A user whose
+ * profile was deleted has none (spec part 1 point 4: deletion clears profileId): the form asks to choose one
+ * instead of saving an account without rights.
+ */
+export function userEditorIssues(input: {
+  profile: Pick<Profile, 'formFieldKeys'> | undefined;
+  values: UserFormValues;
+  isEmailTaken: (email: string) => boolean;
+}): UserEditorIssue[] {
+  const issues: UserEditorIssue[] = [];
+  if (!input.profile) issues.push('profile-missing');
+  issues.push(...validateUserForm(input.profile?.formFieldKeys ?? [], input.values));
+  const email = input.values.email.trim();
+  if (email !== '' && input.isEmailTaken(email)) issues.push('duplicate-email');
+  return issues;
+}
+
+/**
+ * Sign-in is by e-mail: the users of a profile without the Email form field get no address and cannot sign in
+ * with a password (a teacher may still use the kiosk's PIN).
+ */
+export function lacksSignInEmail(formFieldKeys: readonly string[]): boolean {
+  return !formFieldKeys.includes('email');
 }
 
 /** With first and last name fields, the name becomes first plus last (spec part 1 point 5). */

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Label } from 'react-aria-components';
 import { FORM_FIELD_CATALOGUE } from '../../domain/form-fields';
 import type { Profile } from '../../domain/store/schema';
+import { lacksSignInEmail } from '../../domain/users/user-form';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
+import { FormWarning } from '../../ui/form-warning';
 
 interface Props {
   profile: Profile;
@@ -32,6 +34,7 @@ export function FormFieldsDialog({ profile, onOpenChange, onSave }: Props) {
           ))}
         </div>
       </CheckboxGroup>
+      {lacksSignInEmail(keys) ? <FormWarning>{fr.securityUsers.profileForm.noEmailField}</FormWarning> : null}
       <div className="dialog-actions">
         <Button className="button secondary" slot="close">
           {fr.profiles.cancel}

@@ -6,9 +6,11 @@ import { MODULE_CATALOGUE } from '../../domain/module-catalogue';
 import { randomId } from '../../domain/secrets';
 import type { Profile } from '../../domain/store/schema';
 import { profileBadgeTone } from '../../domain/users/user-filters';
+import { lacksSignInEmail } from '../../domain/users/user-form';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormWarning } from '../../ui/form-warning';
 import { useToast } from '../../ui/toast';
 import { FormFieldsDialog } from './form-fields-dialog';
 import { ProfileEditorDialog } from './profile-editor-dialog';
@@ -58,6 +60,9 @@ export function ProfilesPage() {
                 <h3>{p.name}</h3>
                 <span className="cell-sub">{fr.profiles.users(data.counts.get(p.id) ?? 0)}</span>
               </div>
+              {lacksSignInEmail(p.formFieldKeys) ? (
+                <FormWarning>{fr.securityUsers.profileForm.noEmailBadge}</FormWarning>
+              ) : null}
               <div className="profile-modules">
                 {leaves.length === 0 ? <span className="empty">{fr.profiles.noModules}</span> : null}
                 {leaves.map((id) => (

@@ -1,28 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import type { Institute, Level, Profile, User } from '../../domain/store/schema';
 import {
   displayName,
   extraForProfile,
   formValuesOf,
-  validateUserForm,
-  type UserFormIssue,
+  lacksSignInEmail,
+  userEditorIssues,
+  type UserEditorIssue,
   type UserFormValues,
 } from '../../domain/users/user-form';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
+import { FormWarning } from '../../ui/form-warning';
+import { SelectField } from '../../ui/select-field';
 import { useToast } from '../../ui/toast';
 import { UserFormFields } from './user-form-fields';
+import './users.css';
 
-type EditorIssue = UserFormIssue | 'duplicate-email';
-
-const ISSUE_TEXT: Record<EditorIssue, string> = {
+const ISSUE_TEXT: Record<UserEditorIssue, string> = {
+  'profile-missing': fr.securityUsers.userForm.profileMissing,
   'name-required': fr.users.nameRequired,
   'first-last-required': fr.users.firstLastRequired,
   'email-required': fr.users.emailRequired,
   'email-invalid': fr.users.emailInvalid,
   'duplicate-email': fr.securityUsers.refusals['duplicate-email'],
 };
+
+/** The joined toast waits for a pause in typing, so one word typed gives one toast, not one per letter. */
+const ISSUES_TOAST_DELAY_MS = 700;
+
+export interface UserDraft {
+  name: string;
+  email: string;
+  profileId: string;
+  extra: Record<string, unknown>;
+}
 
 interface Props {
   /** null: the two-step creation wizard; a user: the edit form. */
@@ -38,15 +51,17 @@ interface Props {
   isEmailTaken: (email: string) => boolean;
   institutes: readonly Institute[];
   levels: readonly Level[];
-  onSave: (draft: {
-    name: string;
-    email: string;
-    profileId: string;
-    extra: Record<string, unknown>;
-  }) => Promise<void>;
+  onSave: (draft: UserDraft) => Promise<void>;
 }
 
 const EMPTY: UserFormValues = { name: '', email: '', extra: {} };
+
+function emailError(issues: readonly UserEditorIssue[]): string | undefined {
+  const issue = (['email-required', 'email-invalid', 'duplicate-email'] as const).find((i) =>
+    issues.includes(i),
+  );
+  return issue ? ISSUE_TEXT[issue] : undefined;
+}
 
 export function UserEditorDialog({
   user,
@@ -67,28 +82,26 @@ export function UserEditorDialog({
   const toast = useToast();
   const profile = profiles.find((p) => p.id === profileId);
   const keys = profile?.formFieldKeys ?? [];
-  const issues: EditorIssue[] = validateUserForm(keys, values);
-  if (values.email.trim() !== '' && isEmailTaken(values.email)) issues.push('duplicate-email');
+  const issues = userEditorIssues({ profile, values, isEmailTaken });
+  // spec part 1 point 5: errors appear as one toast, joined by a dot separator.
+  const joined = issues.map((i) => ISSUE_TEXT[i]).join(' · ');
+  useEffect(() => {
+    if (!isTouched || joined === '') return undefined;
+    const timer = setTimeout(() => toast.show(joined, 'error'), ISSUES_TOAST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isTouched, joined, toast]);
   // The current profile stays listed when editing, even if this session could not give it (own account).
   const offered = user && profile && !grantable.includes(profile) ? [profile, ...grantable] : grantable;
   const errors = isTouched
     ? {
         name: issues.includes('name-required') ? ISSUE_TEXT['name-required'] : undefined,
         firstLast: issues.includes('first-last-required') ? ISSUE_TEXT['first-last-required'] : undefined,
-        email: issues.includes('email-required')
-          ? ISSUE_TEXT['email-required']
-          : issues.includes('email-invalid')
-            ? ISSUE_TEXT['email-invalid']
-            : issues.includes('duplicate-email')
-              ? ISSUE_TEXT['duplicate-email']
-              : undefined,
+        email: emailError(issues),
       }
     : {};
   const save = async () => {
     setIsTouched(true);
-    // spec part 1 point 5: errors appear as one toast, joined by a dot separator.
-    if (issues.length > 0 || !profile)
-      return toast.show(issues.map((i) => ISSUE_TEXT[i]).join(' · '), 'error');
+    if (issues.length > 0 || !profile) return toast.show(joined, 'error');
     setIsBusy(true);
     try {
       await onSave({
@@ -98,9 +111,19 @@ export function UserEditorDialog({
         extra: extraForProfile(keys, values, user?.extra ?? {}),
       });
       onOpenChange(false);
+    } catch {
+      toast.show(fr.securityUsers.userForm.saveFailed, 'error');
     } finally {
       setIsBusy(false);
     }
+  };
+  // Save stays disabled while the form is invalid (spec part 1 point 5), which also stops the browser's
+  // Enter-to-submit: Enter in a field then shows the joined errors instead of nothing.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || issues.length === 0) return;
+    if (!(e.target instanceof HTMLInputElement) || e.target.type === 'checkbox') return;
+    e.preventDefault();
+    void save();
   };
   const isChoosing = !user && !profile;
   return (
@@ -133,47 +156,39 @@ export function UserEditorDialog({
             void save();
           }}
         >
-          {user ? (
-            <div className="select-field">
-              <label htmlFor="user-profile">{fr.users.profile}</label>
-              <select
-                id="user-profile"
-                value={profileId ?? ''}
-                disabled={isSelf}
-                aria-describedby={isSelf ? 'user-profile-hint' : undefined}
-                onChange={(e) => setProfileId(e.target.value)}
-              >
-                {offered.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-              {isSelf ? (
-                <p id="user-profile-hint" className="hint">
-                  {fr.securityUsers.refusals.self}
-                </p>
-              ) : null}
-            </div>
-          ) : (
-            <h3>
-              {fr.users.fillForm} · {profile?.name}
-            </h3>
-          )}
-          <UserFormFields
-            formFieldKeys={keys}
-            values={values}
-            onChange={(v) => (setValues(v), setIsTouched(true))}
-            institutes={institutes}
-            levels={levels}
-            errors={errors}
-          />
-          {user ? null : <p className="hint">{fr.users.initialPasswordNote}</p>}
-          {isTouched && issues.length > 0 ? (
-            <p role="alert" className="form-error">
-              {issues.map((i) => ISSUE_TEXT[i]).join(' · ')}
-            </p>
-          ) : null}
+          {/* Key presses bubble from the fields to this wrapper (react-aria's Form takes no key handler). */}
+          <div className="user-form-body" onKeyDown={onKeyDown}>
+            {user ? (
+              <SelectField
+                label={fr.users.profile}
+                value={profile ? profile.id : ''}
+                onChange={(id) => (setProfileId(id), setIsTouched(true))}
+                options={offered.map((p) => ({ value: p.id, label: p.name }))}
+                // A user whose profile was deleted has none: the list says so instead of showing the first one.
+                {...(profile ? {} : { placeholder: fr.securityUsers.userForm.profileDeletedOption })}
+                isPlaceholderSelectable={false}
+                errorMessage={profile ? null : ISSUE_TEXT['profile-missing']}
+                hint={isSelf ? fr.securityUsers.refusals.self : null}
+                isDisabled={isSelf}
+              />
+            ) : (
+              <h3>
+                {fr.users.fillForm} · {profile?.name}
+              </h3>
+            )}
+            {profile && lacksSignInEmail(keys) ? (
+              <FormWarning>{fr.securityUsers.userForm.noEmailField}</FormWarning>
+            ) : null}
+            <UserFormFields
+              formFieldKeys={keys}
+              values={values}
+              onChange={(v) => (setValues(v), setIsTouched(true))}
+              institutes={institutes}
+              levels={levels}
+              errors={errors}
+            />
+            {user ? null : <p className="hint">{fr.users.initialPasswordNote}</p>}
+          </div>
           <div className="dialog-actions">
             {user ? (
               <Button className="button secondary" slot="close">

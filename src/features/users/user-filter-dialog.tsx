@@ -4,6 +4,7 @@ import type { Profile } from '../../domain/store/schema';
 import { NO_USER_FILTER, type UserFilter } from '../../domain/users/user-filters';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
+import { SelectField } from '../../ui/select-field';
 
 interface Props {
   isOpen: boolean;
@@ -13,38 +14,34 @@ interface Props {
   onApply: (filter: UserFilter) => void;
 }
 
+const STATUS_VALUES = ['all', 'Active', 'Inactive', 'Archived'] as const;
+
+function isStatus(value: string): value is UserFilter['status'] {
+  return (STATUS_VALUES as readonly string[]).includes(value);
+}
+
 export function UserFilterDialog({ isOpen, onOpenChange, filter, profiles, onApply }: Props) {
   const [draft, setDraft] = useState(filter);
   return (
     <AppDialog isOpen={isOpen} onOpenChange={onOpenChange} title={fr.users.filterTitle} size="small">
-      <div className="select-field">
-        <label htmlFor="filter-status">{fr.users.status}</label>
-        <select
-          id="filter-status"
-          value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value as UserFilter['status'] })}
-        >
-          <option value="all">{fr.users.all}</option>
-          <option value="Active">{fr.users.statusLabels.Active}</option>
-          <option value="Inactive">{fr.users.statusLabels.Inactive}</option>
-          <option value="Archived">{fr.users.statusLabels.Archived}</option>
-        </select>
-      </div>
-      <div className="select-field">
-        <label htmlFor="filter-profile">{fr.users.profile}</label>
-        <select
-          id="filter-profile"
-          value={draft.profileId}
-          onChange={(e) => setDraft({ ...draft, profileId: e.target.value })}
-        >
-          <option value="all">{fr.users.allProfiles}</option>
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={fr.users.status}
+        value={draft.status}
+        onChange={(status) => (isStatus(status) ? setDraft({ ...draft, status }) : undefined)}
+        options={STATUS_VALUES.map((value) => ({
+          value,
+          label: value === 'all' ? fr.users.all : fr.users.statusLabels[value],
+        }))}
+      />
+      <SelectField
+        label={fr.users.profile}
+        value={draft.profileId}
+        onChange={(profileId) => setDraft({ ...draft, profileId })}
+        options={[
+          { value: 'all', label: fr.users.allProfiles },
+          ...profiles.map((p) => ({ value: p.id, label: p.name })),
+        ]}
+      />
       <div className="dialog-actions">
         <Button
           className="button secondary"

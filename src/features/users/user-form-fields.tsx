@@ -3,6 +3,7 @@ import { FORM_FIELD_CATALOGUE, type FormFieldDefinition } from '../../domain/for
 import type { Institute, Level } from '../../domain/store/schema';
 import type { UserFormValues } from '../../domain/users/user-form';
 import { fr } from '../../i18n/fr';
+import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 
 interface Props {
@@ -58,23 +59,15 @@ export function UserFormFields({ formFieldKeys, values, onChange, institutes, le
       );
     }
     if (field.type === 'select') {
-      const id = `field-${field.key}`;
       return (
-        <div key={field.key} className="select-field">
-          <label htmlFor={id}>{field.label}</label>
-          <select
-            id={id}
-            value={typeof current === 'string' ? current : ''}
-            onChange={(e) => setExtra(field.key, e.target.value)}
-          >
-            <option value="">{fr.users.select}</option>
-            {(field.options ?? []).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          key={field.key}
+          label={field.label}
+          value={typeof current === 'string' ? current : ''}
+          onChange={(v) => setExtra(field.key, v)}
+          placeholder={fr.users.select}
+          options={field.options ?? []}
+        />
       );
     }
     const isNamePart = hasSplitName && (field.key === 'firstName' || field.key === 'lastName');
