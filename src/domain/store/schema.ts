@@ -288,6 +288,12 @@ export const teacherContractSubmissionSchema = z.looseObject({
 export const orgSettingsSchema = z.looseObject({
   id,
   pinValidityDays: z.number().int().min(1).max(365).default(90),
+  /**
+   * Layout mappings of timetable files, saved by the guided mapping of the import (beyond the spec). Each
+   * entry is validated where it is read (parseSavedMappings): one unreadable entry never invalidates the
+   * settings record.
+   */
+  importMappings: z.array(z.unknown()).max(50).optional(),
 });
 
 /** The collections of the store, in the order of the specification. */
