@@ -9,7 +9,7 @@ import {
   withOutboxLock,
   type AuthorFilter,
 } from '../src/sync/outbox-push';
-import { fetchServerSession } from '../src/sync/server-auth';
+import { fetchServerSession } from '../src/api/session';
 
 /**
  * Background Sync push (spec: the service worker queues pushes): the worker itself sends the outbox from

@@ -7,7 +7,8 @@ import { checkServerSession } from '../session/server-session';
 import { endSession } from '../session/session';
 import { SyncEngine, type FetchLike } from '../sync/engine';
 import { loadRemoteStore } from '../sync/remote-store';
-import { browserFetch, fetchOrgStatus } from '../sync/server-auth';
+import { fetchOrgStatus } from '../api/auth';
+import { browserFetch } from '../api/http';
 import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
 
 let engine: SyncEngine | null = null;

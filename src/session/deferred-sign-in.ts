@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
 import type { FetchLike } from '../sync/outbox-push';
-import { serverSignIn } from '../sync/server-auth';
+import { serverSignIn } from '../api/auth';
 import { notifySessionChanged } from '../sync/session-events';
 import { keepOfflineSignIn } from './offline-sign-in';
 

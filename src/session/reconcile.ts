@@ -1,7 +1,8 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import type { FetchLike } from '../sync/outbox-push';
-import { fetchServerSession, serverSignOut, type ServerSession } from '../sync/server-auth';
+import { serverSignOut } from '../api/auth';
+import { fetchServerSession, type ServerSession } from '../api/session';
 
 /**
  * The server's idea of who uses this browser against the device's. A person's server session that

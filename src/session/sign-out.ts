@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
 import type { FetchLike } from '../sync/outbox-push';
-import { serverSignOut } from '../sync/server-auth';
+import { serverSignOut } from '../api/auth';
 import { notifySessionChanged } from '../sync/session-events';
 import { forgetDeferredSignIn } from './deferred-sign-in';
 import { endSession } from './session';

@@ -1,3 +1,4 @@
+import type { FetchLike } from '../api/http';
 import type { AppDatabase, OutboxMutation } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import type { Mutation, PushResponse, RemoteRecord } from '../domain/sync/protocol';
@@ -9,8 +10,7 @@ import { applyRemoteRecords } from './apply-remote';
  * the server's answer with the protocol's zod schema; the worker with a structural check.
  */
 
-/** How the app reaches the server (tests pass their own). */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export type ExchangeResult = 'ok' | 'nothing' | 'failed' | 'unauthorised';
 

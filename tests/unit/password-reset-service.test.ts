@@ -6,8 +6,8 @@ import {
   isResetTokenUsable,
   requestPasswordReset,
   resetOrgId,
-  type FetchLike,
 } from '../../src/features/auth/password-reset-service';
+import type { FetchLike } from '../../src/api/http';
 import { fr } from '../../src/i18n/fr';
 
 interface Call {

@@ -7,7 +7,7 @@ import type { LoginMode, Profile, User } from '../../domain/store/schema';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { fr } from '../../i18n/fr';
 import { signOut as signOutHere } from '../../session/sign-out';
-import { browserFetch } from '../../sync/server-auth';
+import { browserFetch } from '../../api/http';
 import { syncEngine } from '../bootstrap';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';

@@ -1,19 +1,14 @@
+import { fetchOrgStatus, serverChangePassword } from '../../api/auth';
+import { browserFetch, type FetchLike } from '../../api/http';
 import { INITIAL_PASSWORD } from '../../config';
 import type { AppDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
-import { checkNewPassword, isResetEmailValid, type NewPasswordIssue } from '../../domain/auth/password';
+import { checkNewPassword, type NewPasswordIssue } from '../../domain/auth/password';
 import { isEncodedHash, verifySecret } from '../../domain/secrets';
 import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
 import type { User } from '../../domain/store/schema';
 import { updateOfflineSignIn } from '../../session/offline-sign-in';
 import { destinationFor } from '../../session/sign-in';
-import type { FetchLike } from '../../sync/outbox-push';
-import {
-  browserFetch,
-  fetchOrgStatus,
-  serverChangePassword,
-  serverEmergencyPromote,
-} from '../../sync/server-auth';
 
 // Sign-in itself (server, offline, deferred, PIN) is the session module's (src/session/sign-in.ts).
 export {
@@ -124,20 +119,4 @@ export async function needsEmergencyAdmin(
   if (status) return status.needsEmergency;
   const [users, profiles] = await Promise.all([db.users.toArray(), db.profiles.toArray()]);
   return !hasActiveFullAdmin({ users, profiles }, { excludeEmergency: true });
-}
-
-/**
- * Promote an e-mail to active Super Admin (spec part 1 point 4), done by the server: only it knows
- * whether an active administrator exists, and nobody is signed in to push a local change.
- */
-export async function promoteEmergencyAdmin(
-  db: AppDatabase,
-  email: string,
-  fetchImpl: FetchLike = browserFetch,
-): Promise<
-  | { ok: true; created: boolean }
-  | { ok: false; code: 'invalid-email' | 'refused' | 'offline' | 'rate-limited' }
-> {
-  if (!isResetEmailValid(email)) return { ok: false, code: 'invalid-email' };
-  return serverEmergencyPromote(fetchImpl, { orgId: await getMeta(db, 'orgId'), email: email.trim() });
 }

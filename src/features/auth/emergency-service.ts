@@ -1,8 +1,9 @@
+import { fetchOrgStatus } from '../../api/auth';
+import { serverEmergencyPromote } from '../../api/emergency';
+import { browserFetch, type FetchLike } from '../../api/http';
 import type { AppDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
 import { isResetEmailValid } from '../../domain/auth/password';
-import type { FetchLike } from '../../sync/engine';
-import { browserFetch, fetchOrgStatus } from '../../sync/server-auth';
 
 export type EmergencyResult =
   | { ok: true; created: boolean }
@@ -34,20 +35,5 @@ export async function promoteEmergencyAdmin(
     if (seeded === 'rate-limited') return { ok: false, code: 'rate-limited' };
     if (seeded !== 'ok') return { ok: false, code: 'offline' };
   }
-  let response: Response;
-  try {
-    response = await fetchImpl('/api/emergency-admin', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ orgId, email, setupCode }),
-    });
-  } catch {
-    return { ok: false, code: 'offline' };
-  }
-  if (response.status === 403) return { ok: false, code: 'setup-code' };
-  if (response.status === 429) return { ok: false, code: 'rate-limited' };
-  if (response.status === 409) return { ok: false, code: 'refused' };
-  if (!response.ok) return { ok: false, code: 'offline' };
-  const body = (await response.json().catch(() => null)) as { created?: boolean } | null;
-  return { ok: true, created: body?.created === true };
+  return serverEmergencyPromote(fetchImpl, { orgId, email, setupCode });
 }

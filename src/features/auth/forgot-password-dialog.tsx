@@ -1,4 +1,4 @@
-import { browserFetch } from '../../sync/server-auth';
+import { browserFetch } from '../../api/http';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { appDb } from '../../db/database';

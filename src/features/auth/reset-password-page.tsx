@@ -1,4 +1,4 @@
-import { browserFetch } from '../../sync/server-auth';
+import { browserFetch } from '../../api/http';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';

@@ -13,10 +13,10 @@ import {
   type ReplacementRow,
 } from '../../domain/settings/store-file';
 import { getMeta } from '../../db/meta';
-import { fetchServerBackup, restoreOnServer } from '../../sync/credentials-api';
+import { fetchServerBackup, restoreOnServer } from '../../api/backup';
 import type { FetchLike } from '../../sync/outbox-push';
 import { loadRemoteStore, syncNow } from '../../sync/remote-store';
-import { browserFetch } from '../../sync/server-auth';
+import { browserFetch } from '../../api/http';
 import { describeShapeIssues, type ShapeIssues } from './import-issues';
 
 /** The v1 document of the whole organisation, without device state and without any clear secret. */

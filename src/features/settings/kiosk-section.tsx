@@ -5,14 +5,8 @@ import { appDb } from '../../db/database';
 import { getKioskListsAdmins, setKioskListsAdmins } from '../../db/kiosk-options';
 import { getMeta, setMeta } from '../../db/meta';
 import { fr } from '../../i18n/fr';
-import {
-  browserFetch,
-  enrolKiosk,
-  listKiosks,
-  revokeKiosk,
-  unenrolThisDevice,
-  type KioskInfo,
-} from '../../sync/server-auth';
+import { enrolKiosk, listKiosks, revokeKiosk, unenrolThisDevice, type KioskInfo } from '../../api/auth';
+import { browserFetch } from '../../api/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';

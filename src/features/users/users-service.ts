@@ -11,9 +11,9 @@ import {
   requestTemporaryPassword,
   type CredentialAnswer,
   type CredentialFailure,
-} from '../../sync/credentials-api';
+} from '../../api/credentials';
 import type { FetchLike } from '../../sync/outbox-push';
-import { browserFetch } from '../../sync/server-auth';
+import { browserFetch } from '../../api/http';
 import type { SecretResult } from './secret-dialog';
 import type { FieldChange, User, UserLogAction, UserStatus } from '../../domain/store/schema';
 import { userFieldChanges, type NameLookups } from '../../domain/users/field-changes';
