@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { PoolClient } from 'pg';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import { encodeStamps, SAME_AS_RECORD } from './record-rows';
 import { userIndexRow, type UserIndexRow } from './user-index';
 
 /**
@@ -82,6 +83,28 @@ function indexRowsOf(rows: { org_id: string; record_id: string; data: string }[]
     return row ? [{ orgId: r.org_id, ...row }] : [];
   });
 }
+
+/** Step 6's rewrite: one record's stamps in the compact form (record-rows.ts); null when already compact. */
+function compactStamps(row: { data: string; stamps: string }): string | null {
+  const parsed = JSON.parse(row.stamps) as unknown;
+  if (Array.isArray(parsed)) return null;
+  return encodeStamps(parsed as Record<string, FieldStamp>, JSON.parse(row.data) as RecordData);
+}
+
+interface StampRow {
+  org_id: string;
+  collection: string;
+  record_id: string;
+  data: string;
+  stamps: string;
+}
+
+const STAMP_PAGE = 2_000;
+
+/** Step 6's second half: a record's latest change keeps no second copy of the data (SAME_AS_RECORD). */
+const SHARE_LATEST_DATA = `UPDATE change_log SET data = '${SAME_AS_RECORD}' WHERE EXISTS (
+  SELECT 1 FROM records r WHERE r.org_id = change_log.org_id AND r.collection = change_log.collection
+    AND r.record_id = change_log.record_id AND r.rev = change_log.rev AND r.data = change_log.data)`;
 
 export const USER_INDEX_COLUMNS =
   'org_id, user_id, email, status, profile_id, is_emergency, reset_token_hash';
@@ -300,6 +323,66 @@ export const MIGRATIONS: readonly Migration[] = [
           `INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           userIndexValues(row.orgId, row, 'postgres'),
         );
+    },
+  },
+  {
+    // Per-field stamps took six times the room of the data they describe (a full stamp per field, and a
+    // second copy of every record's data in the change log): a record now stores one base stamp and only
+    // the fields whose stamp differs (record-rows.ts), and its latest change shares the record's data.
+    // Nothing is lost: decodeStamps gives back the same stamps, getRecordAt the same data.
+    version: 6,
+    name: "compact per-field stamps; the latest change shares its record's data",
+    sqlite: (db) => {
+      const page = db.prepare<[string, string, string], StampRow>(
+        `SELECT org_id, collection, record_id, data, stamps FROM records
+         WHERE (org_id, collection, record_id) > (?, ?, ?) ORDER BY org_id, collection, record_id LIMIT ${STAMP_PAGE}`,
+      );
+      const update = db.prepare<[string, string, string, string]>(
+        'UPDATE records SET stamps = ? WHERE org_id = ? AND collection = ? AND record_id = ?',
+      );
+      let after: [string, string, string] = ['', '', ''];
+      for (;;) {
+        const rows = page.all(...after);
+        for (const row of rows) {
+          const compact = compactStamps(row);
+          if (compact !== null) update.run(compact, row.org_id, row.collection, row.record_id);
+        }
+        const last = rows.at(-1);
+        if (!last || rows.length < STAMP_PAGE) break;
+        after = [last.org_id, last.collection, last.record_id];
+      }
+      db.exec(SHARE_LATEST_DATA);
+    },
+    postgres: async (c) => {
+      let after: [string, string, string] = ['', '', ''];
+      for (;;) {
+        const { rows } = await c.query<StampRow>(
+          `SELECT org_id, collection, record_id, data, stamps FROM records
+           WHERE (org_id, collection, record_id) > ($1, $2, $3)
+           ORDER BY org_id, collection, record_id LIMIT ${STAMP_PAGE}`,
+          after,
+        );
+        const changed = rows.flatMap((row) => {
+          const compact = compactStamps(row);
+          return compact === null ? [] : [{ ...row, stamps: compact }];
+        });
+        if (changed.length > 0)
+          await c.query(
+            `UPDATE records r SET stamps = u.stamps
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(org_id, collection, record_id, stamps)
+             WHERE r.org_id = u.org_id AND r.collection = u.collection AND r.record_id = u.record_id`,
+            [
+              changed.map((r) => r.org_id),
+              changed.map((r) => r.collection),
+              changed.map((r) => r.record_id),
+              changed.map((r) => r.stamps),
+            ],
+          );
+        const last = rows.at(-1);
+        if (!last || rows.length < STAMP_PAGE) break;
+        after = [last.org_id, last.collection, last.record_id];
+      }
+      await c.query(SHARE_LATEST_DATA);
     },
   },
 ];

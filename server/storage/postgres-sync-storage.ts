@@ -1,11 +1,21 @@
 import pg from 'pg';
-import type { CollectionName } from '../../src/domain/store/schema';
-import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
-import type { ConflictEntry } from '../../src/domain/sync/protocol';
+import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
 import { listenForRevisions, notifyPayload, revisionChannelOf } from './postgres-revisions';
+import {
+  conflictFromRow,
+  jsonOrNull,
+  mutationFromRow,
+  RECORD_COLUMNS,
+  recordFromRow,
+  recordToRow,
+  SAME_AS_RECORD,
+  type ConflictRow,
+  type RecordRow,
+  type StoredMutationRow,
+} from './record-rows';
 import { RevisionFeed } from './revision-feed';
 import { userIndexRow } from './user-index';
 
@@ -44,42 +54,6 @@ export interface PostgresOptions {
   /** Called with errors of idle connections (e.g. the database restarted); never throws. */
   onError?: (error: Error) => void;
 }
-
-interface RecordRow {
-  collection: string;
-  record_id: string;
-  rev: Int8;
-  deleted: boolean;
-  data: string;
-  stamps: string;
-}
-
-interface ConflictRow {
-  id: Int8;
-  rev: Int8;
-  collection: string;
-  record_id: string;
-  field: string;
-  reason: string;
-  kept_value: string | null;
-  lost_value: string | null;
-  kept_mutation_id: string | null;
-  lost_mutation_id: string;
-  created_at: string;
-}
-
-function toRecord(row: RecordRow): ServerRecord {
-  return {
-    collection: row.collection as CollectionName,
-    id: row.record_id,
-    rev: Number(row.rev),
-    deleted: row.deleted,
-    data: JSON.parse(row.data) as RecordData,
-    stamps: JSON.parse(row.stamps) as Record<string, FieldStamp>,
-  };
-}
-
-const RECORD_COLUMNS = 'collection, record_id, rev, deleted, data, stamps';
 
 function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
@@ -142,7 +116,6 @@ function transactionFor(
   locked: number,
 ): { tx: SyncTransaction; flush: () => Promise<void> } {
   let revision = locked;
-  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
   const knownRecords = new Map<string, ServerRecord | null>();
   const knownMutations = new Map<string, StoredMutation | null>();
   const pending: PendingMutation[] = [];
@@ -165,17 +138,12 @@ function transactionFor(
   const tx: SyncTransaction = {
     prefetch: async (items) => {
       const ids = [...new Set(items.map((i) => i.mutationId))];
-      const found = await client.query<{ mutation_id: string; rev: Int8; status: string }>(
+      const found = await client.query<StoredMutationRow>(
         'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = ANY($2::text[])',
         [orgId, ids],
       );
       for (const id of ids) if (!knownMutations.has(id)) knownMutations.set(id, null);
-      for (const row of found.rows)
-        knownMutations.set(row.mutation_id, {
-          mutationId: row.mutation_id,
-          rev: Number(row.rev),
-          status: row.status,
-        });
+      for (const row of found.rows) knownMutations.set(row.mutation_id, mutationFromRow(row));
       const keys = new Map(items.map((i) => [keyOf(i.collection, i.recordId), i]));
       const wanted = [...keys.values()].filter((i) => !knownRecords.has(keyOf(i.collection, i.recordId)));
       if (wanted.length === 0) return;
@@ -185,7 +153,8 @@ function transactionFor(
         [orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
       );
       for (const i of wanted) knownRecords.set(keyOf(i.collection, i.recordId), null);
-      for (const row of records.rows) knownRecords.set(keyOf(row.collection, row.record_id), toRecord(row));
+      for (const row of records.rows)
+        knownRecords.set(keyOf(row.collection, row.record_id), recordFromRow(row));
     },
     revision: () => Promise.resolve(revision),
     setRevision: async (next, nowIso) => {
@@ -204,12 +173,16 @@ function transactionFor(
         `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
         [orgId, collection, id],
       );
-      return rows[0] ? toRecord(rows[0]) : null;
+      return rows[0] ? recordFromRow(rows[0]) : null;
     },
     getRecordAt: async (collection, id, at) => {
+      // The latest change of a record keeps its data in `records` (SAME_AS_RECORD).
       const { rows } = await client.query<{ deleted: boolean; data: string }>(
-        `SELECT deleted, data FROM change_log WHERE org_id = $1 AND collection = $2 AND record_id = $3
-         AND rev <= $4 ORDER BY rev DESC LIMIT 1`,
+        `SELECT c.deleted, CASE WHEN c.data = '${SAME_AS_RECORD}' THEN r.data ELSE c.data END AS data
+         FROM change_log c LEFT JOIN records r
+           ON r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
+         WHERE c.org_id = $1 AND c.collection = $2 AND c.record_id = $3 AND c.rev <= $4
+         ORDER BY c.rev DESC LIMIT 1`,
         [orgId, collection, id, at],
       );
       const row = rows[0];
@@ -220,33 +193,30 @@ function transactionFor(
         `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 ORDER BY collection, record_id`,
         [orgId],
       );
-      return rows.map(toRecord);
+      return rows.map((row) => recordFromRow(row));
     },
     putRecord: async (record, mutationId, nowIso) => {
       knownRecords.set(keyOf(record.collection, record.id), structuredClone(record));
-      // One round trip: the record and its change-log entry.
+      const row = recordToRow(record);
+      // One round trip: the superseded change gets its own copy of the data (every part of the statement
+      // reads the rows as they were before it), the record, and its new change-log entry sharing its data.
       await client.query(
-        `WITH upsert AS (
+        `WITH previous AS (
+           UPDATE change_log c SET data = r.data FROM records r
+           WHERE c.org_id = $1 AND c.collection = $2 AND c.record_id = $3 AND c.data = '${SAME_AS_RECORD}'
+             AND c.rev <> $4 AND r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
+           RETURNING c.rev),
+         upsert AS (
            INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps)
            VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (org_id, collection, record_id) DO UPDATE SET
              rev = excluded.rev, deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps)
          INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
+         VALUES ($1, $2, $3, $4, $5, '${SAME_AS_RECORD}', $8, $9)
          ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
            deleted = excluded.deleted, data = excluded.data, mutation_id = excluded.mutation_id,
            changed_at = excluded.changed_at`,
-        [
-          orgId,
-          record.collection,
-          record.id,
-          record.rev,
-          record.deleted,
-          JSON.stringify(record.data),
-          JSON.stringify(record.stamps),
-          mutationId,
-          nowIso,
-        ],
+        [orgId, row.collection, row.recordId, row.rev, row.deleted, row.data, row.stamps, mutationId, nowIso],
       );
       if (record.collection === 'users') {
         // The lookup index of the anonymous routes, in the same transaction as the record.
@@ -266,12 +236,11 @@ function transactionFor(
     getMutation: async (mutationId) => {
       const known = knownMutations.get(mutationId);
       if (known !== undefined) return known;
-      const { rows } = await client.query<{ mutation_id: string; rev: Int8; status: string }>(
+      const { rows } = await client.query<StoredMutationRow>(
         'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = $2',
         [orgId, mutationId],
       );
-      const row = rows[0];
-      return row ? { mutationId: row.mutation_id, rev: Number(row.rev), status: row.status } : null;
+      return rows[0] ? mutationFromRow(rows[0]) : null;
     },
     saveMutation: (m, clientId, nowIso) => {
       // A second save of one id in a batch must fail as the primary key would: the flush then raises 23505.
@@ -290,8 +259,8 @@ function transactionFor(
           c.recordId,
           c.field,
           c.reason,
-          json(c.keptValue),
-          json(c.lostValue),
+          jsonOrNull(c.keptValue),
+          jsonOrNull(c.lostValue),
           c.keptMutationId,
           c.lostMutationId,
           c.createdAt,
@@ -358,7 +327,7 @@ export async function openPostgresSyncStorage(
          ORDER BY record_id`,
         [orgId, collection],
       );
-      return rows.map(toRecord);
+      return rows.map((row) => recordFromRow(row));
     },
     readRecords: async (orgId, keys) => {
       if (keys.length === 0) return [];
@@ -368,7 +337,7 @@ export async function openPostgresSyncStorage(
            (SELECT * FROM unnest($2::text[], $3::text[]))`,
         [orgId, keys.map((k) => k.collection), keys.map((k) => k.id)],
       );
-      return rows.map(toRecord);
+      return rows.map((row) => recordFromRow(row));
     },
     ping: async () => {
       let timer: NodeJS.Timeout | undefined;
@@ -428,7 +397,7 @@ export async function openPostgresSyncStorage(
           `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND NOT deleted ORDER BY collection, record_id`,
           [orgId],
         );
-        return { revision, records: rows.map(toRecord) };
+        return { revision, records: rows.map((row) => recordFromRow(row, false)) };
       }),
     readChanges: (orgId, after, limit) =>
       snapshot(async (client) => {
@@ -439,26 +408,14 @@ export async function openPostgresSyncStorage(
            ORDER BY rev, collection, record_id LIMIT $5`,
           [orgId, after.rev, after.collection, after.id, limit],
         );
-        return { revision, records: rows.map(toRecord) };
+        return { revision, records: rows.map((row) => recordFromRow(row, false)) };
       }),
     readConflicts: async (orgId, afterId, limit) => {
       const { rows } = await pool.query<ConflictRow>(
         'SELECT * FROM conflicts WHERE org_id = $1 AND id > $2 ORDER BY id LIMIT $3',
         [orgId, afterId, limit],
       );
-      return rows.map((r): ConflictEntry => ({
-        id: Number(r.id),
-        rev: Number(r.rev),
-        collection: r.collection as CollectionName,
-        recordId: r.record_id,
-        field: r.field,
-        reason: r.reason as ConflictEntry['reason'],
-        keptValue: r.kept_value === null ? null : (JSON.parse(r.kept_value) as unknown),
-        lostValue: r.lost_value === null ? null : (JSON.parse(r.lost_value) as unknown),
-        keptMutationId: r.kept_mutation_id,
-        lostMutationId: r.lost_mutation_id,
-        createdAt: r.created_at,
-      }));
+      return rows.map(conflictFromRow);
     },
     onRevision: (subscriber) => {
       listener.ensure();

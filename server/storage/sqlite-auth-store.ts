@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import type { ServerRecord } from '../../src/domain/sync/merge';
+import { recordFromRow } from './record-rows';
 import type { RateLimitStore, SessionRow, SessionStore } from './sync-storage';
 import type { SettingsStore, UserLookup } from './user-index';
 
@@ -44,14 +45,7 @@ export interface UserRecordRow {
 }
 
 export function toUserRecord(row: UserRecordRow): ServerRecord {
-  return {
-    collection: 'users',
-    id: row.record_id,
-    rev: Number(row.rev),
-    deleted: false,
-    data: JSON.parse(row.data) as RecordData,
-    stamps: JSON.parse(row.stamps) as Record<string, FieldStamp>,
-  };
+  return recordFromRow({ ...row, collection: 'users', deleted: false });
 }
 
 /** `?, ?, …` for an IN list of `count` values (SQLite). */

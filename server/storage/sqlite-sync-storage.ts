@@ -1,10 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { CollectionName } from '../../src/domain/store/schema';
-import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
-import type { ConflictEntry } from '../../src/domain/sync/protocol';
+import type { RecordData } from '../../src/domain/sync/merge';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
+import {
+  conflictFromRow,
+  jsonOrNull,
+  mutationFromRow,
+  RECORD_COLUMNS,
+  recordFromRow,
+  recordToRow,
+  SAME_AS_RECORD,
+  type ConflictRow,
+  type RecordRow,
+  type StoredMutationRow,
+} from './record-rows';
 import { sqliteAuthStores } from './sqlite-auth-store';
 import type { SyncStorage, SyncTransaction } from './sync-storage';
 import { userIndexRow } from './user-index';
@@ -14,26 +24,6 @@ type Db = Database.Database;
 
 /** The shared numbered steps (migrations.ts), SQLite side; `user_version` holds how many ran. */
 export const SQLITE_MIGRATIONS: readonly ((db: Db) => void)[] = MIGRATIONS.map((m) => m.sqlite);
-
-interface RecordRow {
-  collection: string;
-  record_id: string;
-  rev: number;
-  deleted: number;
-  data: string;
-  stamps: string;
-}
-
-function toRecord(row: RecordRow): ServerRecord {
-  return {
-    collection: row.collection as CollectionName,
-    id: row.record_id,
-    rev: row.rev,
-    deleted: row.deleted === 1,
-    data: JSON.parse(row.data) as RecordData,
-    stamps: JSON.parse(row.stamps) as Record<string, FieldStamp>,
-  };
-}
 
 /** Serialises async work on the single connection: statements of two requests must never interleave. */
 function createLock() {
@@ -53,7 +43,27 @@ export function migrateSqlite(db: Db): void {
   }).immediate();
 }
 
-export function openSqliteSyncStorage(file: string): SyncStorage {
+export interface SqliteOptions {
+  /**
+   * Group commit: batches that arrive within this many milliseconds of the first one share one transaction
+   * and one fsync (0: each batch commits alone). Each batch still is all-or-nothing (a savepoint each).
+   */
+  groupCommitMs?: number;
+  /** At most this many batches per group. */
+  groupMax?: number;
+}
+
+/** A write transaction waiting for its group (see transaction()). */
+interface PendingWrite {
+  orgId: string;
+  run: (tx: SyncTransaction) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export const DEFAULT_GROUP_COMMIT_MS = 2;
+
+export function openSqliteSyncStorage(file: string, options: SqliteOptions = {}): SyncStorage {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -61,6 +71,8 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   migrateSqlite(db);
+  const groupCommitMs = options.groupCommitMs ?? DEFAULT_GROUP_COMMIT_MS;
+  const groupMax = options.groupMax ?? 64;
 
   const q = {
     revision: db.prepare<[string], { revision: number }>('SELECT revision FROM orgs WHERE org_id = ?'),
@@ -69,41 +81,52 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
        ON CONFLICT(org_id) DO UPDATE SET revision = excluded.revision, updated_at = excluded.updated_at`,
     ),
     record: db.prepare<[string, string, string], RecordRow>(
-      'SELECT collection, record_id, rev, deleted, data, stamps FROM records WHERE org_id = ? AND collection = ? AND record_id = ?',
+      `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = ? AND collection = ? AND record_id = ?`,
     ),
+    // The latest change at or before a revision; the latest change of all keeps its data in `records`.
     recordAt: db.prepare<[string, string, string, number], { deleted: number; data: string }>(
-      `SELECT deleted, data FROM change_log WHERE org_id = ? AND collection = ? AND record_id = ? AND rev <= ?
-       ORDER BY rev DESC LIMIT 1`,
+      `SELECT c.deleted, CASE WHEN c.data = '${SAME_AS_RECORD}' THEN r.data ELSE c.data END AS data
+       FROM change_log c LEFT JOIN records r
+         ON r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
+       WHERE c.org_id = ? AND c.collection = ? AND c.record_id = ? AND c.rev <= ?
+       ORDER BY c.rev DESC LIMIT 1`,
     ),
     all: db.prepare<[string], RecordRow>(
-      'SELECT collection, record_id, rev, deleted, data, stamps FROM records WHERE org_id = ? ORDER BY collection, record_id',
+      `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = ? ORDER BY collection, record_id`,
     ),
     live: db.prepare<[string], RecordRow>(
-      'SELECT collection, record_id, rev, deleted, data, stamps FROM records WHERE org_id = ? AND deleted = 0 ORDER BY collection, record_id',
+      `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = ? AND deleted = 0 ORDER BY collection, record_id`,
     ),
     collection: db.prepare<[string, string], RecordRow>(
-      `SELECT collection, record_id, rev, deleted, data, stamps FROM records
+      `SELECT ${RECORD_COLUMNS} FROM records
        WHERE org_id = ? AND collection = ? AND deleted = 0 ORDER BY record_id`,
     ),
     changes: db.prepare<[string, number, string, string, number], RecordRow>(
-      `SELECT collection, record_id, rev, deleted, data, stamps FROM records
+      `SELECT ${RECORD_COLUMNS} FROM records
        WHERE org_id = ? AND (rev, collection, record_id) > (?, ?, ?)
        ORDER BY rev, collection, record_id LIMIT ?`,
+    ),
+    // The change being superseded gets its own copy of the data before the record moves on.
+    keepPrevious: db.prepare<[string, string, string, number]>(
+      `UPDATE change_log SET data = (SELECT r.data FROM records r
+         WHERE r.org_id = change_log.org_id AND r.collection = change_log.collection
+           AND r.record_id = change_log.record_id)
+       WHERE org_id = ? AND collection = ? AND record_id = ? AND data = '${SAME_AS_RECORD}' AND rev <> ?`,
     ),
     upsert: db.prepare<[string, string, string, number, number, string, string]>(
       `INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(org_id, collection, record_id) DO UPDATE SET
          rev = excluded.rev, deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps`,
     ),
-    log: db.prepare<[string, string, string, number, number, string, string, string]>(
+    log: db.prepare<[string, string, string, number, number, string, string]>(
       `INSERT OR REPLACE INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, '${SAME_AS_RECORD}', ?, ?)`,
     ),
     indexUser: db.prepare(
       `INSERT OR REPLACE INTO user_index (${USER_INDEX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
     unindexUser: db.prepare<[string, string]>('DELETE FROM user_index WHERE org_id = ? AND user_id = ?'),
-    mutation: db.prepare<[string, string], { mutation_id: string; rev: number; status: string }>(
+    mutation: db.prepare<[string, string], StoredMutationRow>(
       'SELECT mutation_id, rev, status FROM mutations WHERE org_id = ? AND mutation_id = ?',
     ),
     saveMutation: db.prepare<[string, string, number, string, string, string]>(
@@ -113,13 +136,12 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
       `INSERT INTO conflicts (org_id, rev, collection, record_id, field, reason, kept_value, lost_value,
          kept_mutation_id, lost_mutation_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    conflicts: db.prepare<[string, number, number], Record<string, string | number | null>>(
+    conflicts: db.prepare<[string, number, number], ConflictRow>(
       'SELECT * FROM conflicts WHERE org_id = ? AND id > ? ORDER BY id LIMIT ?',
     ),
   };
 
   const revisionOf = (orgId: string) => q.revision.get(orgId)?.revision ?? 0;
-  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
   function transactionFor(orgId: string): SyncTransaction {
     return {
@@ -130,39 +152,30 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
       },
       getRecord: (collection, id) => {
         const row = q.record.get(orgId, collection, id);
-        return Promise.resolve(row ? toRecord(row) : null);
+        return Promise.resolve(row ? recordFromRow(row) : null);
       },
       getRecordAt: (collection, id, revision) => {
         const row = q.recordAt.get(orgId, collection, id, revision);
         return Promise.resolve(row && row.deleted === 0 ? (JSON.parse(row.data) as RecordData) : null);
       },
-      listRecords: () => Promise.resolve(q.all.all(orgId).map(toRecord)),
+      listRecords: () => Promise.resolve(q.all.all(orgId).map((row) => recordFromRow(row))),
       putRecord: (record, mutationId, nowIso) => {
-        const data = JSON.stringify(record.data);
+        const row = recordToRow(record);
         const deleted = record.deleted ? 1 : 0;
-        q.upsert.run(
-          orgId,
-          record.collection,
-          record.id,
-          record.rev,
-          deleted,
-          data,
-          JSON.stringify(record.stamps),
-        );
-        q.log.run(orgId, record.collection, record.id, record.rev, deleted, data, mutationId, nowIso);
+        q.keepPrevious.run(orgId, row.collection, row.recordId, row.rev);
+        q.upsert.run(orgId, row.collection, row.recordId, row.rev, deleted, row.data, row.stamps);
+        q.log.run(orgId, row.collection, row.recordId, row.rev, deleted, mutationId, nowIso);
         if (record.collection === 'users') {
           // The lookup index of the anonymous routes, in the same transaction as the record.
-          const row = userIndexRow(record);
-          if (row) q.indexUser.run(...userIndexValues(orgId, row, 'sqlite'));
+          const indexed = userIndexRow(record);
+          if (indexed) q.indexUser.run(...userIndexValues(orgId, indexed, 'sqlite'));
           else q.unindexUser.run(orgId, record.id);
         }
         return Promise.resolve();
       },
       getMutation: (mutationId) => {
         const row = q.mutation.get(orgId, mutationId);
-        return Promise.resolve(
-          row ? { mutationId: row.mutation_id, rev: row.rev, status: row.status } : null,
-        );
+        return Promise.resolve(row ? mutationFromRow(row) : null);
       },
       saveMutation: (m, clientId, nowIso) => {
         q.saveMutation.run(orgId, m.mutationId, m.rev, m.status, clientId, nowIso);
@@ -176,8 +189,8 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
           c.recordId,
           c.field,
           c.reason,
-          json(c.keptValue),
-          json(c.lostValue),
+          jsonOrNull(c.keptValue),
+          jsonOrNull(c.lostValue),
           c.keptMutationId,
           c.lostMutationId,
           c.createdAt,
@@ -188,43 +201,118 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
   }
 
   const locked = createLock();
-
   const revisions = new RevisionFeed();
+
+  /** One batch alone in its own transaction (and its own fsync). */
+  async function runAlone(write: PendingWrite): Promise<void> {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const before = revisionOf(write.orgId);
+      const result = await write.run(transactionFor(write.orgId));
+      const after = revisionOf(write.orgId);
+      db.exec('COMMIT');
+      // One process owns the file: the in-process feed reaches every live stream (GET /api/live).
+      if (after !== before) revisions.publish(write.orgId, after);
+      write.resolve(result);
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      write.reject(error);
+    }
+  }
+
+  /**
+   * Group commit. The fsync of COMMIT costs more than the statements of a check-in batch, so the batches
+   * waiting when a group starts run one after the other in ONE transaction, each inside its own savepoint:
+   * a batch that throws is rolled back to its savepoint without touching its neighbours, then retried alone
+   * once the group has committed. Nobody hears of a result before the COMMIT that makes it durable.
+   */
+  async function runGroup(group: PendingWrite[]): Promise<void> {
+    if (group.length === 1) return runAlone(group[0] as PendingWrite);
+    const done: { write: PendingWrite; result: unknown }[] = [];
+    const failed: PendingWrite[] = [];
+    const before = new Map<string, number>();
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const write of group) {
+        if (!before.has(write.orgId)) before.set(write.orgId, revisionOf(write.orgId));
+        db.exec('SAVEPOINT batch');
+        try {
+          const result = await write.run(transactionFor(write.orgId));
+          db.exec('RELEASE batch');
+          done.push({ write, result });
+        } catch {
+          db.exec('ROLLBACK TO batch');
+          db.exec('RELEASE batch');
+          failed.push(write);
+        }
+      }
+      const after = new Map([...before.keys()].map((orgId) => [orgId, revisionOf(orgId)]));
+      db.exec('COMMIT');
+      for (const [orgId, revision] of after)
+        if (revision !== before.get(orgId)) revisions.publish(orgId, revision);
+      for (const { write, result } of done) write.resolve(result);
+    } catch {
+      // The group itself failed (COMMIT, disk full...): nothing of it is stored; every batch runs alone.
+      if (db.inTransaction) db.exec('ROLLBACK');
+      failed.push(...done.map((d) => d.write));
+    }
+    for (const write of failed) await runAlone(write);
+  }
+
+  const pending: PendingWrite[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const group = pending.splice(0, groupMax);
+    if (group.length === 0) return Promise.resolve();
+    if (pending.length > 0) schedule(0);
+    return locked(() => runGroup(group));
+  };
+  function schedule(delay: number) {
+    if (scheduled) return;
+    scheduled = true;
+    if (delay <= 0) setImmediate(() => void flush());
+    else setTimeout(() => void flush(), delay);
+  }
+
   return {
     engine: 'sqlite',
     ...sqliteAuthStores(db, locked),
     readCollection: (orgId, collection) =>
-      locked(() => Promise.resolve(q.collection.all(orgId, collection).map(toRecord))),
+      locked(() => Promise.resolve(q.collection.all(orgId, collection).map((row) => recordFromRow(row)))),
     readRecords: (orgId, keys) =>
       locked(() =>
         Promise.resolve(
           keys.flatMap((k) => {
             const row = q.record.get(orgId, k.collection, k.id);
-            return row && row.deleted === 0 ? [toRecord(row)] : [];
+            return row && row.deleted === 0 ? [recordFromRow(row)] : [];
           }),
         ),
       ),
     ping: () => locked(() => Promise.resolve(void db.prepare('SELECT 1').get())),
-    transaction: (orgId, fn) =>
-      locked(async () => {
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const before = revisionOf(orgId);
-          const result = await fn(transactionFor(orgId));
-          const after = revisionOf(orgId);
-          db.exec('COMMIT');
-          // One process owns the file: the in-process feed reaches every live stream (GET /api/live).
-          if (after !== before) revisions.publish(orgId, after);
-          return result;
-        } catch (error) {
-          if (db.inTransaction) db.exec('ROLLBACK');
-          throw error;
+    transaction: <T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        const write: PendingWrite = {
+          orgId,
+          run: fn,
+          resolve: (value) => resolve(value as T),
+          reject,
+        };
+        if (groupCommitMs <= 0) {
+          void locked(() => runAlone(write));
+          return;
         }
+        pending.push(write);
+        schedule(pending.length >= groupMax ? 0 : groupCommitMs);
       }),
+    // Stamps stay out of bulk reads: what devices receive never carries them (toRemote).
     readAll: (orgId) =>
       locked(() =>
         Promise.resolve(
-          db.transaction(() => ({ revision: revisionOf(orgId), records: q.live.all(orgId).map(toRecord) }))(),
+          db.transaction(() => ({
+            revision: revisionOf(orgId),
+            records: q.live.all(orgId).map((row) => recordFromRow(row, false)),
+          }))(),
         ),
       ),
     readChanges: (orgId, after, limit) =>
@@ -232,33 +320,22 @@ export function openSqliteSyncStorage(file: string): SyncStorage {
         Promise.resolve(
           db.transaction(() => ({
             revision: revisionOf(orgId),
-            records: q.changes.all(orgId, after.rev, after.collection, after.id, limit).map(toRecord),
+            records: q.changes
+              .all(orgId, after.rev, after.collection, after.id, limit)
+              .map((row) => recordFromRow(row, false)),
           }))(),
         ),
       ),
     readConflicts: (orgId, afterId, limit) =>
-      locked(() =>
-        Promise.resolve(
-          q.conflicts.all(orgId, afterId, limit).map((r): ConflictEntry => ({
-            id: Number(r.id),
-            rev: Number(r.rev),
-            collection: String(r.collection) as CollectionName,
-            recordId: String(r.record_id),
-            field: String(r.field),
-            reason: String(r.reason) as ConflictEntry['reason'],
-            keptValue: r.kept_value === null ? null : (JSON.parse(String(r.kept_value)) as unknown),
-            lostValue: r.lost_value === null ? null : (JSON.parse(String(r.lost_value)) as unknown),
-            keptMutationId: r.kept_mutation_id === null ? null : String(r.kept_mutation_id),
-            lostMutationId: String(r.lost_mutation_id),
-            createdAt: String(r.created_at),
-          })),
-        ),
-      ),
+      locked(() => Promise.resolve(q.conflicts.all(orgId, afterId, limit).map(conflictFromRow))),
     onRevision: (listener) => revisions.subscribe(listener),
-    close: () =>
-      locked(() => {
+    close: () => {
+      // Batches still waiting for their group are written before the file closes.
+      while (pending.length > 0) void flush();
+      return locked(() => {
         db.close();
         return Promise.resolve();
-      }),
+      });
+    },
   };
 }
