@@ -1,5 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  kioskRequestSchema as kioskSchema,
+  loginRequestSchema as loginSchema,
+  orgIdSchema,
+  passwordChangeRequestSchema as passwordSchema,
+  pinRequestSchema as pinSchema,
+  type KioskView,
+  type LoginAnswer,
+  type OrgStatusAnswer,
+  type SessionAnswer,
+} from '../../src/domain/api-schemas/auth';
+import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
 import { isAdminType, isModuleGranted } from '../../src/domain/module-catalogue';
 import {
   KIOSK_ABSOLUTE_MS,
@@ -28,22 +39,8 @@ import type { SyncStorage } from '../storage/sync-storage';
  * spec's French messages; a refused attempt never says more than the local sign-in would.
  */
 
-export const ORG_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const orgIdSchema = z.string().regex(ORG_ID_PATTERN);
-
-const loginSchema = z.object({
-  orgId: orgIdSchema,
-  email: z.string().max(320),
-  password: z.string().max(1_000),
-  remember: z.boolean().default(true),
-});
-const pinSchema = z.object({
-  orgId: orgIdSchema,
-  userId: z.string().min(1).max(256),
-  pin: z.string().max(12),
-});
-const kioskSchema = z.object({ name: z.string().trim().min(1).max(80) });
-const passwordSchema = z.object({ current: z.string().max(1_000).optional(), next: z.string().max(1_000) });
+// Request and answer shapes shared with the app's client (src/api/auth.ts).
+export { ORG_ID_PATTERN };
 /** The first-login screen asks no current password: the forced change must follow a fresh sign-in. */
 const FORCED_CHANGE_WINDOW_MS = 30 * 60_000;
 
@@ -72,7 +69,7 @@ function kioskView(row: {
   deviceId: string | null;
   createdAt: string;
   lastSeenAt: string;
-}) {
+}): KioskView {
   return {
     id: row.tokenHash.slice(0, 16),
     name: row.deviceId ?? '',
@@ -117,7 +114,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
         { excludeEmergency: true },
       ));
     }
-    return reply.header('cache-control', 'no-store').send({ initialised: revision > 0, needsEmergency });
+    const answer: OrgStatusAnswer = { initialised: revision > 0, needsEmergency };
+    return reply.header('cache-control', 'no-store').send(answer);
   });
 
   app.post('/api/auth/login', async (request, reply) => {
@@ -165,7 +163,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     // "Se souvenir de moi" unchecked: a browser-session cookie, gone when the browser closes.
     setSessionCookie(request, reply, 'user', token, remember ? SESSION_ABSOLUTE_MS / 1000 : undefined);
     // The person's own record, hash included: the device can then let them sign in offline (issue 12).
-    return reply.header('cache-control', 'no-store').send({ user });
+    const answer: LoginAnswer = { user };
+    return reply.header('cache-control', 'no-store').send(answer);
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
@@ -182,12 +181,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     const kiosk = await sessions.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), now);
     // Nobody: a plain answer, not a 401 — this is asked on every start, and browsers print every 4xx as a
     // console error on the login screen.
-    if (!auth && !kiosk) return { orgId: null, userId: null, kiosk: null };
+    if (!auth && !kiosk) return { orgId: null, userId: null, kiosk: null } satisfies SessionAnswer;
     return {
       orgId: (auth?.session ?? kiosk)?.orgId ?? null,
       userId: auth?.user?.id ?? null,
       kiosk: kiosk ? kioskView(kiosk) : null,
-    };
+    } satisfies SessionAnswer;
   });
 
   // Change of one's own password (the dialog, and the first-login screen): the server checks the current one.

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { effectiveModules } from '../../src/domain/access/viewer';
+import {
+  CREDENTIAL_USER_ID_PATTERN as ID_PATTERN,
+  type PinAnswer,
+  type RefusalAnswer,
+  type ResetLinkAnswer,
+  type TemporaryPasswordAnswer,
+} from '../../src/domain/api-schemas/credentials';
 import { pinExpiry } from '../../src/domain/auth/pin';
 import { RESET_TOKEN_HEX_LENGTH, resetTokenExpiry } from '../../src/domain/auth/password';
 import { ORG_SETTINGS_ID, PIN_VALIDITY_DAYS_DEFAULT } from '../../src/domain/defaults';
@@ -21,7 +28,7 @@ import type { Authenticated } from '../auth/sessions';
 import { applyServerChanges } from '../auth/server-writes';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
-import { ORG_ID_PATTERN } from './auth';
+import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
 
 /**
  * Credentials made by the server for a user someone manages (spec part 1 point 9; the rights of
@@ -40,8 +47,6 @@ export interface CredentialDeps {
   clock?: () => Date;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
-
 interface Made {
   fields: RecordData;
   log: { action: UserLogAction; details?: string };
@@ -53,7 +58,8 @@ interface Made {
 type Maker = (ctx: { user: User; orgId: string; now: Date }) => Promise<Made>;
 
 function refusal(reply: FastifyReply, status: number, code: keyof typeof frSecurityUsers.refusals) {
-  return reply.code(status).send({ error: code, message: frSecurityUsers.refusals[code] });
+  const answer: RefusalAnswer = { error: code, message: frSecurityUsers.refusals[code] };
+  return reply.code(status).send(answer);
 }
 
 export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialDeps): void {
@@ -130,7 +136,7 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialD
         passwordResetExpiresAt: null,
       },
       log: { action: 'password-temp-generated' },
-      answer: { password },
+      answer: { password } satisfies Omit<TemporaryPasswordAnswer, 'ok' | 'revision'>,
     };
   });
 
@@ -151,7 +157,7 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialD
         pinCooldownUntil: null,
       },
       log: { action: 'update', details: 'Nouveau code PIN généré' },
-      answer: { pin, expiresAt },
+      answer: { pin, expiresAt } satisfies Omit<PinAnswer, 'ok' | 'revision'>,
     };
   });
 
@@ -163,7 +169,11 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialD
       fields: { passwordResetTokenHash: await sha256Hex(token), passwordResetExpiresAt: expiresAt },
       log: { action: 'password-reset-requested' },
       // Built from PUBLIC_URL only; without it the administrator's own page completes the address.
-      answer: { path, link: config.publicUrl ? `${config.publicUrl}${path}` : null, expiresAt },
+      answer: {
+        path,
+        link: config.publicUrl ? `${config.publicUrl}${path}` : null,
+        expiresAt,
+      } satisfies Omit<ResetLinkAnswer, 'ok' | 'revision'>,
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { emergencyRequestSchema as bodySchema, type EmergencyAnswer } from '../../src/domain/api-schemas/emergency';
 import { isResetEmailValid } from '../../src/domain/auth/password';
 import type { RateLimitTable } from '../../src/domain/auth/session-policy';
 import { hashSecret, randomId } from '../../src/domain/secrets';
@@ -9,13 +9,6 @@ import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges } from '../auth/server-writes';
 import { isSetupCode } from '../auth/setup-code';
 import type { SyncStorage } from '../storage/sync-storage';
-import { ORG_ID_PATTERN } from './auth';
-
-const bodySchema = z.object({
-  orgId: z.string().regex(ORG_ID_PATTERN),
-  email: z.string().max(320),
-  setupCode: z.string().max(200).optional(),
-});
 
 /**
  * POST /api/emergency-admin: the emergency area of the login screen, decided by the server, which alone sees
@@ -74,6 +67,6 @@ export function registerEmergencyRoute(
       ],
       now,
     );
-    return { ok: true, created: plan.created };
+    return { ok: true, created: plan.created } satisfies EmergencyAnswer;
   });
 }

@@ -8,6 +8,13 @@ import {
   resetTokenExpiry,
 } from '../../src/domain/auth/password';
 import type { RateLimitRule } from '../../src/domain/auth/session-policy';
+import {
+  resetCheckSchema as checkBody,
+  resetCompleteSchema as completeBody,
+  resetRequestSchema as requestBody,
+  type ResetCheckAnswer,
+} from '../../src/domain/api-schemas/password-reset';
+import type { OkAnswer } from '../../src/domain/api-schemas/common';
 import { buildUserLog, type Actor } from '../../src/domain/journal/user-log';
 import { hashSecret, randomHex, randomId, sha256Hex } from '../../src/domain/secrets';
 import type { RecordData } from '../../src/domain/sync/merge';
@@ -29,11 +36,7 @@ const NO_SMTP_NOTICE =
 const NO_PUBLIC_URL_ERROR =
   'SMTP_URL sans PUBLIC_URL : les liens envoyés par e-mail ne sont construits que sur PUBLIC_URL, jamais sur les en-têtes de la requête.';
 
-const orgId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const token = z.string().regex(new RegExp(`^[0-9a-f]{${RESET_TOKEN_HEX_LENGTH}}$`));
-const requestBody = z.object({ orgId, email: z.string().max(320) });
-const checkBody = z.object({ orgId, token: z.string().max(200) });
-const completeBody = z.object({ orgId, token: z.string().max(200), password: z.string().max(1_000) });
 
 export interface PasswordResetDeps {
   storage: SyncStorage;
@@ -196,7 +199,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
         });
       });
     }
-    return { ok: true };
+    return { ok: true } satisfies OkAnswer;
   });
 
   app.post('/api/password-reset/check', async (request, reply) => {
@@ -207,7 +210,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
     const buckets: { rule: RateLimitRule; key: string }[] = [{ rule: 'anonymousAddress', key: request.ip }];
     if (await limited(storage, reply, buckets, now, deps.config.rateLimits)) return reply;
     const user = await userOfToken(storage, body.data.orgId, body.data.token, now);
-    return { valid: user !== null };
+    return { valid: user !== null } satisfies ResetCheckAnswer;
   });
 
   app.post('/api/password-reset/complete', async (request, reply) => {
@@ -265,6 +268,6 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
     }
     // Whoever held a session of this account (the reason for a reset may be a stolen password) is signed out.
     await storage.sessions.revokeUser(org, user.id, now.toISOString());
-    return { ok: true };
+    return { ok: true } satisfies OkAnswer;
   });
 }
