@@ -84,7 +84,9 @@ export function encodeStamps(stamps: Readonly<Record<string, FieldStamp>>, data:
   }
   let best = counts[0];
   for (const c of counts) if (best && c.n > best.n) best = c;
-  const base = best?.stamp ?? (stamps[keys[0] as string]);
+  const first = stamps[keys[0] ?? ''];
+  const base: FieldStamp | undefined = best?.stamp ?? first;
+  if (!base) return '[]';
   const differing: Record<string, EncodedStamp> = {};
   let anyDiffering = false;
   for (const key of keys) {
