@@ -1,50 +1,68 @@
-import { Suspense, useEffect, useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { appDb } from '../db/database';
-import { fr } from '../i18n/fr';
-import { expireEphemeralSession } from '../session/session';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { LoadLoginRuntime } from '../features/auth/login-loader';
+import { LoginPage } from '../features/auth/login-page';
+import { frApp } from '../i18n/fr-login';
 import { ToastProvider } from '../ui/toast';
-import { ErrorBoundary } from '../ui/error-boundary';
-import { applyOrgFromUrl } from './org-param';
-import { PwaSupport } from './pwa/pwa-support';
-import { AppRoutes } from './router';
+import { lazyNamed } from './lazy-named';
 
-/**
- * A device that already holds data opens at once and catches up with the server in the background
- * (offline first); a brand-new device waits for the remote store, since nobody could sign in without it.
- * The start-up code (store validation, migrations, sync engine: zod and luxon) is its own chunk, so a
- * returning device's login screen does not wait for it (issue 13 budget).
- */
-async function startApp(): Promise<void> {
-  const db = appDb();
-  await applyOrgFromUrl(db, window.location.search);
-  const hasLocalData = (await db.profiles.count()) > 0;
-  const started = import('./bootstrap').then((m) => m.bootstrap());
-  if (hasLocalData) started.catch((error: unknown) => console.error('bootstrap', error));
-  else await started;
-  await expireEphemeralSession(db);
+// Light start (budget: a new device's login form at most 100 KB gzip of JavaScript): the entry holds React,
+// the router and the login screen with its own texts. The local database (Dexie), the start-up, the full
+// catalogue and every other route load on demand; the login screen asks for them once it is drawn.
+const FullApp = lazyNamed(() => import('./full-app'), 'FullApp');
+const PwaSupport = lazyNamed(() => import('./pwa/pwa-support'), 'PwaSupport');
+
+let loginRuntime: ReturnType<LoadLoginRuntime> | null = null;
+/** The login screen's runtime (login-runtime.ts), loaded once; the screen asks for it once drawn. */
+const loadLoginRuntime: LoadLoginRuntime = () => (loginRuntime ??= import('./login-runtime'));
+
+/** Render failures show the spec's text instead of a blank page (spec part 1 point 8). */
+class StartErrorBoundary extends Component<{ children: ReactNode }, { hasError: boolean }> {
+  override state = { hasError: false };
+
+  static getDerivedStateFromError(): { hasError: boolean } {
+    return { hasError: true };
+  }
+
+  override render() {
+    return this.state.hasError ? <p role="alert">{frApp.unexpectedError}</p> : this.props.children;
+  }
+}
+
+/** After the first paint: the service worker's registration and the update prompt (pwa-support). */
+function usePainted(): boolean {
+  const [isPainted, setIsPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setTimeout(() => setIsPainted(true), 0));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return isPainted;
 }
 
 export function App() {
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  useEffect(() => {
-    startApp().then(
-      () => setState('ready'),
-      () => setState('failed'),
-    );
-  }, []);
-  if (state === 'failed') return <p role="alert">{fr.app.unexpectedError}</p>;
-  if (state === 'loading') return <p className="page-loading">{fr.app.loading}</p>;
+  const isPainted = usePainted();
   return (
-    <ErrorBoundary>
+    <StartErrorBoundary>
       <ToastProvider>
         <BrowserRouter>
-          <Suspense fallback={<p className="page-loading">{fr.app.loading}</p>}>
-            <AppRoutes />
-          </Suspense>
+          <Routes>
+            <Route path="/login" element={<LoginPage loadRuntime={loadLoginRuntime} />} />
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={<p className="page-loading">{frApp.loading}</p>}>
+                  <FullApp />
+                </Suspense>
+              }
+            />
+          </Routes>
         </BrowserRouter>
-        <PwaSupport />
+        {isPainted ? (
+          <Suspense fallback={null}>
+            <PwaSupport />
+          </Suspense>
+        ) : null}
       </ToastProvider>
-    </ErrorBoundary>
+    </StartErrorBoundary>
   );
 }

@@ -1,17 +1,20 @@
 import { appDb, type AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
-import { ensureInitialised, importLegacyLocalStorage } from '../db/store-io';
 import { keepOnlyWhatTheDeviceNeedsOnStart } from '../session/device-purge';
 import { reconcileServerSession } from '../session/reconcile';
 import { checkServerSession } from '../session/server-session';
 import { endSession } from '../session/session';
-import { SyncEngine, type FetchLike } from '../sync/engine';
-import { loadRemoteStore } from '../sync/remote-store';
-import { fetchOrgStatus } from '../api/auth';
-import { browserFetch } from '../api/http';
-import { isRemoteStoreLoaded, markRemoteStoreLoaded } from '../sync/session-events';
+import type { FetchLike, SyncEngine } from '../sync/engine';
+import { browserFetch, fetchOrgStatus } from '../sync/server-auth';
+import { isRemoteStoreLoaded, markRemoteStoreLoaded, SESSION_EVENT } from '../sync/session-events';
 
 let engine: SyncEngine | null = null;
+
+/**
+ * The old localStorage copy's key (LEGACY_STORAGE_KEY of db/store-io.ts, checked equal by a unit test):
+ * read here so a device without it never loads the store import code (zod, luxon) before anyone signs in.
+ */
+export const LEGACY_KEY = 'user-mgmt-store/v1';
 
 /** The running sync engine, once bootstrap() has started it. */
 export function syncEngine(): SyncEngine | null {
@@ -32,7 +35,8 @@ export async function bootstrap(
   db: AppDatabase = appDb(),
   fetchImpl: FetchLike = browserFetch,
 ): Promise<void> {
-  await importLegacyLocalStorage(db, window.localStorage);
+  if (window.localStorage.getItem(LEGACY_KEY) !== null)
+    await (await import('../db/store-io')).importLegacyLocalStorage(db, window.localStorage);
   await keepOnlyWhatTheDeviceNeedsOnStart(db);
   const session = await reconcileServerSession(db, fetchImpl);
   if (session.status !== 'offline') {
@@ -46,16 +50,25 @@ export async function bootstrap(
   }
   if (session.status === 'signed-in' || session.status === 'kiosk-only') {
     if (!isRemoteStoreLoaded()) {
+      const { loadRemoteStore } = await import('../sync/remote-store');
       const result = await loadRemoteStore(db, fetchImpl);
       if (result !== 'failed') markRemoteStoreLoaded();
     }
   } else if (session.status === 'none') {
     const status = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));
     if (status && !status.initialised) {
-      await ensureInitialised(db);
+      await (await import('../db/store-io')).ensureInitialised(db);
     }
   }
-  engine?.stop();
-  engine = new SyncEngine({ db, fetch: fetchImpl, session: checkServerSession });
-  engine.start();
+  // Light start: with nobody signed in there is nothing to exchange, so the engine (and the protocol's
+  // schemas) loads with the first sign-in; a device with a session, or offline, starts it now.
+  const startEngine = async () => {
+    const { SyncEngine } = await import('../sync/engine');
+    engine?.stop();
+    engine = new SyncEngine({ db, fetch: fetchImpl, session: checkServerSession });
+    engine.start();
+  };
+  if (session.status === 'none') {
+    globalThis.addEventListener(SESSION_EVENT, () => void startEngine(), { once: true });
+  } else await startEngine();
 }

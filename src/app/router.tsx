@@ -1,10 +1,10 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth/login-page';
-import { Guard, RequireSession, RootRedirect, SectionRedirect, SignedOutOnly } from './guards';
+import { Guard, RequireSession, RootRedirect, SectionRedirect } from './guards';
 import { NoRoutePage } from './no-route-page';
 import { lazyNamed } from './lazy-named';
 
-// Every screen but the login one is its own chunk (budget: login JavaScript at most 170 KB gzip).
+// Every screen is its own chunk; the login screen is app.tsx's (light start: a new device's login form at
+// most 100 KB gzip of JavaScript).
 const FirstLoginPage = lazyNamed(() => import('../features/auth/first-login-page'), 'FirstLoginPage');
 const ResetPasswordPage = lazyNamed(
   () => import('../features/auth/reset-password-page'),
@@ -59,14 +59,7 @@ const TeacherWorkloadPage = lazyNamed(
 export function AppRoutes() {
   return (
     <Routes>
-      <Route
-        path="/login"
-        element={
-          <SignedOutOnly>
-            <LoginPage />
-          </SignedOutOnly>
-        }
-      />
+      {/* /login is drawn by app.tsx, before this table and the local database load. */}
       <Route path="/first-login" element={<FirstLoginPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route element={<RequireSession />}>

@@ -60,3 +60,9 @@ export const frLogin = {
   sessionNeeded:
     'Session expirée : déconnectez-vous puis reconnectez-vous en ligne pour changer le mot de passe.',
 } as const;
+
+/** The update prompt, shown on every screen including the login one. */
+export const frPwa = {
+  updateAvailable: 'Nouvelle version disponible',
+  reload: 'Recharger',
+} as const;

@@ -1,4 +1,4 @@
-import { frApp, frLogin } from './fr-login';
+import { frApp, frLogin, frPwa } from './fr-login';
 import { frPlanning } from './fr-planning';
 import { frContracts } from './fr-contracts';
 import { frSettings } from './fr-settings';
@@ -280,8 +280,5 @@ export const fr = {
   securityUsers: frSecurityUsers,
   importVerify: frImportVerify,
   settings: frSettings,
-  pwa: {
-    updateAvailable: 'Nouvelle version disponible',
-    reload: 'Recharger',
-  },
+  pwa: frPwa,
 } as const;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Button } from 'react-aria-components';
-import { fr } from '../../i18n/fr';
+import { frPwa } from '../../i18n/fr-login';
 import { isUpdateWaiting, reloadIntoUpdate, subscribeToUpdate } from './update-store';
 import './update-prompt.css';
 
@@ -10,9 +10,9 @@ export function UpdatePrompt() {
   if (!isWaiting) return null;
   return (
     <div className="update-prompt" role="status">
-      <span>{fr.pwa.updateAvailable}</span>
+      <span>{frPwa.updateAvailable}</span>
       <Button className="button primary small" onPress={reloadIntoUpdate}>
-        {fr.pwa.reload}
+        {frPwa.reload}
       </Button>
     </div>
   );

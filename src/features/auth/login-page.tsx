@@ -1,23 +1,24 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { appDb } from '../../db/database';
-import { getMeta } from '../../db/meta';
-import { fr } from '../../i18n/fr';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { frApp, frLogin } from '../../i18n/fr-login';
 import { SegmentedTabs, tabPanelProps } from '../../ui/segmented-tabs';
-import { needsEmergencyAdmin } from './auth-service';
-import { EmergencyArea } from './emergency-area';
-import { PasswordForm } from './password-form';
+import { afterPaint, type LoadLoginRuntime, type LoginDevice } from './login-loader';
+import { LoginPasswordForm } from './login-password-form';
 
-// The dialog machinery (overlays, focus scopes, menus) and the PIN pad load when opened, not with the
-// login screen: budget of issue 13, login JavaScript at most 170 KB gzip.
+// Light start: a new device's login form at most 100 KB gzip of JavaScript (scripts/check-budgets.mjs).
+// The form draws with React, the router and the login texts only; the local database and the start-up
+// (src/app/login-runtime.ts, handed over by the app) are asked for once it is drawn; dialogs, the PIN pad and the emergency area load when
+// shown.
 const ForgotPasswordDialog = lazy(async () => ({
   default: (await import('./forgot-password-dialog')).ForgotPasswordDialog,
 }));
 const PinLogin = lazy(async () => ({ default: (await import('./pin-login')).PinLogin }));
+const EmergencyArea = lazy(async () => ({
+  default: (await import('./emergency-area')).EmergencyArea,
+}));
 
 /** Login screen (spec part 1 point 2): password or PIN, forgotten password, emergency administrator. */
-export function LoginPage() {
+export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -28,20 +29,27 @@ export function LoginPage() {
   );
   // Asked once per visit: the server sees every user (issue 12); offline, the device's copy answers.
   const [needsEmergency, setNeedsEmergency] = useState<boolean | undefined>(undefined);
+  const [device, setDevice] = useState<LoginDevice | undefined>(undefined);
+  const [hasFailed, setHasFailed] = useState(false);
   useEffect(() => {
     let isCurrent = true;
-    void needsEmergencyAdmin(appDb()).then((value) => isCurrent && setNeedsEmergency(value));
+    const cancel = afterPaint(() => {
+      void loadRuntime()
+        .then(async (runtime) => {
+          const found = await runtime.readLoginDevice();
+          if (!isCurrent) return;
+          setDevice(found);
+          if (found.isSignedIn) return;
+          const needed = await runtime.readNeedsEmergency();
+          if (isCurrent) setNeedsEmergency(needed);
+        })
+        .catch(() => isCurrent && setHasFailed(true));
+    });
     return () => {
       isCurrent = false;
+      cancel();
     };
-  }, []);
-  const device = useLiveQuery(async () => {
-    const db = appDb();
-    return {
-      kioskName: await getMeta(db, 'kioskName'),
-      knowsSomeone: Object.keys(await getMeta(db, 'offlineHashes')).length > 0,
-    };
-  }, []);
+  }, [loadRuntime]);
   // An enrolled classroom kiosk opens on the PIN pad until someone picks the other tab.
   const kioskName = device?.kioskName ?? null;
   const mode = chosenMode ?? (kioskName ? 'pin' : 'password');
@@ -55,30 +63,33 @@ export function LoginPage() {
   const [hasPromoted, setHasPromoted] = useState(false);
   const showEmergency = wantsEmergency || hasPromoted;
   const signedIn = (destination: string) => void navigate(destination, { replace: true });
+  // Someone is signed in on this device: "/" leads to their screen (formerly SignedOutOnly).
+  if (device?.isSignedIn) return <Navigate to="/" replace />;
   return (
     <div className="login-page">
       <main className="login-card">
-        <p className="brand">{fr.app.name}</p>
-        <h1>{fr.login.title}</h1>
-        {kioskName ? <p className="login-kiosk">{fr.login.kioskBadge(kioskName)}</p> : null}
+        <p className="brand">{frApp.name}</p>
+        <h1>{frLogin.title}</h1>
+        {kioskName ? <p className="login-kiosk">{frLogin.kioskBadge(kioskName)}</p> : null}
         {isOffline && device && !device.knowsSomeone && !kioskName ? (
           <p className="hint" role="note">
-            {fr.login.needsNetwork}
+            {frLogin.needsNetwork}
           </p>
         ) : null}
         <SegmentedTabs
-          label={fr.login.modeTabs}
+          label={frLogin.modeTabs}
           idPrefix="login-mode"
           tabs={[
-            { id: 'password', label: fr.login.passwordMode },
-            { id: 'pin', label: fr.login.pinMode },
+            { id: 'password', label: frLogin.passwordMode },
+            { id: 'pin', label: frLogin.pinMode },
           ]}
           selected={mode}
           onSelect={(id) => setMode(id === 'pin' ? 'pin' : 'password')}
         />
         {mode === 'password' ? (
           <div {...tabPanelProps('login-mode', 'password')}>
-            <PasswordForm
+            <LoginPasswordForm
+              loadRuntime={loadRuntime}
               email={email}
               onEmailChange={setEmail}
               onSignedIn={signedIn}
@@ -87,13 +98,16 @@ export function LoginPage() {
           </div>
         ) : (
           <div {...tabPanelProps('login-mode', 'pin')}>
-            <Suspense fallback={<p className="page-loading">{fr.app.loading}</p>}>
+            <Suspense fallback={<p className="page-loading">{frApp.loading}</p>}>
               <PinLogin onSignedIn={signedIn} />
             </Suspense>
           </div>
         )}
+        {hasFailed ? <p role="alert">{frApp.unexpectedError}</p> : null}
         {showEmergency ? (
-          <EmergencyArea onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))} />
+          <Suspense fallback={null}>
+            <EmergencyArea onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))} />
+          </Suspense>
         ) : null}
       </main>
       {isForgotOpen ? (

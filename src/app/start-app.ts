@@ -1,0 +1,32 @@
+import { appDb } from '../db/database';
+import { expireEphemeralSession } from '../session/session';
+import { applyOrgFromUrl } from './org-param';
+
+let started: Promise<void> | null = null;
+let isStarted = false;
+
+/** Whether startApp() has finished (a screen mounted later shows at once, without a loading step). */
+export function hasAppStarted(): boolean {
+  return isStarted;
+}
+
+/**
+ * A device that already holds data opens at once and catches up with the server in the background
+ * (offline first); a brand-new device waits for the start-up (server session, organisation status), since
+ * nobody could sign in without it. The start-up code is its own chunk (bootstrap.ts), and the heavy parts
+ * of it (store validation, migrations, sync engine: zod and luxon) load only once someone has a session.
+ * Runs once per page: the login screen and the signed-in routes share it.
+ */
+export function startApp(): Promise<void> {
+  started ??= (async () => {
+    const db = appDb();
+    await applyOrgFromUrl(db, window.location.search);
+    const hasLocalData = (await db.profiles.count()) > 0;
+    const bootstrapped = import('./bootstrap').then((m) => m.bootstrap());
+    if (hasLocalData) bootstrapped.catch((error: unknown) => console.error('bootstrap', error));
+    else await bootstrapped;
+    await expireEphemeralSession(db);
+    isStarted = true;
+  })();
+  return started;
+}

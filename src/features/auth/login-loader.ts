@@ -1,0 +1,36 @@
+import type { PasswordSignInError } from './auth-service';
+
+/** What the login screen reads from the device once its runtime has loaded. */
+export interface LoginDevice {
+  isSignedIn: boolean;
+  kioskName: string | null;
+  knowsSomeone: boolean;
+}
+
+/**
+ * The login screen's runtime: the local database (Dexie), the start-up, the device's state and sign-in
+ * (src/app/login-runtime.ts). The app hands a loader to the screen, which asks for it once it is drawn.
+ */
+export interface LoginRuntime {
+  readLoginDevice(): Promise<LoginDevice>;
+  readNeedsEmergency(): Promise<boolean>;
+  signIn(input: {
+    email: string;
+    password: string;
+    remember: boolean;
+  }): Promise<{ ok: true; destination: string } | { ok: false; code: PasswordSignInError }>;
+}
+
+export type LoadLoginRuntime = () => Promise<LoginRuntime>;
+
+/** Runs after the browser has painted the current frame: the form shows before the runtime is asked for. */
+export function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
