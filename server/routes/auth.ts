@@ -19,6 +19,7 @@ import {
 } from '../../src/domain/auth/session-policy';
 import { PASSWORD_MIN_LENGTH } from '../../src/domain/auth/password';
 import { dummySecretHash, hashSecret, hasHashParameters, verifySecret } from '../../src/domain/secrets';
+import { isKioskTeacher } from '../../src/domain/auth/kiosk-roster';
 import { holdsTeacherToday } from '../../src/domain/store/access';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
@@ -259,6 +260,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     const profiles = await profilesOf(storage, body.data.orgId);
     if (!user || user.status !== 'Active' || !holdsTeacherToday(profiles, user))
       return reply.code(403).send({ error: 'not-allowed' });
+    // The kiosk roster: teachers only, unless this kiosk lists administrators too (its own setting). Refused
+    // before the PIN is looked at, so the answer says nothing about the PIN.
+    const includesAdminProfiles = body.data.includesAdminProfiles ?? false;
+    if (!isKioskTeacher(profiles, user, { includesAdminProfiles }))
+      return reply.code(403).send({ error: 'not-in-roster' });
     if (!(await verify(body.data.pin, user.pinHash))) return reply.code(401).send({ error: 'wrong-pin' });
     return { ok: true };
   });

@@ -31,6 +31,9 @@ export const frSecurityUsers = {
     contractImplied:
       'Inclus avec l’Espace pédagogique : un enseignant est dirigé vers Mon contrat tant que son dossier n’est pas validé.',
   },
+  /** A PIN sign-in for an account the kiosk's roster leaves out (the server refuses it too). */
+  kioskRosterRefused:
+    'Cette borne n’accepte que les enseignants : connectez-vous avec votre e-mail et votre mot de passe.',
   /** Row of a user one may not manage: a short text in place of the actions. */
   noActions: 'Aucune action',
   ownAccount: 'Votre compte',

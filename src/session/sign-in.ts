@@ -1,7 +1,9 @@
 import { INITIAL_PASSWORD } from '../config';
 import type { AppDatabase } from '../db/database';
+import { getKioskListsAdmins } from '../db/kiosk-options';
 import { getMeta, setMeta } from '../db/meta';
 import { writeBatch } from '../db/repository';
+import { isKioskTeacher } from '../domain/auth/kiosk-roster';
 import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../domain/auth/pin';
 import { postLoginRoute } from '../domain/auth/routes';
 import { isEncodedHash, verifySecret } from '../domain/secrets';
@@ -110,7 +112,17 @@ export async function signInWithPassword(
 }
 
 export type PinSignInError =
-  | { code: 'pin-format' | 'cooldown' | 'expired' | 'no-pin' | 'not-allowed' | 'not-kiosk' | 'rate-limited' }
+  | {
+      code:
+        | 'pin-format'
+        | 'cooldown'
+        | 'expired'
+        | 'no-pin'
+        | 'not-allowed'
+        | 'not-in-roster'
+        | 'not-kiosk'
+        | 'rate-limited';
+    }
   | { code: 'wrong-pin'; remaining: number };
 
 /**
@@ -129,12 +141,20 @@ export async function signInWithPin(
   const profiles = await db.profiles.toArray();
   if (!user || user.status !== 'Active' || !holdsTeacherToday(profiles, user))
     return { ok: false, code: 'not-allowed' };
+  // The kiosk roster (teachers only unless set otherwise): the server applies it too.
+  const includesAdminProfiles = await getKioskListsAdmins(db);
+  if (!isKioskTeacher(profiles, user, { includesAdminProfiles })) return { ok: false, code: 'not-in-roster' };
   const gate = pinGate(user, now);
   if (!gate.ok) return { ok: false, code: gate.code };
   const orgId = await getMeta(db, 'orgId');
-  const remote = await serverPinCheck(fetchImpl, { orgId, userId: user.id, pin: input.pin });
+  const remote = await serverPinCheck(fetchImpl, {
+    orgId,
+    userId: user.id,
+    pin: input.pin,
+    includesAdminProfiles,
+  });
   if (remote === 'rate-limited') return { ok: false, code: 'rate-limited' };
-  if (remote === 'not-allowed') return { ok: false, code: 'not-allowed' };
+  if (remote === 'not-allowed' || remote === 'not-in-roster') return { ok: false, code: remote };
   const isRight =
     remote === 'ok' ? true : remote === 'wrong-pin' ? false : await verifySecret(input.pin, user.pinHash);
   if (!isRight) {

@@ -31,6 +31,8 @@ function messageOf(result: PinError): string | null {
       return fr.login.pinMissing;
     case 'not-allowed':
       return fr.login.pinNotAllowed;
+    case 'not-in-roster':
+      return fr.securityUsers.kioskRosterRefused;
     case 'not-kiosk':
       return fr.login.pinNotKiosk;
     case 'rate-limited':

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashSecret, saltOf } from '../../src/domain/secrets';
+import type { User } from '../../src/domain/store/schema';
+import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import {
+  api,
+  cookieFrom,
+  seedOrg,
+  serverBackends,
+  startServer,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
+
+/**
+ * The kiosk roster (teachers only unless the kiosk is set to list administrators too) is enforced by the
+ * server's PIN check as well: a PIN sign-in for an account the roster leaves out is refused whatever the
+ * PIN, so a script on a teachers-only kiosk cannot use an administrator's PIN there.
+ */
+const backends = await serverBackends();
+const ORG = 'ecole-borne';
+const TEACHER = { id: 'u-teacher', pin: '135790' } as const;
+const ADMIN = { id: 'u-admin-teacher', pin: '246801' } as const;
+
+async function withPin(
+  user: Pick<User, 'id' | 'name' | 'email' | 'profileId' | 'status'>,
+  pin: string,
+): Promise<User> {
+  const pinHash = await hashSecret(pin, { iterations: TEST_ITERATIONS });
+  return {
+    ...user,
+    pinHash,
+    pinSalt: saltOf(pinHash) ?? undefined,
+    pinExpiresAt: '2099-01-01T00:00:00.000Z',
+  };
+}
+
+let server: RunningServer;
+let data: TestDatabase;
+let kiosk: string;
+
+const pinCheck = (body: Record<string, unknown>) =>
+  api(`${server.url}/api/auth/pin`, kiosk, { method: 'POST', body: { orgId: ORG, ...body } });
+
+describe.each(backends)('$name: the kiosk roster on the server', (backend) => {
+  beforeEach(async () => {
+    data = await backend.fresh();
+    server = await startServer(data);
+    const { cookie: admin } = await seedOrg(server.url, ORG, {
+      profiles: [
+        {
+          id: 'admin-teacher',
+          name: 'Directeur des études',
+          moduleIds: ['user-mgmt', 'users', 'teacher', 'teacher.today', 'teacher.contract'],
+          formFieldKeys: ['email'],
+        },
+      ],
+      users: [
+        await withPin(
+          {
+            id: TEACHER.id,
+            name: 'Moussa Fall',
+            email: 'moussa@ecole.sn',
+            profileId: 'teacher',
+            status: 'Active',
+          },
+          TEACHER.pin,
+        ),
+        await withPin(
+          {
+            id: ADMIN.id,
+            name: 'Awa Directrice',
+            email: 'awa@ecole.sn',
+            profileId: 'admin-teacher',
+            status: 'Active',
+          },
+          ADMIN.pin,
+        ),
+      ],
+    });
+    const enrolled = await api(`${server.url}/api/kiosks`, admin, {
+      method: 'POST',
+      body: { name: 'Salle 12' },
+    });
+    expect(enrolled.status).toBe(201);
+    kiosk = cookieFrom(enrolled, 'kiosk') ?? '';
+    expect(kiosk).not.toBe('');
+  });
+  afterEach(async () => {
+    await server.app.close();
+    await data.cleanup();
+  });
+
+  it('refuses an administrator’s right PIN on a teachers-only kiosk, and says why', async () => {
+    const response = await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'not-in-roster' });
+  });
+
+  it('refuses before looking at the PIN: a wrong PIN gets the same answer (no PIN oracle)', async () => {
+    const response = await pinCheck({ userId: ADMIN.id, pin: '000000' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'not-in-roster' });
+  });
+
+  it('accepts a teacher’s PIN, and the administrator’s on a kiosk set to list administrators', async () => {
+    expect((await pinCheck({ userId: TEACHER.id, pin: TEACHER.pin })).status).toBe(200);
+    expect((await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin, includesAdminProfiles: true })).status).toBe(
+      200,
+    );
+    const wrong = await pinCheck({ userId: TEACHER.id, pin: '000000' });
+    expect(wrong.status).toBe(401);
+  });
+});
