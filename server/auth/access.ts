@@ -70,6 +70,100 @@ export async function lookupFor(
   return mapLookup(profiles, users, timetables);
 }
 
+/**
+ * The organisation's revision as the database holds it now: one indexed read, no record. Every write of a
+ * record moves it, on whichever server the write happened.
+ */
+export async function currentRevision(storage: SyncStorage, orgId: string): Promise<number> {
+  const page = await storage.readChanges(
+    orgId,
+    { rev: Number.MAX_SAFE_INTEGER, collection: '\uffff', id: '' },
+    1,
+  );
+  return page.revision;
+}
+
+/** What authenticating a request needs of its organisation, as of one revision. */
+export interface OrgAccessView {
+  revision: number;
+  /** Shared by every request of this revision: read, never modified. */
+  profiles: Profile[];
+  /** A user as stored (hashes included), or null when absent or deleted. */
+  user(id: string): Promise<User | null>;
+}
+
+interface OrgAccessEntry {
+  revision: number;
+  profiles: Promise<Profile[]>;
+  users: Map<string, Promise<User | null>>;
+}
+
+/** Bounds of the cache: organisations kept (least recently used dropped first), users per organisation. */
+export const MAX_CACHED_ORGS = 1_000;
+export const MAX_CACHED_USERS_PER_ORG = 10_000;
+
+/**
+ * Users and profiles of the organisations' sessions, cached per organisation revision (spec: rights read
+ * at each request). The revision is read on every use and any write of a user or a profile moves it, so a
+ * deactivation or a profile change made on any server is seen by the very next request; a cached value is
+ * always at least as recent as the revision it is filed under (read after it).
+ */
+export class OrgAccessCache {
+  private readonly orgs = new Map<string, OrgAccessEntry>();
+
+  constructor(private readonly storage: SyncStorage) {}
+
+  async view(orgId: string): Promise<OrgAccessView> {
+    const revision = await currentRevision(this.storage, orgId);
+    const entry = this.entryAt(orgId, revision);
+    const profiles = await entry.profiles;
+    return { revision, profiles, user: (id) => this.userOf(orgId, entry, id) };
+  }
+
+  private entryAt(orgId: string, revision: number): OrgAccessEntry {
+    const cached = this.orgs.get(orgId);
+    if (cached && cached.revision === revision) {
+      // Most recently used last: the first key is the one dropped when the cache is full.
+      this.orgs.delete(orgId);
+      this.orgs.set(orgId, cached);
+      return cached;
+    }
+    const entry: OrgAccessEntry = { revision, profiles: this.loadProfiles(orgId), users: new Map() };
+    // A request that read an older revision (a write landed meanwhile) gets its own entry, never filed.
+    if (cached && cached.revision > revision) return entry;
+    entry.profiles.catch(() => {
+      if (this.orgs.get(orgId) === entry) this.orgs.delete(orgId);
+    });
+    this.orgs.delete(orgId);
+    this.orgs.set(orgId, entry);
+    if (this.orgs.size > MAX_CACHED_ORGS) {
+      const oldest = this.orgs.keys().next();
+      if (!oldest.done) this.orgs.delete(oldest.value);
+    }
+    return entry;
+  }
+
+  private async loadProfiles(orgId: string): Promise<Profile[]> {
+    return (await this.storage.readCollection(orgId, 'profiles')).map((r) => r.data as Profile);
+  }
+
+  private userOf(orgId: string, entry: OrgAccessEntry, id: string): Promise<User | null> {
+    let user = entry.users.get(id);
+    if (!user) {
+      if (entry.users.size >= MAX_CACHED_USERS_PER_ORG) entry.users.clear();
+      const loading = this.storage
+        .readRecords(orgId, [{ collection: 'users', id }])
+        .then((found) => (found[0] && !found[0].deleted ? (found[0].data as User) : null));
+      loading.catch(() => {
+        if (entry.users.get(id) === loading) entry.users.delete(id);
+      });
+      entry.users.set(id, loading);
+      user = loading;
+    }
+    return user;
+  }
+}
+
 /** The records as this viewer may receive them; hidden ones are left out (tombstones always travel). */
 export function projectAll(
   viewer: Viewer,

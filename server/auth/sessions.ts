@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { viewerForUser, type Viewer } from '../../src/domain/access/viewer';
 import {
   absoluteExpiry,
@@ -8,7 +8,9 @@ import {
   type SessionScope,
 } from '../../src/domain/auth/session-policy';
 import type { Profile, User } from '../../src/domain/store/schema';
+import type { SessionState } from '../../src/domain/sync/protocol';
 import type { SessionRow, SyncStorage } from '../storage/sync-storage';
+import { OrgAccessCache } from './access';
 import { parseCookies, serializeCookie } from './cookies';
 
 /** A person's session, and an enrolled kiosk's device credential: two cookies, both HttpOnly. */
@@ -60,9 +62,29 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
   setSessionCookie(request, reply, scope, '', 0);
 }
 
-/** Sessions on the shared database: any app server answers any request (issue 14 point 3). */
+/** An enrolled kiosk as GET /api/auth/session and the push answer describe it (never its token). */
+export function kioskInfo(row: Pick<SessionRow, 'tokenHash' | 'deviceId' | 'createdAt' | 'lastSeenAt'>) {
+  return {
+    id: row.tokenHash.slice(0, 16),
+    name: row.deviceId ?? '',
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+  };
+}
+
+/**
+ * Sessions on the shared database: any app server answers any request (issue 14 point 3).
+ *
+ * The session row is read on every request (a logout or a revocation on any server closes the door at the
+ * next request); the person and the profiles it needs are cached per organisation revision (access.ts),
+ * which every write of a user or a profile moves, on whichever server it happened.
+ */
 export class SessionService {
-  constructor(private readonly storage: SyncStorage) {}
+  private readonly access: OrgAccessCache;
+
+  constructor(private readonly storage: SyncStorage) {
+    this.access = new OrgAccessCache(storage);
+  }
 
   async open(input: {
     orgId: string;
@@ -100,35 +122,63 @@ export class SessionService {
 
   /**
    * Who sends this request: a person's session first (an administrator signed in on a kiosk tablet acts as
-   * themself), else the kiosk credential. The person must still be Active, and their rights are read now,
-   * so that a profile change or an archive takes effect on the next request.
+   * themself), else the kiosk credential. The person must still be Active, and their rights are those of the
+   * organisation's current revision, so that a profile change or an archive takes effect on the next request.
+   * `orgId`, when the caller knows which organisation the request is about, lets the revision be read while
+   * the session row is.
    */
-  async authenticate(request: FastifyRequest, now: Date): Promise<Authenticated | null> {
+  async authenticate(request: FastifyRequest, now: Date, orgId?: string): Promise<Authenticated | null> {
     const cookies = parseCookies(request.headers.cookie);
+    const view = orgId === undefined ? null : this.access.view(orgId);
+    // Settled here: an unused view (no session) must not leave an unhandled rejection behind.
+    void view?.catch(() => undefined);
+    const viewOf = (org: string) => (view && org === orgId ? view : this.access.view(org));
     const userSession = await this.find(cookies.get(USER_COOKIE), now);
     if (userSession) {
-      const [records, profileRecords] = await Promise.all([
-        this.storage.readRecords(userSession.orgId, [{ collection: 'users', id: userSession.userId }]),
-        this.storage.readCollection(userSession.orgId, 'profiles'),
-      ]);
-      const user = records[0]?.data as User | undefined;
-      const profiles = profileRecords.map((r) => r.data as Profile);
+      const access = await viewOf(userSession.orgId);
+      const user = await access.user(userSession.userId);
       if (user && user.status === 'Active') {
+        const { profiles } = access;
         return { session: userSession, user, profiles, viewer: viewerForUser(user, profiles, 'password') };
       }
     }
     const kiosk = await this.find(cookies.get(KIOSK_COOKIE), now);
     if (kiosk) {
-      const profiles = (await this.storage.readCollection(kiosk.orgId, 'profiles')).map(
-        (r) => r.data as Profile,
-      );
+      const { profiles } = await viewOf(kiosk.orgId);
       return { session: kiosk, user: null, profiles, viewer: { kind: 'kiosk' } };
     }
     return null;
+  }
+
+  /** What GET /api/auth/session answers for this request, from its authentication (push answers). */
+  async stateOf(request: FastifyRequest, auth: Authenticated, now: Date): Promise<SessionState> {
+    const kiosk =
+      auth.viewer.kind === 'kiosk'
+        ? auth.session
+        : await this.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), now);
+    return {
+      orgId: auth.session.orgId,
+      userId: auth.user?.id ?? null,
+      kiosk: kiosk ? kioskInfo(kiosk) : null,
+    };
   }
 
   async revokeCookie(request: FastifyRequest, scope: SessionScope, now: Date): Promise<void> {
     const token = parseCookies(request.headers.cookie).get(cookieNameOf(scope));
     if (token) await this.storage.sessions.revoke(hashToken(token), now.toISOString());
   }
+}
+
+/** Expired sessions and past rate-limit windows are dropped hourly (any server may do it: idempotent). */
+export function registerSessionPurge(app: FastifyInstance, storage: SyncStorage): void {
+  const purge = () => {
+    const now = Date.now();
+    void Promise.all([
+      storage.sessions.purge(new Date(now - 24 * 3_600_000).toISOString()),
+      storage.rateLimits.purge(now - 3_600_000),
+    ]).catch((error: unknown) => app.log.warn(error, 'purge of sessions and rate limits failed'));
+  };
+  const timer = setInterval(purge, 3_600_000);
+  timer.unref();
+  app.addHook('onClose', () => clearInterval(timer));
 }

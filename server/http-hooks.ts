@@ -1,0 +1,89 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_TIME_HEADER } from '../src/domain/sync/server-time';
+import type { ServerConfig } from './config';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Security headers on every answer. The CSP allows no inline script; styles may be inline (React style
+ * attributes, maplibre); map tiles and fonts come from https origins; frames never embed us.
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https:",
+    "connect-src 'self' https:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    // PDF previews of compliance review: a frame on a blob: URL of the page (never a remote page).
+    'frame-src blob:',
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'permissions-policy': 'geolocation=(self), camera=(), microphone=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Below this, compressing costs more than it saves. */
+const COMPRESS_MIN_BYTES = 2_048;
+
+/**
+ * API answers are JSON (a whole store can weigh megabytes on a phone's mobile data): gzip or brotli when the
+ * browser accepts it. Static files are served precompressed by @fastify/static instead.
+ */
+async function compressJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (typeof payload !== 'string' || Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  if (reply.getHeader('content-encoding')) return payload;
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding) return payload;
+  const body =
+    encoding === 'br'
+      ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : await gzip(payload, { level: 6 });
+  void reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+  void reply.removeHeader('content-length');
+  return body;
+}
+
+/**
+ * What every request and answer goes through: JSON nested deeper than any store is refused with 400 before
+ * it is parsed (not a 500 from deep recursion); answers carry the security headers and the server's clock,
+ * JSON is compressed.
+ */
+export function registerHttpHooks(app: FastifyInstance, config: ServerConfig): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      const error = Object.assign(new Error('JSON nested too deeply'), { statusCode: 400 });
+      done(error, undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    // The server's clock on every answer: devices estimate it for the trusted time of check-ins.
+    if (config.sendServerTime !== false) void reply.header(SERVER_TIME_HEADER, new Date().toISOString());
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000');
+    return compressJson(request, reply, payload);
+  });
+}

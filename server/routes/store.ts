@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { hashSecret, hasHashParameters } from '../../src/domain/secrets';
+import { hashClearSecrets } from '../../src/domain/store/clear-secrets';
+import { parseStoreV1, type StoreV1 } from '../../src/domain/store/schema';
+import { authorizerFor, currentRevision, lookupOfRecords, projectAll } from '../auth/access';
+import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
+import { isSetupCode, SETUP_CODE_HEADER } from '../auth/setup-code';
+import type { ServerConfig } from '../config';
+import type { SyncStorage } from '../storage/sync-storage';
+import { applyWholeStore, assembleStore } from '../sync-service';
+import { sessionOf } from './org-session';
+
+/** The whole store (user-management-store/v1): GET filtered for the session, PUT as authorised changes. */
+
+export function etagOf(revision: number): string {
+  return `"${revision}"`;
+}
+
+/** Accepts `"12"`, `W/"12"` or `12`; `*` means any revision. */
+export function parseIfMatch(header: string | undefined): number | null | 'invalid' {
+  if (header === undefined || header.trim() === '*') return null;
+  const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
+  return match ? Number(match[1]) : 'invalid';
+}
+
+/**
+ * Device-local state never lives on the server; clear secrets are hashed before they are stored. Called only
+ * once the writer is known to be allowed (a session with settings.donnees, or the setup code on an empty
+ * organisation): a stranger's body is never hashed. One hash at a time, so one request cannot fill the pool.
+ */
+async function prepareForStorage(store: StoreV1, iterations: readonly number[]): Promise<StoreV1> {
+  const { currentUserId: _u, currentLoginMode: _m, ...shared } = store;
+  const nowIso = new Date().toISOString();
+  const users: StoreV1['users'] = [];
+  const isOwnHash = (value: string) => hasHashParameters(value, iterations);
+  for (const u of store.users)
+    users.push((await hashClearSecrets(u, (s) => hashSecret(s), nowIso, isOwnHash)).user);
+  return { ...shared, users };
+}
+
+/** Users whose password or PIN hash does not have this server's parameters (at most 20 named). */
+function foreignHashes(store: StoreV1, iterations: readonly number[]): string[] {
+  const issues: string[] = [];
+  store.users.forEach((u, i) => {
+    for (const field of ['passwordHash', 'pinHash'] as const) {
+      const value = u[field];
+      if (value !== undefined && value !== null && value !== '' && !hasHashParameters(value, iterations))
+        issues.push(`users.${i}.${field}: paramètres de hachage refusés`);
+    }
+  });
+  return issues.slice(0, 20);
+}
+
+export interface StoreRouteDeps {
+  storage: SyncStorage;
+  config: Pick<ServerConfig, 'allowNewOrgs' | 'rateLimits' | 'acceptedHashIterations'>;
+}
+
+export function registerStoreRoutes(app: FastifyInstance, { storage, config }: StoreRouteDeps): void {
+  app.get('/api/store', { config: { session: 'required' } }, async (request, reply) => {
+    const auth = sessionOf(request);
+    const { revision, records } = await storage.readAll(request.orgId);
+    const visible = projectAll(auth.viewer, records, lookupOfRecords(records));
+    void reply.header('etag', etagOf(revision)).header('cache-control', 'no-store');
+    return assembleStore(visible);
+  });
+
+  app.put('/api/store', { config: { session: 'optional' } }, async (request, reply) => {
+    const { orgId, auth } = request;
+    const expected = parseIfMatch(request.headers['if-match']);
+    if (expected === 'invalid') return reply.code(400).send({ error: 'invalid-if-match' });
+    // Two writers of a whole store: the first device of a new organisation (no session, the setup code;
+    // refused once the organisation holds anything) and an administrator importing a file (settings.donnees).
+    // Every check comes before any costly work: a stranger's body is never validated in depth nor hashed.
+    if (auth && (auth.viewer.kind !== 'user' || !auth.viewer.granted.has('settings.donnees')))
+      return reply.code(403).send({ error: 'forbidden' });
+    if (!auth) {
+      if (!config.allowNewOrgs) return reply.code(401).send({ error: 'unauthenticated' });
+      const limited = await hitRateLimits(
+        storage,
+        [{ rule: 'signinAddress', key: request.ip }],
+        new Date(),
+        config.rateLimits,
+      );
+      if (!limited.ok) return replyRateLimited(reply, limited);
+      const revision = await currentRevision(storage, orgId);
+      if (revision > 0) return reply.code(401).send({ error: 'unauthenticated', revision });
+      if (!(await isSetupCode(storage, request.headers[SETUP_CODE_HEADER])))
+        return reply.code(403).send({ error: 'setup-code' });
+    }
+    const parsed = parseStoreV1(request.body);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.code, issues: parsed.issues });
+    // A stored hash is accepted only with this server's own parameters (a huge iteration count would stall
+    // every later verification of it).
+    const foreign = foreignHashes(parsed.value, config.acceptedHashIterations);
+    if (foreign.length > 0) return reply.code(400).send({ error: 'invalid-hash', issues: foreign });
+    const doc = await prepareForStorage(parsed.value, config.acceptedHashIterations);
+    const result = await applyWholeStore(
+      storage,
+      orgId,
+      doc,
+      expected,
+      new Date(),
+      // The authorised whole store is the Données restore: hashes accepted (with this server's parameters).
+      auth
+        ? { authorize: authorizerFor(auth.viewer, auth.profiles, { restore: true }) }
+        : { onlyIfEmpty: true },
+    );
+    void reply.header('cache-control', 'no-store');
+    if (!result.ok && result.reason === 'not-empty')
+      return reply.code(401).send({ error: 'unauthenticated', revision: result.revision });
+    if (!result.ok)
+      return reply
+        .code(412)
+        .header('etag', etagOf(result.revision))
+        .send({ error: result.reason, revision: result.revision });
+    return reply.header('etag', etagOf(result.revision)).send({ revision: result.revision });
+  });
+}

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  changesQuerySchema,
+  decodeCursor,
+  DEFAULT_CHANGES_PAGE,
+  pushRequestSchema,
+  type ChangeCursor,
+  type ChangeFeedPage,
+  type Mutation,
+  type PushResponse,
+} from '../../src/domain/sync/protocol';
+import {
+  authorizerFor,
+  currentRevision,
+  importedTeacherPassword,
+  initialPasswordHashes,
+  lookupFor,
+  preparerFor,
+  projectAll,
+  projectResults,
+} from '../auth/access';
+import type { Authenticated, SessionService } from '../auth/sessions';
+import { checkWriteLimits, replyWriteLimit, type WriteLimitDecision } from '../auth/write-budget';
+import type { ServerConfig } from '../config';
+import type { SyncStorage } from '../storage/sync-storage';
+import { applyBatch, readChanges, toRemote } from '../sync-service';
+import { etagOf } from './store';
+import { sessionOf } from './org-session';
+
+/**
+ * The sync API (ARCHITECTURE.md "Sync"): the change feed, the push of a batch of mutations (which, sent with
+ * `since`, also answers the changes and the session: one round trip per exchange), and the conflict log.
+ */
+
+export interface SyncRouteDeps {
+  storage: SyncStorage;
+  sessions: SessionService;
+  config: Pick<ServerConfig, 'initialPassword'>;
+}
+
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
+  return error.issues.slice(0, 20).map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+}
+
+/** Where a feed starts for a device caught up to `since`: after every record of that revision. */
+function afterRevision(since: number): ChangeCursor {
+  return { rev: since, collection: '\uffff', id: '' };
+}
+
+/**
+ * One page of the change feed as this session may receive it. Filtered after paging: the cursor still
+ * advances over records the session may not see (tombstones always travel).
+ */
+async function visibleChanges(
+  storage: SyncStorage,
+  orgId: string,
+  auth: Authenticated,
+  after: ChangeCursor,
+  limit: number,
+): Promise<ChangeFeedPage> {
+  const page = await readChanges(storage, orgId, after, limit);
+  const lookup = await lookupFor(
+    storage,
+    orgId,
+    auth.profiles,
+    page.changes.map((c) => ({ collection: c.collection, data: c.data })),
+  );
+  const changes = projectAll(
+    auth.viewer,
+    page.changes.map((c) => ({ ...c, data: c.data ?? {}, stamps: {} })),
+    lookup,
+  ).map(toRemote);
+  return { revision: page.revision, changes, next: page.next };
+}
+
+export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, config }: SyncRouteDeps): void {
+  // Delta read: records changed since a revision, tombstones included, in pages.
+  app.get('/api/changes', { config: { session: 'required' } }, async (request, reply) => {
+    const auth = sessionOf(request);
+    const query = changesQuerySchema.safeParse(request.query);
+    if (!query.success)
+      return reply.code(400).send({ error: 'invalid-query', issues: issuesOf(query.error) });
+    const { since, limit, cursor } = query.data;
+    const after = cursor === undefined ? afterRevision(since) : decodeCursor(cursor);
+    if (!after) return reply.code(400).send({ error: 'invalid-cursor' });
+    const page = await visibleChanges(storage, request.orgId, auth, after, limit);
+    return reply.header('cache-control', 'no-store').send({ ...page, serverTime: new Date().toISOString() });
+  });
+
+  // Push: a batch of mutations applied in one transaction, idempotently; with `since`, the whole exchange.
+  app.post('/api/mutations', { config: { session: 'required' } }, async (request, reply) => {
+    const auth = sessionOf(request);
+    const orgId = request.orgId;
+    void reply.header('cache-control', 'no-store');
+    const body = pushRequestSchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body', issues: issuesOf(body.error) });
+    const { clientId, mutations, since, limit, expectedUserId } = body.data;
+    // A change travels only under its author's session: another person's session (a sign-in in another
+    // tab, a shared tablet) takes nothing, and the device learns who the session is now.
+    if (expectedUserId !== undefined && expectedUserId !== (auth.user?.id ?? null))
+      return reply
+        .code(409)
+        .send({ error: 'session-changed', session: await sessions.stateOf(request, auth, new Date()) });
+    // The server's clock decides: check-in windows, receipt stamps, future dates (trusted time).
+    const now = new Date();
+    let pushed: PushResponse | null = null;
+    if (mutations.length > 0) {
+      const outcome = await pushBatch(request, auth, clientId, mutations, now);
+      if (!outcome.ok) return replyWriteLimit(reply, outcome);
+      const results = await projectResults(
+        storage,
+        orgId,
+        auth.viewer,
+        auth.profiles,
+        outcome.answer.results,
+      );
+      pushed = { ...outcome.answer, results };
+    }
+    // Read after the batch committed: the device's own changes come back with the others' (harmless).
+    const changes =
+      since === undefined
+        ? undefined
+        : await visibleChanges(storage, orgId, auth, afterRevision(since), limit ?? DEFAULT_CHANGES_PAGE);
+    const revision = pushed?.revision ?? changes?.revision ?? (await currentRevision(storage, orgId));
+    const response: PushResponse = {
+      revision,
+      results: pushed?.results ?? [],
+      serverTime: new Date().toISOString(),
+      ...(changes ? { changes, session: await sessions.stateOf(request, auth, now) } : {}),
+    };
+    return reply.header('etag', etagOf(revision)).send(response);
+  });
+
+  /** Size caps per record (413) and the session's write budget (429), then the batch, all or nothing. */
+  async function pushBatch(
+    request: FastifyRequest,
+    auth: Authenticated,
+    clientId: string,
+    mutations: readonly Mutation[],
+    now: Date,
+  ): Promise<{ ok: true; answer: PushResponse } | Exclude<WriteLimitDecision, { ok: true }>> {
+    const bytes = Number(request.headers['content-length']) || JSON.stringify(request.body).length;
+    const limit = await checkWriteLimits(storage, auth.session.tokenHash, bytes, mutations, now);
+    if (!limit.ok) return limit;
+    const initialHashes = mutations.some((m) => m.collection === 'users')
+      ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
+      : undefined;
+    const answer = await applyBatch(
+      storage,
+      request.orgId,
+      clientId,
+      mutations,
+      now,
+      authorizerFor(auth.viewer, auth.profiles, {
+        clientId,
+        now,
+        ...(initialHashes
+          ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
+          : {}),
+      }),
+      preparerFor(auth.viewer, auth.user, { now, ...(initialHashes ? { initialHashes } : {}) }),
+    );
+    return { ok: true, answer };
+  }
+
+  // Values that lost a concurrent edit, kept so that no edit disappears without trace.
+  app.get('/api/conflicts', { config: { session: 'required' } }, async (request, reply) => {
+    const auth = sessionOf(request);
+    // Lost values of any record, secrets included: for the people who hold the whole store only.
+    if (
+      auth.viewer.kind !== 'user' ||
+      !auth.viewer.granted.has('users') ||
+      !auth.viewer.granted.has('settings.donnees')
+    )
+      return reply.code(403).send({ error: 'forbidden' });
+    const raw = request.query as { after?: unknown; limit?: unknown };
+    const after = Number(raw.after ?? 0);
+    const limit = Math.min(Number(raw.limit ?? 100), 1_000);
+    if (!Number.isInteger(after) || after < 0 || !Number.isInteger(limit) || limit < 1)
+      return reply.code(400).send({ error: 'invalid-query' });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ conflicts: await storage.readConflicts(request.orgId, after, limit) });
+  });
+}
