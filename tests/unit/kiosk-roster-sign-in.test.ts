@@ -64,12 +64,14 @@ describe('signInWithPin and the kiosk roster', () => {
 
   it('shows the server’s refusal (its rights may be newer than the device’s) and sends the kiosk setting', async () => {
     let sent: unknown;
-    const result = await signInWithPin(db, { userId: 'u-teacher', pin: PIN }, NOW, async (_url, init) => {
-      sent = JSON.parse(String(init?.body));
-      return new Response(JSON.stringify({ error: 'not-in-roster' }), {
-        status: 403,
-        headers: { 'content-type': 'application/json' },
-      });
+    const result = await signInWithPin(db, { userId: 'u-teacher', pin: PIN }, NOW, (_url, init) => {
+      sent = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      return Promise.resolve(
+        new Response(JSON.stringify({ error: 'not-in-roster' }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     });
     expect(result).toEqual({ ok: false, code: 'not-in-roster' });
     expect(sent).toMatchObject({ userId: 'u-teacher', includesAdminProfiles: false });
