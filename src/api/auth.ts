@@ -2,17 +2,16 @@ import type {
   KioskView,
   LoginError,
   LoginRequest,
-  OrgStatusAnswer,
   PasswordChangeRequest,
   PinError,
   PinRequest,
 } from '../domain/api-schemas/auth';
 import type { User } from '../domain/store/schema';
-import { getJson, orgQuery, parseAnswer, postJson, type FetchLike } from './http';
+import { getJson, parseAnswer, postJson, type FetchLike } from './http';
 
 /**
- * The server's sign-in, password, kiosk and organisation-status routes (server/routes/auth.ts), as the app
- * calls them. The schemas are loaded with the first answer: zod stays out of the login screen's download
+ * The server's sign-in, password and kiosk routes (server/routes/auth.ts), as the app calls them (the
+ * session and organisation status read at start: ./session.ts). The schemas are loaded with the first answer: zod stays out of the login screen's download
  * (scripts/check-budgets.mjs), and a sign-in waits for the network anyway.
  */
 const schemas = () => import('../domain/api-schemas/auth');
@@ -54,13 +53,6 @@ export async function serverPinCheck(fetchImpl: FetchLike, input: PinRequest): P
 }
 
 export type KioskInfo = KioskView;
-
-/** GET /api/org-status: null when the server cannot be reached. */
-export async function fetchOrgStatus(fetchImpl: FetchLike, orgId: string): Promise<OrgStatusAnswer | null> {
-  const response = await getJson(fetchImpl, `/api/org-status?${orgQuery(orgId)}`);
-  if (!response?.ok) return null;
-  return parseAnswer(response, (await schemas()).orgStatusAnswerSchema);
-}
 
 export async function enrolKiosk(fetchImpl: FetchLike, name: string): Promise<KioskInfo | null> {
   const response = await postJson(fetchImpl, '/api/kiosks', { name });

@@ -1,11 +1,12 @@
-import type { KioskView, SessionAnswer } from '../domain/api-schemas/auth';
-import { readJson, type FetchLike } from './http';
+import type { KioskView, OrgStatusAnswer, SessionAnswer } from '../domain/api-schemas/auth';
+import { getJson, orgQuery, readJson, type FetchLike } from './http';
 
 /**
- * GET /api/auth/session, asked on every start by the page (src/session/reconcile.ts) and by the service
- * worker before it pushes the outbox. The service worker's bundle carries no zod (sw/outbox-sync.ts), so
- * this one answer is checked by hand against the shared schema's type (sessionAnswerSchema) rather than
- * parsed with it.
+ * The two answers read on every start: GET /api/auth/session (by the page, src/session/reconcile.ts, and by
+ * the service worker before it pushes the outbox) and GET /api/org-status (the login screen). Zod stays off
+ * the start path (the service worker's bundle, a new device's first visit: scripts/check-budgets.mjs), so
+ * these two are checked by hand against the shared schemas' types (sessionAnswerSchema,
+ * orgStatusAnswerSchema) rather than parsed with them.
  */
 export type ServerSession =
   | { status: 'signed-in' | 'kiosk-only'; orgId: string; userId: string | null; kiosk: KioskView | null }
@@ -60,4 +61,18 @@ export async function fetchServerSession(fetchImpl: FetchLike): Promise<ServerSe
     userId: body.userId,
     kiosk: body.kiosk,
   };
+}
+
+export function isOrgStatusAnswer(value: unknown): value is OrgStatusAnswer {
+  return (
+    isRecord(value) && typeof value.initialised === 'boolean' && typeof value.needsEmergency === 'boolean'
+  );
+}
+
+/** GET /api/org-status: null when the server cannot be reached. */
+export async function fetchOrgStatus(fetchImpl: FetchLike, orgId: string): Promise<OrgStatusAnswer | null> {
+  const response = await getJson(fetchImpl, `/api/org-status?${orgQuery(orgId)}`);
+  if (!response?.ok) return null;
+  const body = await readJson(response);
+  return isOrgStatusAnswer(body) ? body : null;
 }

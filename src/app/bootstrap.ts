@@ -5,7 +5,8 @@ import { reconcileServerSession } from '../session/reconcile';
 import { checkServerSession } from '../session/server-session';
 import { endSession } from '../session/session';
 import type { FetchLike, SyncEngine } from '../sync/engine';
-import { browserFetch, fetchOrgStatus } from '../sync/server-auth';
+import { fetchOrgStatus } from '../api/session';
+import { browserFetch } from '../api/http';
 import { isRemoteStoreLoaded, markRemoteStoreLoaded, SESSION_EVENT } from '../sync/session-events';
 
 let engine: SyncEngine | null = null;

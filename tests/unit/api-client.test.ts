@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fetchOrgStatus,
-  listKiosks,
-  serverChangePassword,
-  serverPinCheck,
-  serverSignIn,
-} from '../../src/api/auth';
+import { listKiosks, serverChangePassword, serverPinCheck, serverSignIn } from '../../src/api/auth';
 import { requestResetLink, requestTemporaryPassword } from '../../src/api/credentials';
 import { serverEmergencyPromote } from '../../src/api/emergency';
 import type { FetchLike } from '../../src/api/http';
-import { fetchServerSession } from '../../src/api/session';
+import { fetchOrgStatus, fetchServerSession } from '../../src/api/session';
 
 /** A fake server answering one status and body, or a network that is down. */
 function answering(status: number, body: unknown): FetchLike {

@@ -1,4 +1,5 @@
-import { fetchOrgStatus, serverChangePassword } from '../../api/auth';
+import { serverChangePassword } from '../../api/auth';
+import { fetchOrgStatus } from '../../api/session';
 import { browserFetch, type FetchLike } from '../../api/http';
 import { INITIAL_PASSWORD } from '../../config';
 import type { AppDatabase } from '../../db/database';

@@ -1,6 +1,6 @@
-import { fetchOrgStatus } from '../../api/auth';
 import { serverEmergencyPromote } from '../../api/emergency';
 import { browserFetch, type FetchLike } from '../../api/http';
+import { fetchOrgStatus } from '../../api/session';
 import type { AppDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
 import { isResetEmailValid } from '../../domain/auth/password';
