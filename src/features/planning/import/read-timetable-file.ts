@@ -1,4 +1,4 @@
-import type { SheetGrid } from '../../../domain/timetable-parsing';
+import type { SavedMapping, SheetGrid } from '../../../domain/timetable-parsing';
 import type { TimetableFileReadResult } from './workbook-to-grids';
 
 export type { TimetableFileReadResult } from './workbook-to-grids';
@@ -21,11 +21,16 @@ export interface KnownNameLists {
   teachers: readonly string[];
 }
 
-export interface SheetReaderRequest {
-  file: Blob;
-  fileName: string;
+interface ReaderRequestOptions {
   known?: KnownNameLists;
+  /** The organisation's saved layout mappings: a sheet of a saved shape is read with its mapping. */
+  mappings?: readonly SavedMapping[];
 }
+
+/** A file to read, or sheets already read to lay out again with a mapping (guided mapping). */
+export type SheetReaderRequest =
+  | (ReaderRequestOptions & { file: Blob; fileName: string; sheets?: undefined })
+  | (ReaderRequestOptions & { sheets: readonly SheetGrid[]; file?: undefined; fileName?: undefined });
 
 export type SheetReaderResponse =
   { type: 'progress'; progress: ReadProgress } | { type: 'result'; result: TimetableFileReadResult };
@@ -46,6 +51,7 @@ export interface ReadTimetableFileOptions {
   createWorker?: () => SheetReaderWorker;
   /** Known classes, modules and teachers: recognised in the cells before any guess. */
   known?: KnownNameLists;
+  mappings?: readonly SavedMapping[];
 }
 
 function failure(code: 'unreadable' | 'timeout', reason?: string): TimetableFileReadResult {
@@ -72,18 +78,22 @@ function createSheetReaderWorker(): SheetReaderWorker {
 
 /** Without Worker support (very old browser, test runner) the same code runs here, loaded on demand. */
 async function readOnMainThread(
-  file: File,
+  request: SheetReaderRequest,
   onProgress: (progress: ReadProgress) => void,
-  known: KnownNameLists | undefined,
-) {
-  const { readTimetableBytes, knownNamesOf } = await import('./workbook-to-grids');
+): Promise<TimetableFileReadResult> {
+  const { readTimetableBytes, readTimetableSheets, knownNamesOf } = await import('./workbook-to-grids');
+  const { parseSavedMappings } = await import('../../../domain/timetable-parsing');
+  const options = {
+    onSheetParsed: (sheetsDone: number, sheetCount: number) =>
+      onProgress({ stage: 'detecting', sheetsDone, sheetCount }),
+    known: knownNamesOf(request.known),
+    mappings: parseSavedMappings(request.mappings),
+  };
+  if (request.sheets !== undefined) return readTimetableSheets(request.sheets, options);
   onProgress({ stage: 'loading', sheetsDone: 0, sheetCount: 0 });
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = new Uint8Array(await request.file.arrayBuffer());
   onProgress({ stage: 'decoding', sheetsDone: 0, sheetCount: 0 });
-  return readTimetableBytes(bytes, file.name, {
-    onSheetParsed: (sheetsDone, sheetCount) => onProgress({ stage: 'detecting', sheetsDone, sheetCount }),
-    known: knownNamesOf(known),
-  });
+  return readTimetableBytes(bytes, request.fileName, options);
 }
 
 /**
@@ -94,6 +104,24 @@ async function readOnMainThread(
 export function readTimetableFile(
   file: File,
   options: ReadTimetableFileOptions = {},
+): Promise<TimetableFileReadResult> {
+  return runReader({ file, fileName: file.name }, options);
+}
+
+/**
+ * Lays out sheets already read with the given mappings (the guided mapping's "Utiliser ces choix"), off the
+ * main thread too: a workbook of 120 class sheets of the same shape is read again with the new mapping.
+ */
+export function readSheetsWithMappings(
+  sheets: readonly SheetGrid[],
+  options: ReadTimetableFileOptions = {},
+): Promise<TimetableFileReadResult> {
+  return runReader({ sheets }, options);
+}
+
+function runReader(
+  base: SheetReaderRequest,
+  options: ReadTimetableFileOptions,
 ): Promise<TimetableFileReadResult> {
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
   const notify = (progress: ReadProgress) => {
@@ -130,7 +158,7 @@ export function readTimetableFile(
     const factory =
       options.createWorker ?? (typeof Worker === 'function' ? createSheetReaderWorker : undefined);
     if (factory === undefined) {
-      readOnMainThread(file, notify, options.known).then(finish, (error: unknown) =>
+      readOnMainThread(requestOf(base, options), notify).then(finish, (error: unknown) =>
         finish(failure('unreadable', error instanceof Error ? error.message : 'error')),
       );
       return;
@@ -148,11 +176,16 @@ export function readTimetableFile(
         finish(failure('unreadable', event.message || 'worker-error'));
       };
       worker.onmessageerror = () => finish(failure('unreadable', 'message-error'));
-      worker.postMessage(
-        options.known ? { file, fileName: file.name, known: options.known } : { file, fileName: file.name },
-      );
+      worker.postMessage(requestOf(base, options));
     } catch (error) {
       finish(failure('unreadable', error instanceof Error ? error.message : 'worker-unavailable'));
     }
   });
+}
+
+function requestOf(base: SheetReaderRequest, options: ReadTimetableFileOptions): SheetReaderRequest {
+  const request: SheetReaderRequest = { ...base };
+  if (options.known) request.known = options.known;
+  if (options.mappings?.length) request.mappings = options.mappings;
+  return request;
 }

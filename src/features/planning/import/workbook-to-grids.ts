@@ -253,3 +253,12 @@ export function readTimetableBytes(
   const result = readTimetableGrids(grids.value, options);
   return result.ok ? result : { ...result, sheets: grids.value };
 }
+
+/** Reads sheets already turned into grids (a guided mapping applied again to the whole workbook). */
+export function readTimetableSheets(
+  sheets: readonly SheetGrid[],
+  options: ReadTimetableOptions = {},
+): TimetableFileReadResult {
+  const result = readTimetableGrids(sheets, options);
+  return result.ok ? result : { ...result, sheets: [...sheets] };
+}
