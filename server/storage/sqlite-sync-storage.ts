@@ -51,6 +51,8 @@ export interface SqliteOptions {
   groupCommitMs?: number;
   /** At most this many batches per group. */
   groupMax?: number;
+  /** Told after each COMMIT of write transactions, with how many batches it made durable (measurements, tests). */
+  onCommit?: (batches: number) => void;
 }
 
 /** A write transaction waiting for its group (see transaction()). */
@@ -205,19 +207,23 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
 
   /** One batch alone in its own transaction (and its own fsync). */
   async function runAlone(write: PendingWrite): Promise<void> {
+    let committed: { result: unknown; changed: boolean; after: number };
     db.exec('BEGIN IMMEDIATE');
     try {
       const before = revisionOf(write.orgId);
       const result = await write.run(transactionFor(write.orgId));
       const after = revisionOf(write.orgId);
       db.exec('COMMIT');
-      // One process owns the file: the in-process feed reaches every live stream (GET /api/live).
-      if (after !== before) revisions.publish(write.orgId, after);
-      write.resolve(result);
+      committed = { result, changed: after !== before, after };
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
       write.reject(error);
+      return;
     }
+    options.onCommit?.(1);
+    // One process owns the file: the in-process feed reaches every live stream (GET /api/live).
+    if (committed.changed) revisions.publish(write.orgId, committed.after);
+    write.resolve(committed.result);
   }
 
   /**
@@ -231,6 +237,8 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     const done: { write: PendingWrite; result: unknown }[] = [];
     const failed: PendingWrite[] = [];
     const before = new Map<string, number>();
+    let after = new Map<string, number>();
+    let committed = false;
     db.exec('BEGIN IMMEDIATE');
     try {
       for (const write of group) {
@@ -246,15 +254,19 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
           failed.push(write);
         }
       }
-      const after = new Map([...before.keys()].map((orgId) => [orgId, revisionOf(orgId)]));
+      after = new Map([...before.keys()].map((orgId) => [orgId, revisionOf(orgId)]));
       db.exec('COMMIT');
-      for (const [orgId, revision] of after)
-        if (revision !== before.get(orgId)) revisions.publish(orgId, revision);
-      for (const { write, result } of done) write.resolve(result);
+      committed = true;
     } catch {
       // The group itself failed (COMMIT, disk full...): nothing of it is stored; every batch runs alone.
       if (db.inTransaction) db.exec('ROLLBACK');
       failed.push(...done.map((d) => d.write));
+    }
+    if (committed) {
+      if (done.length > 0) options.onCommit?.(done.length);
+      for (const [orgId, revision] of after)
+        if (revision !== before.get(orgId)) revisions.publish(orgId, revision);
+      for (const { write, result } of done) write.resolve(result);
     }
     for (const write of failed) await runAlone(write);
   }
