@@ -9,13 +9,13 @@ import {
   checkImportFile,
   exportStoreJson,
   type ImportSource,
-} from '../../src/features/settings/data-service';
+} from '../../src/services/settings/data-service';
 import {
   deleteReference,
   readPinValidityDays,
   saveReference,
   savePinValidityDays,
-} from '../../src/features/settings/settings-service';
+} from '../../src/services/settings/settings-service';
 import { sampleStore, testContext, TEST_ITERATIONS } from '../fixtures/sample-store';
 
 let db: AppDatabase;

@@ -14,7 +14,7 @@ import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import { issueMessage } from './messages';
 import { ReferenceSelect, type Choice } from './reference-select';
-import { saveReference } from './settings-service';
+import { saveReference } from '../../services/settings/settings-service';
 import { useTouched } from './use-touched';
 
 interface Props {

@@ -8,7 +8,7 @@ import { ClassDialog } from './class-dialog';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ListHeader } from './list-header';
 import { RowActions } from './row-actions';
-import { deleteReference } from './settings-service';
+import { deleteReference } from '../../services/settings/settings-service';
 import { useSettingsData } from './use-settings-data';
 
 const HEADING_ID = 'settings-classes-title';

@@ -8,7 +8,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { CourseModuleDialog } from './course-module-dialog';
 import { ListHeader } from './list-header';
 import { RowActions } from './row-actions';
-import { deleteReference } from './settings-service';
+import { deleteReference } from '../../services/settings/settings-service';
 import { useSettingsData } from './use-settings-data';
 
 const HEADING_ID = 'settings-modules-title';

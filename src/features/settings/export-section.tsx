@@ -4,7 +4,7 @@ import { appDb } from '../../db/database';
 import { exportFileName } from '../../domain/settings/store-file';
 import { fr } from '../../i18n/fr';
 import { useToast } from '../../ui/toast';
-import { exportBackupJson } from './data-service';
+import { exportBackupJson } from '../../services/settings/data-service';
 import { downloadText } from './download';
 
 /**

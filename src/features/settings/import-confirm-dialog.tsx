@@ -5,8 +5,16 @@ import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
-import { applyImport } from './data-service';
-import type { PendingImport } from './import-section';
+import { applyImport } from '../../services/settings/data-service';
+import type { ReplacementRow } from '../../domain/settings/store-file';
+import type { StoreV1 } from '../../domain/store/schema';
+
+/** A file read and checked, waiting for the confirmation. */
+export interface PendingImport {
+  fileName: string;
+  store: StoreV1;
+  summary: ReplacementRow[];
+}
 
 interface Props {
   pending: PendingImport;

@@ -1,5 +1,5 @@
 import { fr } from '../../i18n/fr';
-import type { ShapeIssues } from './import-issues';
+import type { ShapeIssues } from '../../services/settings/import-issues';
 
 export interface ImportError {
   message: string;

@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
 import { appDb } from '../../db/database';
-import { IMPORT_MAX_BYTES, type ReplacementRow } from '../../domain/settings/store-file';
-import type { StoreV1 } from '../../domain/store/schema';
+import { IMPORT_MAX_BYTES } from '../../domain/settings/store-file';
 import { fr } from '../../i18n/fr';
 import { useToast } from '../../ui/toast';
-import { checkImportFile, type ImportCheck } from './data-service';
-import { ImportConfirmDialog } from './import-confirm-dialog';
+import { checkImportFile, type ImportCheck } from '../../services/settings/data-service';
+import { ImportConfirmDialog, type PendingImport } from './import-confirm-dialog';
 import { ImportErrorAlert, type ImportError } from './import-error-alert';
-
-export interface PendingImport {
-  fileName: string;
-  store: StoreV1;
-  summary: ReplacementRow[];
-}
 
 const MAX_MB = Math.round(IMPORT_MAX_BYTES / (1024 * 1024));
 const ERROR_TOAST_MS = 6000;

@@ -6,7 +6,7 @@ import { parsePinValidityDays } from '../../domain/settings/validation';
 import { fr } from '../../i18n/fr';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { readPinValidityDays, savePinValidityDays } from './settings-service';
+import { readPinValidityDays, savePinValidityDays } from '../../services/settings/settings-service';
 
 /** Spec part 1 point 5: PIN validity days, 1 to 365, default 90 (settings record `org`). */
 export function PinValiditySection() {

@@ -15,7 +15,7 @@ import { useToast } from '../../ui/toast';
 import { parseInstituteZone, zoneInputOf, type ZoneInput } from '../../domain/settings/institute-zone';
 import { issueMessage } from './messages';
 import { REFERENCE_TEXTS, type ReferenceKind } from './reference-kind';
-import { saveReference } from './settings-service';
+import { saveReference } from '../../services/settings/settings-service';
 import { useTouched } from './use-touched';
 
 interface Props {

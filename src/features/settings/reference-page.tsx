@@ -9,7 +9,7 @@ import { ListHeader } from './list-header';
 import { ReferenceDialog } from './reference-dialog';
 import { LINK_KEY, REFERENCE_TEXTS, type ReferenceKind } from './reference-kind';
 import { RowActions } from './row-actions';
-import { deleteReference } from './settings-service';
+import { deleteReference } from '../../services/settings/settings-service';
 import { useSettingsData } from './use-settings-data';
 
 type Reference = Institute | Level;
