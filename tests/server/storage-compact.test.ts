@@ -129,7 +129,7 @@ async function previousFormatDatabase(db: TestDatabase): Promise<void> {
         collection,
         id,
         rev,
-        deleted === 1,
+        Boolean(deleted),
         data,
         stamps,
       ]);
@@ -139,7 +139,7 @@ async function previousFormatDatabase(db: TestDatabase): Promise<void> {
         collection,
         id,
         rev,
-        deleted === 1,
+        Boolean(deleted),
         data,
         mid,
         at,
