@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react';
+import {
+  importPeriodOf,
+  validateImportForm,
+  type ImportFormDraft,
+  type ImportFormIssue,
+  type ImportPeriod,
+} from '../../../domain/planning/import-form';
+import { mondaysOfMonth, weekStartDateOf } from '../../../domain/time/period';
+import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
+import { useSavedMappings } from './import-mappings';
+import { readIssueMessage } from './read-messages';
+import { readTimetableFile, type KnownNameLists, type ReadProgress } from './read-timetable-file';
+import { useImportData, type ImportData } from './use-import-data';
+
+export interface ReadFile {
+  fileName: string;
+  period: ImportPeriod;
+}
+
+export interface NewImportCallbacks {
+  onParsed: (read: ReadFile & { parsed: ParsedFile; emptySheets: string[] }) => void;
+  onManual: (read: ReadFile & { sheets: SheetGrid[] }) => void;
+}
+
+export interface ReadFailure {
+  message: string;
+  manual: (ReadFile & { sheets: SheetGrid[] }) | null;
+}
+
+function initialDraft(now: Date): ImportFormDraft {
+  const monday = weekStartDateOf(now);
+  return {
+    periodicity: 'week',
+    year: now.getUTCFullYear(),
+    month: now.getUTCMonth() + 1,
+    weekStartDate: mondaysOfMonth(now.getUTCFullYear(), now.getUTCMonth() + 1).includes(monday)
+      ? monday
+      : null,
+    hasFile: false,
+  };
+}
+
+/** What the school already has, recognised first in the cells (spec part 2 point 5, beyond it). */
+export function knownNameListsOf(data: ImportData | undefined): KnownNameLists | undefined {
+  if (!data) return undefined;
+  return {
+    classes: data.classes.map((c) => c.code),
+    modules: data.courseModules.flatMap((m) => [m.name, m.code]),
+    teachers: data.users.map((u) => u.name),
+  };
+}
+
+/**
+ * The data of "Nouvel import" (spec part 2 point 2): the period and file form, then the reading in the
+ * worker with the organisation's known names and saved layout mappings (a file of a saved shape is read
+ * with its mapping, no question asked).
+ */
+export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
+  const [now] = useState(() => new Date());
+  const [draft, setDraft] = useState<ImportFormDraft>(() => initialDraft(now));
+  const [file, setFileState] = useState<File | null>(null);
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [progress, setProgress] = useState<ReadProgress | null>(null);
+  const [failure, setFailure] = useState<ReadFailure | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const data = useImportData();
+  const mappings = useSavedMappings();
+  const issues = validateImportForm({ ...draft, hasFile: file !== null });
+  const isReading = progress !== null;
+
+  const update = (changes: Partial<ImportFormDraft>) => {
+    setDraft((d) => ({ ...d, ...changes }));
+    setFailure(null);
+  };
+  const setFile = (next: File | null) => {
+    setFileState(next);
+    setFailure(null);
+  };
+  const isShown = (issue: ImportFormIssue) => isSubmitted && issues.includes(issue);
+
+  const submit = async () => {
+    setIsSubmitted(true);
+    const period = importPeriodOf(draft);
+    if (issues.length > 0 || period === null || file === null) return;
+    setFailure(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress({ stage: 'loading', sheetsDone: 0, sheetCount: 0 });
+    const known = knownNameListsOf(data);
+    const result = await readTimetableFile(file, {
+      onProgress: setProgress,
+      signal: controller.signal,
+      ...(known ? { known } : {}),
+      mappings,
+    });
+    abort.current = null;
+    setProgress(null);
+    if (controller.signal.aborted) return;
+    const read = { fileName: file.name || 'import.xlsx', period };
+    if (result.ok) {
+      onParsed({ ...read, parsed: result.value, emptySheets: result.warnings.map((w) => w.sheetName) });
+      return;
+    }
+    // Beyond the spec: a workbook read without any timetable can still be laid out by hand.
+    const canMap = result.issues[0]?.code === 'empty' && result.sheets.length > 0;
+    setFailure({
+      message: readIssueMessage(result.issues),
+      manual: canMap ? { ...read, sheets: result.sheets } : null,
+    });
+  };
+
+  return {
+    now,
+    draft,
+    update,
+    setFile,
+    isShown,
+    progress,
+    isReading,
+    failure,
+    submit,
+    stop: () => abort.current?.abort(),
+    openManual: () => {
+      if (failure?.manual) onManual(failure.manual);
+    },
+  };
+}
+
+export type NewImportState = ReturnType<typeof useNewImport>;
