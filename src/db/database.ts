@@ -77,12 +77,21 @@ export const SCHEMA_V2 = {
   revisions: 'key',
 } as const;
 
+/**
+ * Version 3: revisions indexed by rev. A record's own revision matters only while it is above the store
+ * revision (absent = the store revision); once a pull completes past it, the entry goes (sync/apply-remote).
+ */
+export const SCHEMA_V3 = {
+  revisions: 'key, rev',
+} as const;
+
 export const DATABASE_NAME = 'emargement';
 
 export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
   const db = new Dexie(name) as AppDatabase;
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
+  db.version(3).stores(SCHEMA_V3);
   return db;
 }
 

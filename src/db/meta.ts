@@ -8,6 +8,12 @@ export interface DeviceMeta {
   orgId: string;
   /** Server revision the local tables are caught up to: every change up to it has been pulled. */
   revision: number | null;
+  /**
+   * Whose view of the organisation the tables hold (sync/view-scope.ts): set by each whole load of the store.
+   * A new session of the same viewer with the same rights catches up through the change feed; anyone else
+   * loads the whole store (the server filters what each viewer receives). null: unknown, load it whole.
+   */
+  loadedScope: { who: string; rights: string } | null;
   lastSyncAt: string | null;
   legacyImported: boolean;
   /** Random id of this device, sent with pushes so its own successive edits are never seen as concurrent. */
@@ -42,6 +48,7 @@ export const META_DEFAULTS: DeviceMeta = {
   currentLoginMode: 'password',
   orgId: 'demo',
   revision: null,
+  loadedScope: null,
   lastSyncAt: null,
   legacyImported: false,
   deviceId: null,

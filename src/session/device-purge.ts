@@ -32,7 +32,8 @@ async function deviceReaders(db: AppDatabase): Promise<DeviceReaders> {
  * record is cut down to what the device's remaining readers receive from the server (device-retention.ts),
  * in one transaction. The outbox is not touched: unsent changes leave under their author's session when that
  * person signs in again. If anything was removed, the device no longer holds a complete view at its revision:
- * the revision is forgotten (each kept record keeps its own), so the next session catches up from the start.
+ * the revision and the view it was of are forgotten (each kept record keeps its own revision), so the next
+ * session loads the whole store.
  */
 export async function keepOnlyWhatTheDeviceNeeds(db: AppDatabase): Promise<PurgeReport> {
   return db.transaction('rw', [...PURGE_TABLES], async () => {
@@ -83,6 +84,7 @@ export async function keepOnlyWhatTheDeviceNeeds(db: AppDatabase): Promise<Purge
       const missing = keptKeys.filter((key) => !known.has(key));
       await db.revisions.bulkPut(missing.map((key) => ({ key, rev: revision })));
       await setMeta(db, 'revision', null);
+      await setMeta(db, 'loadedScope', null);
     }
     return report;
   });

@@ -24,7 +24,7 @@ export async function reconcileServerSession(db: AppDatabase, fetchImpl: FetchLi
   if (after.status === 'kiosk-only') {
     await setMeta(db, 'offlineHashes', {});
     const { loadRemoteStore } = await import('../sync/remote-store');
-    await loadRemoteStore(db, fetchImpl);
+    await loadRemoteStore(db, fetchImpl, { viewer: { kind: 'kiosk' } });
   }
   return after;
 }

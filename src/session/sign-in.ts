@@ -76,7 +76,8 @@ export async function signInWithPassword(
     await keepOfflineSignIn(db, remote.user, input.remember);
     // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle.
     const { loadRemoteStore } = await import('../sync/remote-store');
-    await loadRemoteStore(db, fetchImpl);
+    // This person's view: caught up through the change feed when the device last loaded exactly it.
+    await loadRemoteStore(db, fetchImpl, { viewer: { kind: 'user', userId: remote.user.id } });
     markRemoteStoreLoaded();
     // The store may have replaced the record: read it back for the destination rule.
     const user = (await db.users.get(remote.user.id)) ?? remote.user;

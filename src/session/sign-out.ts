@@ -27,7 +27,7 @@ export async function signOut(
   await endSession(db);
   if (await getMeta(db, 'kioskName')) {
     const { loadRemoteStore } = await import('../sync/remote-store');
-    await loadRemoteStore(db, fetchImpl);
+    await loadRemoteStore(db, fetchImpl, { viewer: { kind: 'kiosk' } });
   }
   notifySessionChanged();
 }

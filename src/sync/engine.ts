@@ -5,6 +5,7 @@ import {
   changesResponseSchema,
   CLIENT_BATCH_SIZE,
   DEFAULT_CHANGES_PAGE,
+  MAX_CHANGES_PAGE,
   pushResponseSchema,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
@@ -59,39 +60,72 @@ export function pushOutbox(
 }
 
 /**
- * Pulls every change since the revision the tables are caught up to, page by page. Each page is written
- * in one transaction; the revision moves only once the last page is in, so an interrupted pull restarts
- * from where it is known to be complete (re-applying a record is harmless).
+ * The store revision the tables are caught up to once a page of the change feed is written. The feed runs in
+ * revision order: after the last page, every change up to the page's revision is in; after another page,
+ * every change below the highest revision it carries (the rest of that revision may be on the next page).
+ * The revision thus moves page by page, and an interrupted pull resumes where it is known to be complete.
  */
-export async function pullChanges(
+export function caughtUpAfter(
+  page: { revision: number; next: string | null; changes: readonly { rev: number }[] },
+  before: number,
+): number {
+  if (page.next === null) return Math.max(page.revision, before);
+  let highest = 0;
+  for (const change of page.changes) highest = Math.max(highest, change.rev);
+  return Math.max(before, highest - 1);
+}
+
+/** How a pull ended, and the server revision its last page was read at (null: no complete page). */
+export interface PullOutcome {
+  result: ExchangeResult;
+  serverRevision: number | null;
+}
+
+/**
+ * Pulls every change since the revision the tables are caught up to, page by page. Each page is written
+ * in one transaction with the revision it brings the tables to (caughtUpAfter), so an interrupted pull
+ * restarts from where it is known to be complete (re-applying a record is harmless). `shown`: whose unsent edits
+ * are re-applied over the pulled records (apply-remote.ts; by default the device's current user's).
+ */
+export async function pullPages(
   db: AppDatabase,
   fetchImpl: FetchLike,
   pageSize: number = DEFAULT_CHANGES_PAGE,
-): Promise<ExchangeResult> {
+  shown?: AuthorFilter,
+): Promise<PullOutcome> {
   const since = (await getMeta(db, 'revision')) ?? 0;
   const query = await orgQuery(db);
   let url = `/api/changes?${query}&since=${since}&limit=${pageSize}`;
   let received = 0;
+  let caughtUpTo = since;
   for (;;) {
     let response: Response;
     try {
       response = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
     } catch {
-      return 'failed';
+      return { result: 'failed', serverRevision: null };
     }
-    if (response.status === 401) return 'unauthorised';
-    if (!response.ok) return 'failed';
+    if (response.status === 401) return { result: 'unauthorised', serverRevision: null };
+    if (!response.ok) return { result: 'failed', serverRevision: null };
     const parsed = changesResponseSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) return 'failed';
+    if (!parsed.success) return { result: 'failed', serverRevision: null };
     const page = parsed.data;
-    await applyRemoteRecords(db, page.changes);
+    caughtUpTo = caughtUpAfter(page, caughtUpTo);
+    await applyRemoteRecords(db, page.changes, { shown, caughtUpTo });
     received += page.changes.length;
-    if (page.next === null) {
-      await setMeta(db, 'revision', Math.max(page.revision, since));
-      return received > 0 ? 'ok' : 'nothing';
-    }
+    if (page.next === null) return { result: received > 0 ? 'ok' : 'nothing', serverRevision: page.revision };
     url = `/api/changes?${query}&cursor=${encodeURIComponent(page.next)}&limit=${pageSize}`;
   }
+}
+
+/** pullPages, for callers that need only how it ended. */
+export async function pullChanges(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  pageSize: number = DEFAULT_CHANGES_PAGE,
+  shown?: AuthorFilter,
+): Promise<ExchangeResult> {
+  return (await pullPages(db, fetchImpl, pageSize, shown)).result;
 }
 
 /** The session module's answer before an exchange (src/session/server-session.ts). */
@@ -179,7 +213,8 @@ export class SyncEngine {
       random: Math.random,
       pullIntervalMs: PULL_INTERVAL_MS,
       batchSize: CLIENT_BATCH_SIZE,
-      pageSize: DEFAULT_CHANGES_PAGE,
+      // Large pages: each is one request and one IndexedDB transaction.
+      pageSize: MAX_CHANGES_PAGE,
       ...options,
     };
     this.openLive = options.live === undefined ? defaultLive() : options.live;

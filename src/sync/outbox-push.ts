@@ -3,6 +3,7 @@ import type { AppDatabase, OutboxMutation } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import type { Mutation, PushResponse, RemoteRecord } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
+import type { AuthorFilter } from './authors';
 
 /**
  * Pushing the outbox, shared by the sync engine (the page) and the service worker (Background Sync, with no
@@ -14,17 +15,13 @@ export type { FetchLike };
 
 export type ExchangeResult = 'ok' | 'nothing' | 'failed' | 'unauthorised';
 
-/** Which outbox mutations the current server session may carry (OutboxMutation.author). */
-export type AuthorFilter = (author: string | null | undefined) => boolean;
-
-export const ANY_AUTHOR: AuthorFilter = () => true;
-
-/** Mutations by nobody (before any sign-in) travel with any session; the others only with their author's. */
-export function authorFilterFor(session: { userId: string | null; kiosk: unknown }): AuthorFilter {
-  if (session.userId) return (author) => author == null || author === session.userId;
-  if (session.kiosk) return (author) => author == null || author === 'kiosk';
-  return (author) => author == null;
-}
+export {
+  ANY_AUTHOR,
+  authorFilterFor,
+  deviceAuthorFilter,
+  expectedServerUser,
+  type AuthorFilter,
+} from './authors';
 
 /**
  * Whether the server session of this browser may push and pull for the person signed in on the device. Without

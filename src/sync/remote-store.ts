@@ -1,11 +1,15 @@
-import type { AppDatabase, OutboxMutation } from '../db/database';
+import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import { clientMigrationContext, prepareStore, replaceTables, toStoreV1 } from '../db/store-io';
 import { COLLECTION_NAMES, parseStoreV1 } from '../domain/store/schema';
-import { overlayPending, type RecordData } from '../domain/sync/merge';
-import { pullChanges, pushOutbox, type ExchangeResult, type FetchLike } from './engine';
+import { MAX_CHANGES_PAGE } from '../domain/sync/protocol';
+import { replayOutbox } from './apply-remote';
+import { authorFilterFor, type AuthorFilter } from './authors';
+import { pullChanges, pullPages, pushOutbox, type ExchangeResult, type FetchLike } from './engine';
+import { deviceViewer, viewScope, type ScopeViewer } from './view-scope';
 
 export type { FetchLike } from './engine';
+export { replayOutbox } from './apply-remote';
 
 function storeUrl(orgId: string): string {
   return `/api/store?orgId=${encodeURIComponent(orgId)}`;
@@ -16,53 +20,102 @@ function revisionFrom(response: Response): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Re-applies unsent local mutations on top of freshly loaded tables, so a remote load never erases them. */
-export async function replayOutbox(db: AppDatabase, mutations: readonly OutboxMutation[]): Promise<void> {
-  await db.transaction('rw', [...COLLECTION_NAMES], async () => {
-    for (const m of mutations) {
-      const table = db[m.collection];
-      const current = ((await table.get(m.recordId)) as RecordData | undefined) ?? null;
-      const next = overlayPending(current, m);
-      if (next === null) await table.delete(m.recordId);
-      else await table.put(next as never);
-    }
-  });
+export type LoadResult = 'replaced' | 'kept-local' | 'server-empty' | 'failed';
+
+export interface LoadOptions {
+  /** Load the whole store even when a catch-up would do (a Données restore, tests). */
+  whole?: boolean;
+  /**
+   * Who the server session acts for (a sign-in passes the person it just signed in); by default the device's
+   * own session (sync/view-scope.ts deviceViewer), which the server's matches once reconciled.
+   */
+  viewer?: ScopeViewer;
 }
 
-export type LoadResult = 'replaced' | 'kept-local' | 'server-empty' | 'failed';
+/** Whose unsent edits a viewer's load shows over the server's records (apply-remote.ts). */
+function shownFor(viewer: ScopeViewer): AuthorFilter {
+  return authorFilterFor(
+    viewer.kind === 'user' ? { userId: viewer.userId, kiosk: null } : { userId: null, kiosk: true },
+  );
+}
 
 /**
  * Spec part 1 point 4: on the first load of a session the remote store replaces the local copy when valid;
- * failures are silent and keep local data. Unsent local edits (outbox) are re-applied on top. The ETag
- * revision becomes the base of every record: the snapshot holds every change up to it.
+ * failures are silent and keep local data. Unsent local edits of the session's author are re-applied on top.
+ *
+ * A device that already holds this viewer's view at a known revision (same organisation, same person or
+ * kiosk, same rights: meta loadedScope) reaches the same result through the change feed, at the cost of the
+ * changes only: every record changed since, tombstones included (a deleted record is deleted here too).
+ * Anything else loads the whole store: another person (what they may see differs), changed rights (records
+ * that entered or left their view were not changed themselves, so the feed does not carry them), a server
+ * whose revision went back (restored elsewhere), or an unknown scope. 'replaced' means, either way, that the
+ * tables now equal the server's view of this viewer.
  */
-export async function loadRemoteStore(db: AppDatabase, fetchImpl: FetchLike): Promise<LoadResult> {
+export async function loadRemoteStore(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   try {
-    const orgId = await getMeta(db, 'orgId');
-    const response = await fetchImpl(storeUrl(orgId), {
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-    });
-    if (!response.ok) return 'failed';
-    const revision = revisionFrom(response);
-    const json: unknown = await response.json();
-    if (revision === 0) return 'server-empty';
-    if (revision === null || !parseStoreV1(json).ok) return 'kept-local';
-    // Migration hashes with WebCrypto, which would end an IndexedDB transaction: it runs before the write.
-    const prepared = await prepareStore(json, { ...clientMigrationContext(), fromServer: true });
-    if (!prepared.ok) return 'kept-local';
-    await db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
-      const pending = await db.outbox.orderBy('seq').toArray();
-      await replaceTables(db, prepared.store, { track: false });
-      await replayOutbox(db, pending);
-      await db.revisions.clear();
-      await setMeta(db, 'revision', revision);
-    });
-    await setMeta(db, 'lastSyncAt', new Date().toISOString());
-    return 'replaced';
+    const viewer = options.viewer ?? (await deviceViewer(db));
+    if (!options.whole) {
+      const caught = await catchUp(db, fetchImpl, viewer);
+      if (caught !== 'whole') return caught;
+    }
+    return await loadWholeStore(db, fetchImpl, viewer);
   } catch {
     return 'failed';
   }
+}
+
+/** The catch-up through the change feed, or 'whole' when only a whole load gives this viewer's view. */
+async function catchUp(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  viewer: ScopeViewer,
+): Promise<LoadResult | 'whole'> {
+  const since = await getMeta(db, 'revision');
+  const loaded = await getMeta(db, 'loadedScope');
+  if (since === null || loaded === null) return 'whole';
+  if (loaded.who !== (await viewScope(db, viewer)).who) return 'whole';
+  const pulled = await pullPages(db, fetchImpl, MAX_CHANGES_PAGE, shownFor(viewer));
+  if (pulled.result === 'failed' || pulled.result === 'unauthorised') return 'failed';
+  if (pulled.serverRevision === null || pulled.serverRevision < since) return 'whole';
+  // The person's own record and the profiles came with the changes: their rights are the server's now.
+  if ((await viewScope(db, viewer)).rights !== loaded.rights) return 'whole';
+  await setMeta(db, 'lastSyncAt', new Date().toISOString());
+  return 'replaced';
+}
+
+/** GET /api/store: the viewer's whole view replaces the tables; its scope is remembered (loadedScope). */
+async function loadWholeStore(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  viewer: ScopeViewer,
+): Promise<LoadResult> {
+  const orgId = await getMeta(db, 'orgId');
+  const response = await fetchImpl(storeUrl(orgId), {
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+  });
+  if (!response.ok) return 'failed';
+  const revision = revisionFrom(response);
+  const json: unknown = await response.json();
+  if (revision === 0) return 'server-empty';
+  if (revision === null || !parseStoreV1(json).ok) return 'kept-local';
+  // Migration hashes with WebCrypto, which would end an IndexedDB transaction: it runs before the write.
+  const prepared = await prepareStore(json, { ...clientMigrationContext(), fromServer: true });
+  if (!prepared.ok) return 'kept-local';
+  await db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
+    const pending = await db.outbox.orderBy('seq').toArray();
+    await replaceTables(db, prepared.store, { track: false });
+    await replayOutbox(db, pending, shownFor(viewer));
+    await db.revisions.clear();
+    await setMeta(db, 'revision', revision);
+    await setMeta(db, 'loadedScope', await viewScope(db, viewer));
+  });
+  await setMeta(db, 'lastSyncAt', new Date().toISOString());
+  return 'replaced';
 }
 
 /** One push of the outbox then one pull of remote changes (the engine's exchange, without its timers). */
