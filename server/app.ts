@@ -74,7 +74,7 @@ export async function buildApp({
   });
   registerPasswordResetRoutes(app, { storage: store, config, mailer: createMailer(config) });
   registerCredentialRoutes(app, { storage: store, config, authenticate });
-  registerBackupRoute(app, { storage: store, authenticate });
+  registerBackupRoute(app, { storage: store });
   registerLiveRoute(app, {
     storage: store,
     authenticate,

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { DEFAULT_ORG_ID } from '../../src/domain/store/schema';
 import type { Authenticated } from '../auth/sessions';
 import type { SyncStorage } from '../storage/sync-storage';
-import { ORG_ID_PATTERN } from './auth';
+import { sessionOf } from './org-session';
 
 /**
  * Live follow-up (GET /api/live?orgId=): a Server-Sent Events stream telling a device the organisation's
@@ -39,14 +38,9 @@ export function registerLiveRoute(app: FastifyInstance, options: LiveRouteOption
     done();
   });
 
-  app.get('/api/live', async (request, reply) => {
-    const raw = (request.query as { orgId?: unknown }).orgId;
-    const orgId = typeof raw === 'string' && raw !== '' ? raw : DEFAULT_ORG_ID;
-    if (!ORG_ID_PATTERN.test(orgId)) return reply.code(400).send({ error: 'invalid-org' });
-    const auth = await options.authenticate(request);
-    if (!auth) return reply.code(401).header('cache-control', 'no-store').send({ error: 'unauthenticated' });
-    if (auth.session.orgId !== orgId)
-      return reply.code(403).header('cache-control', 'no-store').send({ error: 'other-organisation' });
+  app.get('/api/live', { config: { session: 'required' } }, async (request, reply) => {
+    const auth = sessionOf(request);
+    const orgId = request.orgId;
 
     // The stream is written by hand: no compression, no buffering, no onSend payload hooks.
     reply.hijack();
