@@ -9,6 +9,7 @@ import { frPasswordReset } from './fr-password-reset';
 import { frDetails } from './fr-details';
 import { frSecurityUsers } from './fr-security-users';
 import { frImportVerify } from './fr-import-verify';
+import { frImportMapping } from './fr-import-mapping';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
 export const fr = {
@@ -279,6 +280,7 @@ export const fr = {
   details: frDetails,
   securityUsers: frSecurityUsers,
   importVerify: frImportVerify,
+  importMapping: frImportMapping,
   settings: frSettings,
   pwa: frPwa,
 } as const;

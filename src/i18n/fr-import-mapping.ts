@@ -1,0 +1,53 @@
+/**
+ * Texts of the guided mapping of a timetable file (beyond the spec: the user points at the days, the times
+ * or types the bell schedule, the first course; for a list, maps its columns). The dialog keeps the title,
+ * field names and result text of the earlier "pick by hand" dialog (fr.planning.import.manual).
+ */
+export const frImportMapping = {
+  intro:
+    "Aucun emploi du temps n'a été détecté automatiquement. Montrez sur l'aperçu où sont les jours, les horaires et le premier cours ; pour une liste, choisissez la colonne de chaque information. Le résultat s'affiche au fur et à mesure.",
+  layout: 'Disposition du fichier',
+  grid: 'Grille (jours et horaires)',
+  list: 'Liste (un cours par ligne)',
+  pointing: "Au clic sur l'aperçu, désigner",
+  pointDays: 'Les jours',
+  pointTimes: 'Les horaires',
+  pointFirst: 'Le premier cours',
+  pointClass: 'La classe',
+  dayColumn: 'ou colonne des jours',
+  timeRow: 'ou ligne des horaires',
+  none: '—',
+  noTimes: 'Aucune (horaires des séances)',
+  bell: 'Horaires des séances',
+  bellHint:
+    'Si le fichier n’a pas d’horaires : une séance par ligne, dans l’ordre des lignes de cours (ex. « 1 08:00-09:00 »).',
+  bellProblem: (line: number) => `Ligne ${line} : horaire introuvable (ex. 08:00-09:00).`,
+  bellTooMany: (line: number) => `Ligne ${line} : 16 séances au plus.`,
+  firstCourse: 'Premier cours (cellule)',
+  firstCourseHint: 'Ex. B3 ; vide : juste après les jours et les horaires.',
+  firstCourseInvalid: 'Cellule invalide : une lettre de colonne puis un numéro de ligne (ex. B3).',
+  classFromCell: (cell: string) => `Classe lue en ${cell}`,
+  titleRow: 'Ligne des titres',
+  roles: {
+    date: 'Date',
+    day: 'Jour',
+    start: 'Début',
+    end: 'Fin',
+    class: 'Classe',
+    module: 'Module',
+    teacher: 'Enseignant',
+    room: 'Salle',
+  },
+  columnOption: (letter: string, title: string) =>
+    title ? `Colonne ${letter} — ${title}` : `Colonne ${letter}`,
+  emptyCell: (cell: string) => `${cell} (vide)`,
+  courseLine: (day: string, start: string, end: string, module: string, teacher: string, className: string) =>
+    `${day} ${start}–${end} · ${module}${teacher ? ` · ${teacher}` : ''} · ${className}`,
+  more: (n: number) => `… et ${n} autre(s)`,
+  applying: 'Lecture du fichier avec ces choix…',
+  applyFailed: 'Rien de détecté dans le fichier avec ces choix.',
+  saved: 'Disposition enregistrée : les prochains fichiers de même forme seront lus sans question.',
+  notSaved:
+    'Disposition utilisée pour ce fichier seulement : l’enregistrer pour l’organisation demande le droit « Données ».',
+  appliedSaved: (n: number) => `${n} feuille(s) lue(s) avec la disposition enregistrée`,
+};
