@@ -1,11 +1,13 @@
-import { useRef } from 'react';
-import { Button, Checkbox, Switch } from 'react-aria-components';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Checkbox } from 'react-aria-components';
 import type { Profile, User } from '../../domain/store/schema';
 import type { UserActionRefusal } from '../../domain/users/user-rights';
 import { fr } from '../../i18n/fr';
-import { useVirtualRows } from '../../ui/use-virtual-rows';
+import { UserRow, type UserAction } from './user-row';
+import './users.css';
 
-export type UserAction = 'edit' | 'password' | 'pin' | 'reset-link' | 'archive' | 'restore';
+export type { UserAction };
 
 interface Props {
   users: readonly User[];
@@ -20,9 +22,22 @@ interface Props {
   rowRefusal: (user: User) => UserActionRefusal | null;
 }
 
-const ROW_HEIGHT_PX = 58;
+/** Where a row is stacked on three lines (users.css, the phone layout): a first guess before measuring. */
+const PHONE_QUERY = '(max-width: 599.98px)';
+const ROW_ESTIMATE_PX = { desk: 58, phone: 124 } as const;
+/** Rows drawn beyond the visible area, so fast scrolling shows no blank band. */
+const OVERSCAN_ROWS = 8;
 
-/** Only the rows in view are rendered: 5,000 users scroll as smoothly as 50. */
+function rowEstimate(): number {
+  return typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches
+    ? ROW_ESTIMATE_PX.phone
+    : ROW_ESTIMATE_PX.desk;
+}
+
+/**
+ * Only the rows in view are rendered, each measured once drawn: rows differ in height (wrapped actions, the
+ * three-line phone layout), so 5,000 users scroll to the last one at any width without overlap or gap.
+ */
 export function UsersTable({
   users,
   profiles,
@@ -34,7 +49,28 @@ export function UsersTable({
   rowRefusal,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const win = useVirtualRows(scroller, users.length, ROW_HEIGHT_PX);
+  const head = useRef<HTMLTableSectionElement>(null);
+  const [headHeight, setHeadHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = head.current;
+    if (!el) return undefined;
+    const observer = new ResizeObserver(() => setHeadHeight(el.offsetHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // eslint-disable-next-line react-hooks/incompatible-library -- read afresh at each render, never memoized
+  const virtualizer = useVirtualizer({
+    count: users.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: rowEstimate,
+    getItemKey: (index) => users[index]?.id ?? index,
+    overscan: OVERSCAN_ROWS,
+    // The sticky header sits above the first row inside the scroller.
+    paddingStart: headHeight,
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = Math.max(0, (items[0]?.start ?? headHeight) - headHeight);
+  const padBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? headHeight));
   const allSelected = users.length > 0 && users.every((u) => selected.has(u.id));
   const someSelected = !allSelected && users.some((u) => selected.has(u.id));
   const toggle = (id: string, on: boolean) => {
@@ -44,10 +80,10 @@ export function UsersTable({
     onSelect(next);
   };
   return (
-    <div className="table-scroll tall" ref={scroller}>
-      <table className="data" aria-rowcount={users.length + 1}>
-        <thead>
-          <tr>
+    <div className="table-scroll tall users-scroll" ref={scroller}>
+      <table className="data users-table" aria-rowcount={users.length + 1}>
+        <thead ref={head}>
+          <tr aria-rowindex={1}>
             <th scope="col" style={{ width: '3rem' }}>
               <Checkbox
                 className="checkbox"
@@ -66,120 +102,29 @@ export function UsersTable({
           </tr>
         </thead>
         <tbody>
-          {win.padTop > 0 ? <tr aria-hidden="true" style={{ height: win.padTop }} /> : null}
-          {users.slice(win.start, win.end).map((u, i) => {
-            const profile = profiles.get(u.profileId ?? '');
-            const isArchived = u.status === 'Archived';
-            const canPin = profile?.moduleIds.includes('teacher.today') ?? false;
-            const refusal = rowRefusal(u);
-            const isSelf = u.id === selfId;
-            const reason = refusal ? fr.securityUsers.refusals[refusal] : null;
+          {padTop > 0 ? <tr aria-hidden="true" className="users-pad" style={{ height: padTop }} /> : null}
+          {items.map((item) => {
+            const u = users[item.index];
+            if (!u) return null;
             return (
-              <tr
+              <UserRow
                 key={u.id}
-                className={isArchived ? 'archived' : undefined}
-                style={{ height: ROW_HEIGHT_PX }}
-                aria-rowindex={win.start + i + 2}
-              >
-                <td>
-                  <Checkbox
-                    className="checkbox"
-                    aria-label={fr.users.selectRow(u.name)}
-                    isSelected={selected.has(u.id)}
-                    onChange={(on) => toggle(u.id, on)}
-                  >
-                    <span className="checkbox-box" aria-hidden="true" />
-                  </Checkbox>
-                </td>
-                <td>
-                  <strong>{u.name}</strong>
-                  <span className="cell-sub">{u.email}</span>
-                </td>
-                <td>{profile?.name ?? fr.users.noProfile}</td>
-                <td>
-                  <Switch
-                    className="switch"
-                    aria-label={fr.users.statusOf(u.name)}
-                    isSelected={u.status === 'Active'}
-                    isDisabled={isArchived || isSelf || refusal !== null}
-                    onChange={(on) => onToggleStatus(u, on)}
-                  >
-                    <span className="track" aria-hidden="true" />
-                    <span>{fr.users.statusLabels[u.status]}</span>
-                  </Switch>
-                </td>
-                <td>
-                  {reason ? (
-                    <span className="cell-sub" title={reason}>
-                      {fr.securityUsers.noActions}
-                      <span className="visually-hidden"> : {reason}</span>
-                    </span>
-                  ) : (
-                    <div className="row-actions">
-                      <Button
-                        className="button small"
-                        aria-label={fr.users.editOf(u.name)}
-                        onPress={() => onAction(u, 'edit')}
-                      >
-                        {fr.users.edit}
-                      </Button>
-                      {isArchived ? (
-                        <Button
-                          className="button small"
-                          aria-label={fr.users.restoreOf(u.name)}
-                          onPress={() => onAction(u, 'restore')}
-                        >
-                          {fr.users.restore}
-                        </Button>
-                      ) : (
-                        <>
-                          {isSelf ? null : (
-                            <>
-                              <Button
-                                className="button small"
-                                aria-label={fr.users.resetPasswordOf(u.name)}
-                                onPress={() => onAction(u, 'password')}
-                              >
-                                {fr.users.resetPassword}
-                              </Button>
-                              <Button
-                                className="button small"
-                                aria-label={fr.securityUsers.resetLinkOf(u.name)}
-                                onPress={() => onAction(u, 'reset-link')}
-                              >
-                                {fr.securityUsers.resetLink}
-                              </Button>
-                            </>
-                          )}
-                          {canPin ? (
-                            <Button
-                              className="button small"
-                              aria-label={fr.users.pinOf(u.name)}
-                              onPress={() => onAction(u, 'pin')}
-                            >
-                              {fr.users.pin}
-                            </Button>
-                          ) : null}
-                          {isSelf ? (
-                            <span className="cell-sub">{fr.securityUsers.ownAccount}</span>
-                          ) : (
-                            <Button
-                              className="button small"
-                              aria-label={fr.users.archiveOf(u.name)}
-                              onPress={() => onAction(u, 'archive')}
-                            >
-                              {fr.users.archive}
-                            </Button>
-                          )}
-                        </>
-                      )}
-                    </div>
-                  )}
-                </td>
-              </tr>
+                user={u}
+                profile={profiles.get(u.profileId ?? '')}
+                index={item.index}
+                rowRef={virtualizer.measureElement}
+                isSelected={selected.has(u.id)}
+                onSelect={(on) => toggle(u.id, on)}
+                onToggleStatus={onToggleStatus}
+                onAction={onAction}
+                isSelf={u.id === selfId}
+                refusal={rowRefusal(u)}
+              />
             );
           })}
-          {win.padBottom > 0 ? <tr aria-hidden="true" style={{ height: win.padBottom }} /> : null}
+          {padBottom > 0 ? (
+            <tr aria-hidden="true" className="users-pad" style={{ height: padBottom }} />
+          ) : null}
         </tbody>
       </table>
     </div>
