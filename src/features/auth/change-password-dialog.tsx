@@ -5,7 +5,7 @@ import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { changePassword, type ChangePasswordError } from './auth-service';
+import { changePassword, type ChangePasswordError } from '../../services/auth/password-change';
 
 const MESSAGES: Record<ChangePasswordError | 'mismatch', string> = {
   'not-logged-in': fr.app.notLoggedIn,

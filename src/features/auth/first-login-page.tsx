@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { appDb } from '../../db/database';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
-import { completeFirstLogin } from './auth-service';
+import { completeFirstLogin } from '../../services/auth/password-change';
 import { NewPasswordForm } from './new-password-form';
 
 const MESSAGES = {
