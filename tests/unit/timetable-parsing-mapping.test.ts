@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   applyMapping,
   DAYS_OF_WEEK,
+  cellReference,
   findSavedMapping,
   MAX_SAVED_MAPPINGS,
   parseBellSchedule,
+  parseCellReference,
+  pointAt,
   parseSavedMappings,
   readTimetableGrids,
   rememberMapping,
@@ -440,5 +443,79 @@ describe('suggestMapping: the starting point of the dialog', () => {
     ],
   ])('%s', (_name, rows, expected) => {
     expect(suggestMapping({ rows })).toEqual(expected);
+  });
+});
+
+describe('pointing at the preview', () => {
+  it.each([
+    ['B3', { row: 2, column: 1 }],
+    [' aa10 ', { row: 9, column: 26 }],
+    ['A0', null],
+    ['3B', null],
+    ['', null],
+  ])('parseCellReference(%j)', (text, expected) => {
+    expect(parseCellReference(text)).toEqual(expected);
+    if (expected !== null) expect(parseCellReference(cellReference(expected))).toEqual(expected);
+  });
+
+  const transposed = [
+    ['', '8h30', '10h45', '14h00'],
+    ['Lundi', 'Finance', '', ''],
+    ['Mardi', '', 'Compta', ''],
+    ['Jeudi', '', '', ''],
+  ];
+  const start: GridMapping = { ...NO_TIMES_MAPPING, bell: [], firstCourse: { row: 5, column: 5 } };
+  it.each<
+    [string, string[][], Parameters<typeof pointAt>[2], { row: number; column: number }, Partial<GridMapping>]
+  >([
+    [
+      'days on a row of day names',
+      NO_TIMES,
+      'days',
+      { row: 1, column: 2 },
+      { days: { axis: 'row', index: 1 }, firstCourse: null },
+    ],
+    [
+      'days on a column of day names',
+      transposed,
+      'days',
+      { row: 2, column: 0 },
+      { days: { axis: 'column', index: 0 }, firstCourse: null },
+    ],
+    [
+      'times across the days: their column',
+      NO_TIMES,
+      'times',
+      { row: 3, column: 0 },
+      { times: { axis: 'column', index: 0 } },
+    ],
+    [
+      'first course: the cell',
+      NO_TIMES,
+      'first',
+      { row: 2, column: 1 },
+      { firstCourse: { row: 2, column: 1 } },
+    ],
+    [
+      'class: the cell',
+      NO_TIMES,
+      'class',
+      { row: 0, column: 0 },
+      { className: { kind: 'cell', row: 0, column: 0 } },
+    ],
+  ])('%s', (_name, rows, role, cell, expected) => {
+    expect(pointAt(start, rows, role, cell)).toMatchObject(expected);
+  });
+
+  it('times when the days run down: the row of the cell when it holds several times', () => {
+    const down: GridMapping = { ...start, days: { axis: 'column', index: 0 } };
+    expect(pointAt(down, transposed, 'times', { row: 0, column: 2 }).times).toEqual({
+      axis: 'row',
+      index: 0,
+    });
+    expect(pointAt(down, NO_TIMES, 'times', { row: 3, column: 1 }).times).toEqual({
+      axis: 'column',
+      index: 1,
+    });
   });
 });

@@ -1,10 +1,13 @@
 export { looksLikeRoom, NO_KNOWN_NAMES, parseCellText, stripTeacherTitle } from './cell-text';
 export type { CellCourse, KnownNames } from './cell-text';
 export { CLASS_LABEL_ROWS_ABOVE } from './class-name';
+export { countCourses } from './grid-reader';
 export { emptyDayCells, parseSheet } from './parse-sheet';
 export type { ParseSheetOptions } from './parse-sheet';
 export {
   applyMapping,
+  cellReference,
+  columnLetter,
   courseAreaOf,
   findSavedMapping,
   formatBellSchedule,
@@ -14,7 +17,9 @@ export {
   MAX_BELL_PERIODS,
   MAX_SAVED_MAPPINGS,
   parseBellSchedule,
+  parseCellReference,
   parseSavedMappings,
+  pointAt,
   rememberMapping,
   savedMappingSchema,
   shapeFingerprint,
@@ -30,6 +35,7 @@ export type {
   LayoutMapping,
   ListMapping,
   ListMappingRole,
+  PointRole,
   SavedMapping,
   SheetLine,
 } from './layout-mapping';
@@ -64,7 +70,7 @@ export {
   TIME_COLUMN_SEARCH_ROWS,
 } from './sheet-layout';
 export { TEACHER_PLACEHOLDER_EMAIL_DOMAIN, teacherEmailFromName } from './teacher-email';
-export { foldText, MAX_GRID_COLUMNS, MAX_GRID_ROWS } from './text';
+export { foldText, MAX_GRID_COLUMNS, MAX_GRID_ROWS, normalizeGrid } from './text';
 export { formatHhMm, parseTimeRange } from './time-range';
 export { DAYS_OF_WEEK } from './types';
 export type {
