@@ -43,9 +43,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Libraries of a few screens, recognised by strings their code always contains: maplibre (the attendance
+ * map) and SheetJS (timetable import, payroll export). The service worker does not precache the files that
+ * hold them; it caches them on first use (sw/sw.ts), so a teacher's phone never downloads them.
+ */
+export const ON_FIRST_USE_MARKERS = [/maplibregl/, /SheetJS|\bXLSX\.version\b/];
+
+let builtOutDir = path.resolve('dist');
+
+/** Records the build's output directory (it may come from --outDir) for the precache filter below. */
+function rememberOutDir(): Plugin {
+  return {
+    name: 'remember-out-dir',
+    apply: 'build',
+    configResolved(config) {
+      builtOutDir = path.resolve(config.root, config.build.outDir);
+    },
+  };
+}
+
+/** Precache entries minus the files that hold a library of a few screens (ON_FIRST_USE_MARKERS). */
+function withoutOnFirstUse<T extends { url: string }>(entries: T[]): { manifest: T[]; warnings: string[] } {
+  const manifest = entries.filter((entry) => {
+    if (!/\.(js|css)$/.test(entry.url)) return true;
+    const file = path.join(builtOutDir, entry.url);
+    if (!fs.existsSync(file)) return true;
+    const code = fs.readFileSync(file, 'utf8');
+    return !ON_FIRST_USE_MARKERS.some((marker) => marker.test(code));
+  });
+  return { manifest, warnings: [] };
+}
+
 export default defineConfig({
   define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
+    rememberOutDir(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -55,8 +88,10 @@ export default defineConfig({
       // The app registers the worker itself with workbox-window (src/app/pwa/register-sw.ts).
       injectRegister: false,
       injectManifest: {
-        // Every chunk of every route, the shell, icons and fonts: the app starts and runs offline.
+        // Every chunk of every route, the shell, icons and fonts: the app starts and runs offline. Except
+        // maplibre and SheetJS, cached on first use (withoutOnFirstUse, sw/sw.ts).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        manifestTransforms: [async (entries) => withoutOnFirstUse(entries)],
         // Store screenshots are for install dialogs only, not worth a place in every device's cache.
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 5_000_000,

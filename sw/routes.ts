@@ -28,3 +28,8 @@ export function isFontRequest(url: URL, destination: string, ownOrigin: string):
   if (url.origin === ownOrigin) return false;
   return destination === 'font' || FONT_FILE.test(url.pathname);
 }
+
+/** A file of the build (hashed name under /assets/) on this origin: safe to serve from a cache forever. */
+export function isBuildAsset(url: URL, ownOrigin: string): boolean {
+  return url.origin === ownOrigin && url.pathname.startsWith('/assets/') && /\.(js|css)$/.test(url.pathname);
+}

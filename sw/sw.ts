@@ -6,7 +6,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { pushOutboxFromWorker } from './outbox-sync';
-import { isFontRequest, isTileRequest } from './routes';
+import { isBuildAsset, isFontRequest, isTileRequest } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -17,6 +17,12 @@ export const TILE_CACHE_MAX_ENTRIES = 500;
 export const TILE_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const FONT_CACHE_MAX_ENTRIES = 30;
 export const FONT_CACHE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/**
+ * Build files left out of the precache (maplibre, SheetJS: vite.config.ts) are cached when a screen first
+ * asks for them. Their names carry a content hash, so a cached copy is always right; a few versions fit.
+ */
+export const ON_FIRST_USE_CACHE = 'on-first-use';
+export const ON_FIRST_USE_MAX_ENTRIES = 20;
 /** The page registers this Background Sync tag when mutations wait in the outbox (src/app/pwa). */
 export const OUTBOX_SYNC_TAG = 'outbox';
 
@@ -34,6 +40,18 @@ clientsClaim();
 // /api/ is excluded here and matched by no route below, so API answers always come from the network
 // (the server also sends cache-control: no-store) and are never served stale from a cache.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Registered after the precache's route: only build files the precache does not hold reach it.
+registerRoute(
+  ({ url }) => isBuildAsset(url, self.location.origin),
+  new CacheFirst({
+    cacheName: ON_FIRST_USE_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: ON_FIRST_USE_MAX_ENTRIES, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 registerRoute(
   ({ url, request }) => isTileRequest(url, request.destination, TILE_HOST),

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { Button } from 'react-aria-components';
 import { frPwa } from '../../i18n/fr-login';
 import { isUpdateWaiting, reloadIntoUpdate, subscribeToUpdate } from './update-store';
 import './update-prompt.css';
@@ -11,9 +10,10 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt" role="status">
       <span>{frPwa.updateAvailable}</span>
-      <Button className="button primary small" onPress={reloadIntoUpdate}>
+      {/* A plain button: react-aria's would join every screen's first download (light start). */}
+      <button type="button" className="button primary small" onClick={reloadIntoUpdate}>
         {frPwa.reload}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Button, Checkbox, Form } from 'react-aria-components';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import { frLogin } from '../../i18n/fr-login';
-import { TextField } from '../../ui/text-field';
 import type { LoadLoginRuntime } from './login-loader';
 import type { PasswordSignInError } from './auth-service';
 
@@ -22,9 +20,22 @@ interface Props {
   onForgotPassword: () => void;
 }
 
+/** Label and input with the app's field style (ui/text-field.tsx draws the same with react-aria). */
+function LoginField({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} />
+    </div>
+  );
+}
+
 /**
- * The login screen's password form (spec part 1 point 2). It draws with the login screen's own texts and
- * signs in through the login runtime (local database, server), which loads after the form is drawn.
+ * The login screen's password form (spec part 1 point 2), in plain HTML elements: react-aria's fields,
+ * checkbox and buttons would add 20 KB gzip to a new device's login form (budget 100 KB,
+ * scripts/check-budgets.mjs). The data-* attributes are the ones base.css styles. It signs in through the
+ * login runtime (local database, server), which loads after the form is drawn.
  */
 export function LoginPasswordForm({
   loadRuntime,
@@ -37,6 +48,8 @@ export function LoginPasswordForm({
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [isRememberFocusVisible, setIsRememberFocusVisible] = useState(false);
+  const [isSubmitHovered, setIsSubmitHovered] = useState(false);
   const submit = async () => {
     setIsBusy(true);
     setError(null);
@@ -46,46 +59,66 @@ export function LoginPasswordForm({
     else setError(MESSAGES[result.code]);
   };
   return (
-    <Form
-      validationBehavior="aria"
+    <form
+      noValidate
       className="login-form"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        if (!isBusy) void submit();
       }}
     >
-      <TextField
+      <LoginField
         label={frLogin.email}
         type="email"
         value={email}
-        onChange={onEmailChange}
+        onChange={(e) => onEmailChange(e.target.value)}
         autoComplete="username"
         autoFocus
       />
-      <TextField
+      <LoginField
         label={frLogin.password}
         type="password"
         value={password}
-        onChange={setPassword}
+        onChange={(e) => setPassword(e.target.value)}
         autoComplete="current-password"
       />
       <div className="login-options">
-        <Checkbox isSelected={remember} onChange={setRemember} className="checkbox">
+        <label
+          className="checkbox"
+          data-selected={remember || undefined}
+          data-focus-visible={isRememberFocusVisible || undefined}
+        >
+          <input
+            type="checkbox"
+            className="visually-hidden"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+            onFocus={(e) => setIsRememberFocusVisible(e.target.matches(':focus-visible'))}
+            onBlur={() => setIsRememberFocusVisible(false)}
+          />
           <span className="checkbox-box" aria-hidden="true" />
           {frLogin.rememberMe}
-        </Checkbox>
-        <Button className="link-button" onPress={onForgotPassword}>
+        </label>
+        <button type="button" className="link-button" onClick={onForgotPassword}>
           {frLogin.forgotPassword}
-        </Button>
+        </button>
       </div>
       {error ? (
         <p role="alert" className="form-error">
           {error}
         </p>
       ) : null}
-      <Button type="submit" className="button primary wide" isDisabled={isBusy}>
+      <button
+        type="submit"
+        className="button primary wide"
+        disabled={isBusy}
+        data-disabled={isBusy || undefined}
+        data-hovered={(isSubmitHovered && !isBusy) || undefined}
+        onPointerEnter={() => setIsSubmitHovered(true)}
+        onPointerLeave={() => setIsSubmitHovered(false)}
+      >
         {isBusy ? frLogin.checking : frLogin.submit}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }
