@@ -1,4 +1,4 @@
-import type { Profile, User } from '../store/schema';
+import type { User } from '../store/schema';
 
 export interface UserFormValues {
   name: string;
@@ -40,7 +40,7 @@ export type UserEditorIssue = 'profile-missing' | UserFormIssue | 'duplicate-ema
  * instead of saving an account without rights.
  */
 export function userEditorIssues(input: {
-  profile: Pick<Profile, 'formFieldKeys'> | undefined;
+  profile: { readonly formFieldKeys: readonly string[] } | undefined;
   values: UserFormValues;
   isEmailTaken: (email: string) => boolean;
 }): UserEditorIssue[] {
