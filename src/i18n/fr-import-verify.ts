@@ -29,7 +29,8 @@ export const frImportVerify = {
     'Choisissez un profil et un email valide (ou laissez-le vide) pour chaque enseignant à créer.',
   colRoom: 'Salle',
   colWeek: 'Semaine',
-  sameWeek: 'Période choisie',
+  weekOf: (date: string) => `Semaine du ${date}`,
+  monthOf: (month: number, year: number) => `Mois ${String(month).padStart(2, '0')}/${year}`,
   updating: "Mise à jour de l'aperçu…",
   matching: 'Recherche des références…',
 };

@@ -104,6 +104,7 @@ export function ImportPreview({ rows, period, deliveryModes, onDeliveryChange }:
       {view === 'table' ? (
         <PreviewTable
           rows={shown}
+          period={period}
           colors={colors}
           colorBy={colorBy}
           deliveryModes={deliveryModes}

@@ -2,6 +2,9 @@ import { referenceKey, teacherEmailFromName } from '../../../domain/timetable-pa
 import { teacherDraftIssue } from '../../../domain/planning/import-references';
 import type { Institute, Level, Profile } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
+import { LongTable } from './long-table';
+
+const ROW_ESTIMATE_PX = 52;
 
 export interface PlaceChoice {
   levelId: string | null;
@@ -52,8 +55,11 @@ export function MissingReferences(props: Props) {
     names.length === 0 ? null : (
       <details className="import-missing" open>
         <summary>{title}</summary>
-        <table className="data import-missing-table">
-          <thead>
+        <LongTable
+          className="data import-missing-table"
+          count={names.length}
+          estimatePx={ROW_ESTIMATE_PX}
+          head={
             <tr>
               <th scope="col">
                 {kind === 'classes' ? fr.planning.timetable.colClass : fr.planning.timetable.colModule}
@@ -61,46 +67,46 @@ export function MissingReferences(props: Props) {
               <th scope="col">{v.level}</th>
               <th scope="col">{v.institute}</th>
             </tr>
-          </thead>
-          <tbody>
-            {names.map((name) => {
-              const choice = place(kind, name);
-              return (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
-                  <td>
-                    <select
-                      aria-label={`${v.level} : ${name}`}
-                      value={choice.levelId ?? ''}
-                      onChange={(e) => setPlace(kind, name, { levelId: e.target.value || null })}
-                    >
-                      <option value="">{v.none}</option>
-                      {props.levels.map((l) => (
-                        <option key={l.id} value={l.id}>
-                          {l.name}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`${v.institute} : ${name}`}
-                      value={choice.instituteId ?? ''}
-                      onChange={(e) => setPlace(kind, name, { instituteId: e.target.value || null })}
-                    >
-                      <option value="">{v.none}</option>
-                      {props.institutes.map((i) => (
-                        <option key={i.id} value={i.id}>
-                          {i.name}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+          }
+          row={(index, rowProps) => {
+            const name = names[index];
+            if (name === undefined) return null;
+            const choice = place(kind, name);
+            return (
+              <tr key={name} {...rowProps}>
+                <th scope="row">{name}</th>
+                <td>
+                  <select
+                    aria-label={`${v.level} : ${name}`}
+                    value={choice.levelId ?? ''}
+                    onChange={(e) => setPlace(kind, name, { levelId: e.target.value || null })}
+                  >
+                    <option value="">{v.none}</option>
+                    {props.levels.map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {l.name}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <select
+                    aria-label={`${v.institute} : ${name}`}
+                    value={choice.instituteId ?? ''}
+                    onChange={(e) => setPlace(kind, name, { instituteId: e.target.value || null })}
+                  >
+                    <option value="">{v.none}</option>
+                    {props.institutes.map((i) => (
+                      <option key={i.id} value={i.id}>
+                        {i.name}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            );
+          }}
+        />
       </details>
     );
 
@@ -111,56 +117,59 @@ export function MissingReferences(props: Props) {
       {missing.teachers.length === 0 ? null : (
         <details className="import-missing" open>
           <summary>{v.missingTeachers(missing.teachers.length)}</summary>
-          <table className="data import-missing-table">
-            <thead>
+          <LongTable
+            className="data import-missing-table"
+            count={missing.teachers.length}
+            estimatePx={ROW_ESTIMATE_PX}
+            head={
               <tr>
                 <th scope="col">{fr.planning.timetable.colTeacher}</th>
                 <th scope="col">{v.email}</th>
                 <th scope="col">{v.profile}</th>
               </tr>
-            </thead>
-            <tbody>
-              {missing.teachers.map((name) => {
-                const choice = teacher(name);
-                const issue = teacherDraftIssue(choice.email, props.existingEmails);
-                const errorId = `import-teacher-error-${referenceKey(name).replace(/\W+/g, '-')}`;
-                return (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    <td>
-                      <input
-                        type="email"
-                        aria-label={`${v.email} : ${name}`}
-                        value={choice.email}
-                        placeholder={v.emailPlaceholder(teacherEmailFromName(name, props.existingEmails))}
-                        aria-invalid={issue !== null || undefined}
-                        aria-describedby={issue ? errorId : undefined}
-                        onChange={(e) => setTeacher(name, { email: e.target.value })}
-                      />
-                      {issue ? (
-                        <p id={errorId} className="field-error">
-                          {issue === 'email-invalid' ? v.emailInvalid : v.emailTaken}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td>
-                      <select
-                        aria-label={`${v.profile} : ${name}`}
-                        value={choice.profileId ?? ''}
-                        onChange={(e) => setTeacher(name, { profileId: e.target.value || null })}
-                      >
-                        {props.profiles.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+            }
+            row={(index, rowProps) => {
+              const name = missing.teachers[index];
+              if (name === undefined) return null;
+              const choice = teacher(name);
+              const issue = teacherDraftIssue(choice.email, props.existingEmails);
+              const errorId = `import-teacher-error-${referenceKey(name).replace(/\W+/g, '-')}`;
+              return (
+                <tr key={name} {...rowProps}>
+                  <th scope="row">{name}</th>
+                  <td>
+                    <input
+                      type="email"
+                      aria-label={`${v.email} : ${name}`}
+                      value={choice.email}
+                      placeholder={v.emailPlaceholder(teacherEmailFromName(name, props.existingEmails))}
+                      aria-invalid={issue !== null || undefined}
+                      aria-describedby={issue ? errorId : undefined}
+                      onChange={(e) => setTeacher(name, { email: e.target.value })}
+                    />
+                    {issue ? (
+                      <p id={errorId} className="field-error">
+                        {issue === 'email-invalid' ? v.emailInvalid : v.emailTaken}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td>
+                    <select
+                      aria-label={`${v.profile} : ${name}`}
+                      value={choice.profileId ?? ''}
+                      onChange={(e) => setTeacher(name, { profileId: e.target.value || null })}
+                    >
+                      {props.profiles.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.name}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              );
+            }}
+          />
         </details>
       )}
     </div>

@@ -1,59 +1,77 @@
 import { useRef } from 'react';
 import type { CSSProperties } from 'react';
+import type { ImportPeriod } from '../../../domain/planning/import-form';
 import type { ColorBy, ImportPreviewRow } from '../../../domain/planning/import-timetables';
 import type { DeliveryMode } from '../../../domain/store/schema';
+import { frenchDate } from '../../../domain/time/french-date';
 import { fr } from '../../../i18n/fr';
-import { useVirtualRows } from '../../../ui/use-virtual-rows';
+import { useTableRows } from './use-table-rows';
 
 interface Props {
   rows: readonly ImportPreviewRow[];
+  period: ImportPeriod;
   colors: ReadonlyMap<string, string>;
   colorBy: ColorBy;
   deliveryModes: ReadonlyMap<string, DeliveryMode>;
   onDeliveryChange: (slotKey: string, mode: DeliveryMode) => void;
 }
 
-const ROW_HEIGHT_PX = 44;
+/** Estimated row height; each drawn row is measured (a long module name wraps). */
+const ROW_ESTIMATE_PX = 44;
 
 /**
- * Table view of the parsed timetable: one row per course, coloured by module or teacher, a delivery type
- * select per saved slot (spec part 2 point 2); skipped courses stay visible, marked. Thousands of rows
- * (a 120-class workbook) stay smooth: only the visible rows are drawn.
+ * Table view of the parsed timetable: one row per course with its room and week, coloured by module or
+ * teacher, a delivery type select per saved slot (spec part 2 point 2); skipped courses stay visible,
+ * marked. Thousands of rows (a 120-class workbook) stay smooth: only the visible rows are drawn.
  */
-export function PreviewTable({ rows, colors, colorBy, deliveryModes, onDeliveryChange }: Props) {
+export function PreviewTable({ rows, period, colors, colorBy, deliveryModes, onDeliveryChange }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const win = useVirtualRows(scroller, rows.length, ROW_HEIGHT_PX);
+  const win = useTableRows(scroller, rows.length, ROW_ESTIMATE_PX);
   const t = fr.planning.timetable;
   const v = fr.planning.import.verify;
+  const w = fr.importVerify;
   if (rows.length === 0) return <p className="empty">{v.noRow}</p>;
+  const periodWeek =
+    period.periodicity === 'week' && period.weekStartDate
+      ? w.weekOf(frenchDate(period.weekStartDate))
+      : w.monthOf(period.month, period.year);
   return (
     <div className="table-scroll import-preview-scroll" ref={scroller}>
       <table className="data import-preview-table" aria-label={v.preview} aria-rowcount={rows.length + 1}>
         <thead>
           <tr>
             <th scope="col">{t.colClass}</th>
+            <th scope="col">{w.colWeek}</th>
             <th scope="col">{t.colDay}</th>
             <th scope="col">{t.colTime}</th>
             <th scope="col">{t.colModule}</th>
             <th scope="col">{t.colTeacher}</th>
+            <th scope="col">{w.colRoom}</th>
             <th scope="col">{v.colType}</th>
           </tr>
         </thead>
         <tbody>
           {win.padTop > 0 ? <tr aria-hidden="true" style={{ height: win.padTop }} /> : null}
-          {rows.slice(win.start, win.end).map((row, i) => {
+          {win.items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
             const color = colors.get(colorBy === 'module' ? row.moduleName : row.teacherName);
             const slotKey = row.slotKey;
             const what = `${row.moduleName}, ${row.className}, ${t.days[row.dayOfWeek - 1] ?? ''} ${row.startTime}`;
             return (
               <tr
                 key={row.key}
-                aria-rowindex={win.start + i + 2}
+                ref={win.measure}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
                 className="import-preview-row"
                 data-skipped={slotKey === null || undefined}
-                style={{ height: ROW_HEIGHT_PX, '--import-color': color } as CSSProperties}
+                style={{ '--import-color': color } as CSSProperties}
               >
                 <td>{row.className}</td>
+                <td className="nowrap">
+                  {row.weekStartDate !== null ? w.weekOf(frenchDate(row.weekStartDate)) : periodWeek}
+                </td>
                 <td>{t.days[row.dayOfWeek - 1]}</td>
                 <td className="nowrap">{t.timeRange(row.startTime, row.endTime)}</td>
                 <td>
@@ -61,6 +79,7 @@ export function PreviewTable({ rows, colors, colorBy, deliveryModes, onDeliveryC
                   {row.moduleName}
                 </td>
                 <td>{row.teacherName}</td>
+                <td>{row.room}</td>
                 <td>
                   {slotKey === null ? (
                     <span

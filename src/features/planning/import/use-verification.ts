@@ -1,0 +1,309 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { appDb } from '../../../db/database';
+import { contractWarnings } from '../../../domain/contracts/contract-warnings';
+import type { ImportPeriod } from '../../../domain/planning/import-form';
+import { teacherDraftIssue, teacherProfileId } from '../../../domain/planning/import-references';
+import {
+  missingPlacesComplete,
+  NO_NAME_FIXES,
+  userMatchingText,
+  type NameFixes,
+  type NameKind,
+} from '../../../domain/planning/import-renames';
+import { earlierImportTimetables } from '../../../domain/planning/import-replace';
+import { buildImportTimetables, importConflicts } from '../../../domain/planning/import-timetables';
+import { randomId } from '../../../domain/secrets';
+import type { DeliveryMode, Timetable } from '../../../domain/store/schema';
+import { referenceKey, type ParsedFile } from '../../../domain/timetable-parsing';
+import { fr } from '../../../i18n/fr';
+import { createImportReferences, saveImport } from '../../../services/planning-import';
+import { useSignedInSession } from '../../../session/use-session';
+import { useToast } from '../../../ui/toast';
+import type { MissingChoices, PlaceChoice, TeacherChoice } from './missing-references';
+import { useImportData } from './use-import-data';
+import { useVerificationDerived } from './use-verification-derived';
+
+export interface VerificationInput {
+  parsed: ParsedFile;
+  period: ImportPeriod;
+  fileName: string;
+  /** Id of the planning import once saved; the items created here already carry it. */
+  importId: string;
+  onSaved: () => void;
+}
+
+const NO_CHOICES: MissingChoices = { classes: {}, modules: {}, teachers: {} };
+const NO_TEXTS: Readonly<Record<string, string>> = {};
+
+/**
+ * Everything "Vérification des références" holds and does (spec part 2 points 2 and 4): names fixed by hand,
+ * the forms of what is missing, delivery types, then create, save, re-import and conflicts. The views only draw.
+ */
+export function useVerification({ parsed, period, fileName, importId, onSaved }: VerificationInput) {
+  const data = useImportData();
+  const session = useSignedInSession();
+  const toast = useToast();
+  const t = fr.planning.import.verify;
+  const [choices, setChoices] = useState<MissingChoices>(NO_CHOICES);
+  const [deliveryModes, setDeliveryModes] = useState<ReadonlyMap<string, DeliveryMode>>(new Map());
+  const [created, setCreated] = useState({
+    classIds: [] as string[],
+    moduleIds: [] as string[],
+    userIds: [] as string[],
+  });
+  const [pending, setPending] = useState<{
+    candidates: Timetable[];
+    conflicts: ReturnType<typeof importConflicts>;
+    replaceEarlier: boolean;
+  } | null>(null);
+  const [reimport, setReimport] = useState<{ candidates: Timetable[]; classCount: number } | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [fixes, setFixes] = useState<NameFixes>(NO_NAME_FIXES);
+  // What is typed in a teacher's "Associer à" field, by the file's folded name (a user is found on a match).
+  const [teacherTexts, setTeacherTexts] = useState(NO_TEXTS);
+
+  const references = useMemo(
+    () =>
+      data === undefined
+        ? undefined
+        : { classes: data.classes, courseModules: data.courseModules, users: data.users },
+    [data],
+  );
+  const { detected, derived, isStale } = useVerificationDerived(parsed, fixes, references);
+  const resolution = derived?.resolution ?? null;
+  const names = useMemo(
+    () => ({
+      classes: new Map((data?.classes ?? []).map((c) => [c.id, c.code])),
+      modules: new Map((data?.courseModules ?? []).map((m) => [m.id, m.name])),
+      teachers: new Map((data?.users ?? []).map((u) => [u.id, u.name])),
+    }),
+    [data?.classes, data?.courseModules, data?.users],
+  );
+  // Contract warnings are a side note: computed after the dialog has painted, never in its way.
+  const deferredResolution = useDeferredValue(resolution);
+  const warnings = useMemo(() => {
+    if (deferredResolution === null) return [];
+    let n = 0;
+    const candidates = buildImportTimetables({
+      resolution: deferredResolution,
+      period,
+      importId,
+      now: '',
+      newId: (p) => `${p}preview-${(n += 1)}`,
+      deliveryModes: new Map(),
+    });
+    return contractWarnings({
+      candidates,
+      timetables: data?.timetables ?? [],
+      contracts: data?.contracts ?? [],
+    });
+  }, [deferredResolution, period, importId, data?.timetables, data?.contracts]);
+
+  const defaults = useMemo(
+    () => ({
+      place: {
+        levelId: data?.levels[0]?.id ?? null,
+        instituteId: data?.institutes[0]?.id ?? null,
+      } satisfies PlaceChoice,
+      teacher: { email: '', profileId: teacherProfileId(data?.profiles ?? []) } satisfies TeacherChoice,
+    }),
+    [data?.levels, data?.institutes, data?.profiles],
+  );
+  const existingEmails = useMemo(() => (data?.users ?? []).map((u) => u.email), [data?.users]);
+
+  const missing = {
+    classes: resolution?.missingClasses ?? [],
+    modules: resolution?.missingModules ?? [],
+    teachers: resolution?.missingTeachers ?? [],
+  };
+  const slotCount = resolution?.timetables.reduce((n, tt) => n + tt.slots.length, 0) ?? 0;
+  const missingCount = missing.classes.length + missing.modules.length + missing.teachers.length;
+  const placeOf = (kind: 'classes' | 'modules') => (name: string) =>
+    choices[kind][referenceKey(name)] ?? defaults.place;
+  const teacherOf = (name: string) => choices.teachers[referenceKey(name)] ?? defaults.teacher;
+  // Nothing is created from a half-filled form: classes and modules need their level and institute,
+  // teachers a profile and an e-mail that is empty (generated) or valid and free.
+  const placesComplete =
+    missingPlacesComplete(missing.classes, placeOf('classes')) &&
+    missingPlacesComplete(missing.modules, placeOf('modules'));
+  const teachersComplete = missing.teachers.every((name) => {
+    const choice = teacherOf(name);
+    return choice.profileId !== null && teacherDraftIssue(choice.email, existingEmails) === null;
+  });
+  // A teacher's "Associer à" text that designates no one is an unfinished choice: it blocks create and save.
+  const unmatchedTeachers = Object.entries(teacherTexts)
+    .filter(([, text]) => text.trim() !== '' && userMatchingText(data?.users ?? [], text) === null)
+    .map(([key]) => key);
+  const needsPlaces = missing.classes.length + missing.modules.length > 0;
+  const noPlaces =
+    needsPlaces && data !== undefined && (data.levels.length === 0 || data.institutes.length === 0);
+  const isReady = data !== undefined && resolution !== null && !isStale && unmatchedTeachers.length === 0;
+
+  const rename = (kind: NameKind, name: string, text: string) => {
+    const key = referenceKey(name);
+    setFixes((f) => ({
+      renames: { ...f.renames, [kind]: { ...f.renames[kind], [key]: text } },
+      mappings: { ...f.mappings, [kind]: withoutKey(f.mappings[kind], key) },
+    }));
+    if (kind === 'teachers') setTeacherTexts((texts) => withoutKey(texts, key));
+  };
+  const mapTo = (kind: NameKind, name: string, id: string | null) => {
+    const key = referenceKey(name);
+    setFixes((f) => ({
+      renames: { ...f.renames, [kind]: withoutKey(f.renames[kind], key) },
+      mappings: {
+        ...f.mappings,
+        [kind]: id === null ? withoutKey(f.mappings[kind], key) : { ...f.mappings[kind], [key]: id },
+      },
+    }));
+  };
+  const mapTeacherText = (name: string, text: string) => {
+    const key = referenceKey(name);
+    setTeacherTexts((texts) => ({ ...texts, [key]: text }));
+    mapTo('teachers', name, userMatchingText(data?.users ?? [], text)?.id ?? null);
+  };
+
+  const createMissing = async () => {
+    if (!isReady || !placesComplete || !teachersComplete) return;
+    setIsBusy(true);
+    try {
+      const place = (kind: 'classes' | 'modules', name: string) => ({ name, ...placeOf(kind)(name) });
+      const result = await createImportReferences(appDb(), {
+        classes: missing.classes.map((name) => place('classes', name)),
+        modules: missing.modules.map((name) => place('modules', name)),
+        teachers: missing.teachers.map((name) => ({ name, ...teacherOf(name) })),
+        importId,
+        actor: { id: session?.user.id ?? null, name: session?.user.name ?? null },
+      });
+      setCreated((c) => ({
+        classIds: [...c.classIds, ...result.classes.map((x) => x.id)],
+        moduleIds: [...c.moduleIds, ...result.courseModules.map((x) => x.id)],
+        userIds: [...c.userIds, ...result.users.map((x) => x.id)],
+      }));
+      toast.show(t.created);
+    } catch {
+      toast.show(t.createFailed, 'error');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const save = async (candidates: Timetable[], withConflicts: boolean, replaceEarlier = false) => {
+    setIsBusy(true);
+    try {
+      if (warnings.length > 0) console.warn('Avertissements contrats (import)', warnings);
+      const plan = await saveImport(appDb(), {
+        planningImport: { id: importId, ...period, fileName, createdAt: new Date().toISOString() },
+        timetables: candidates,
+        created,
+        replaceEarlier,
+      });
+      toast.show(plan !== null ? t.replaced(plan.kept) : withConflicts ? t.savedWithConflicts : t.saved);
+      onSaved();
+    } catch {
+      toast.show(t.saveFailed, 'error');
+      setIsBusy(false);
+    }
+  };
+
+  const checkConflicts = async (candidates: Timetable[], replaceEarlier: boolean) => {
+    const stored = data?.timetables ?? [];
+    // Replaced timetables will not be there any more: they conflict with nothing.
+    const earlier = new Set(
+      replaceEarlier ? earlierImportTimetables(candidates, stored).map((tt) => tt.id) : [],
+    );
+    const conflicts = importConflicts(
+      candidates,
+      stored.filter((tt) => !earlier.has(tt.id)),
+      period,
+    );
+    if (conflicts.length > 0) setPending({ candidates, conflicts, replaceEarlier });
+    else await save(candidates, false, replaceEarlier);
+  };
+
+  const requestSave = async () => {
+    if (!isReady || resolution === null || data === undefined) return;
+    const candidates = buildImportTimetables({
+      resolution,
+      period,
+      importId,
+      now: new Date().toISOString(),
+      newId: randomId,
+      deliveryModes,
+    });
+    if (candidates.length === 0) {
+      toast.show(t.nothingToSave, 'error');
+      return;
+    }
+    // The period already holds an import for some of these classes: ask, never double silently.
+    const earlier = earlierImportTimetables(candidates, data.timetables);
+    if (earlier.length > 0) {
+      setReimport({ candidates, classCount: new Set(earlier.map((tt) => tt.classId)).size });
+      return;
+    }
+    await checkConflicts(candidates, false);
+  };
+
+  const describe = (ref: { timetableId: string; slotIndex: number }) => {
+    const timetable =
+      pending?.candidates.find((c) => c.id === ref.timetableId) ??
+      data?.timetables.find((c) => c.id === ref.timetableId);
+    const slot = timetable?.slots[ref.slotIndex];
+    if (!timetable || !slot) return ref.timetableId;
+    return `${names.classes.get(timetable.classId) ?? '?'} ${slot.startTime}–${slot.endTime} (${names.modules.get(slot.moduleId) ?? '?'})`;
+  };
+
+  return {
+    data,
+    detected,
+    resolution,
+    rows: derived?.rows ?? null,
+    isStale,
+    names,
+    warnings,
+    fixes,
+    teacherTexts,
+    unmatchedTeachers,
+    missing,
+    missingCount,
+    slotCount,
+    choices,
+    defaults,
+    existingEmails,
+    deliveryModes,
+    placesComplete,
+    teachersComplete,
+    needsPlaces,
+    noPlaces,
+    isReady,
+    isBusy,
+    pending,
+    reimport,
+    setChoices,
+    rename,
+    mapTo,
+    mapTeacherText,
+    setDelivery: (key: string, mode: DeliveryMode) => setDeliveryModes((m) => new Map(m).set(key, mode)),
+    createMissing,
+    requestSave,
+    describe,
+    confirmConflicts: async () => {
+      if (pending) await save(pending.candidates, true, pending.replaceEarlier);
+    },
+    cancelConflicts: () => setPending(null),
+    cancelReimport: () => setReimport(null),
+    chooseReimport: (replaceEarlier: boolean) => {
+      if (reimport === null) return;
+      setReimport(null);
+      void checkConflicts(reimport.candidates, replaceEarlier);
+    },
+  };
+}
+
+export type Verification = ReturnType<typeof useVerification>;
+
+function withoutKey(record: Readonly<Record<string, string>>, key: string): Record<string, string> {
+  const next = { ...record };
+  delete next[key];
+  return next;
+}

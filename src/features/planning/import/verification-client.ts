@@ -1,0 +1,108 @@
+import type { FixableReferences, NameFixes } from '../../../domain/planning/import-renames';
+import type { ParsedFile } from '../../../domain/timetable-parsing';
+import type {
+  Derived,
+  DetectedNames,
+  VerificationRequest,
+  VerificationResponse,
+} from './verification-derive';
+
+export interface VerificationClient {
+  /** Asks for the resolution of these names; only the latest request of a burst is computed and answered. */
+  derive(fixes: NameFixes, references: FixableReferences, onDone: (derived: Derived) => void): void;
+  close(): void;
+}
+
+interface Port {
+  onmessage: ((event: MessageEvent<VerificationResponse>) => void) | null;
+  postMessage(message: VerificationRequest): void;
+  terminate(): void;
+}
+
+function workerPort(): Port | null {
+  if (typeof Worker !== 'function') return null;
+  try {
+    return new Worker(new URL('./verification.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+}
+
+/** Without Worker support (test runner, very old browser) the same code runs here, after the current task. */
+function mainThreadPort(): Port {
+  let parsed: ParsedFile = { tables: [] };
+  let isClosed = false;
+  const port: Port = {
+    onmessage: null,
+    postMessage(message) {
+      setTimeout(() => {
+        void import('./verification-derive').then(({ deriveVerification, detectAll }) => {
+          if (isClosed) return;
+          const reply = (data: VerificationResponse) =>
+            port.onmessage?.(new MessageEvent('message', { data }));
+          if (message.type === 'file') {
+            parsed = message.parsed;
+            reply({ type: 'detected', detected: detectAll(parsed) });
+          } else
+            reply({
+              type: 'derived',
+              id: message.id,
+              derived: deriveVerification(parsed, message.fixes, message.references),
+            });
+        });
+      }, 0);
+    },
+    terminate() {
+      isClosed = true;
+    },
+  };
+  return port;
+}
+
+/**
+ * The verification dialog's matching, run off the main thread: a 120-class file is 3,600 courses to match and
+ * sort again at each letter typed in a name, longer than a frame (the dialog must never block one > 100 ms).
+ */
+export function createVerificationClient(
+  parsed: ParsedFile,
+  onDetected: (detected: DetectedNames) => void,
+): VerificationClient {
+  const port = workerPort() ?? mainThreadPort();
+  let lastId = 0;
+  let inFlight: { id: number; onDone: (derived: Derived) => void } | null = null;
+  let queued: { fixes: NameFixes; references: FixableReferences; onDone: (d: Derived) => void } | null = null;
+  const send = (next: NonNullable<typeof queued>) => {
+    lastId += 1;
+    inFlight = { id: lastId, onDone: next.onDone };
+    port.postMessage({ type: 'derive', id: lastId, fixes: next.fixes, references: next.references });
+  };
+  port.onmessage = (event) => {
+    const data = event.data;
+    if (data.type === 'detected') {
+      onDetected(data.detected);
+      return;
+    }
+    if (inFlight === null || data.id !== inFlight.id) return;
+    const { onDone } = inFlight;
+    inFlight = null;
+    if (queued !== null) {
+      // A newer request is waiting: this answer is already stale.
+      const next = queued;
+      queued = null;
+      send(next);
+      return;
+    }
+    onDone(data.derived);
+  };
+  port.postMessage({ type: 'file', parsed });
+  return {
+    derive(fixes, references, onDone) {
+      if (inFlight !== null) queued = { fixes, references, onDone };
+      else send({ fixes, references, onDone });
+    },
+    close() {
+      port.onmessage = null;
+      port.terminate();
+    },
+  };
+}

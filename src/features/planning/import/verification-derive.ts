@@ -1,0 +1,69 @@
+import {
+  detectedClasses,
+  detectedNames,
+  resolveWithFixes,
+  type DetectedClass,
+  type DetectedName,
+  type FixableReferences,
+  type NameFixes,
+} from '../../../domain/planning/import-renames';
+import { importPreviewRows, type ImportPreviewRow } from '../../../domain/planning/import-timetables';
+import type { ParsedFile, ReferenceResolution } from '../../../domain/timetable-parsing';
+
+/** The names read in the file, by kind: they depend on the file only, computed once. */
+export interface DetectedNames {
+  classes: DetectedClass[];
+  modules: DetectedName[];
+  teachers: DetectedName[];
+}
+
+/** What the verification dialog shows for one state of the fixed names and of the reference data. */
+export interface Derived {
+  resolution: ReferenceResolution;
+  rows: ImportPreviewRow[];
+}
+
+export function detectAll(parsed: ParsedFile): DetectedNames {
+  return {
+    classes: detectedClasses(parsed),
+    modules: detectedNames(parsed, 'modules'),
+    teachers: detectedNames(parsed, 'teachers'),
+  };
+}
+
+/** Only the fields matching needs: what crosses to the worker stays small. */
+export function referencesForMatching(references: FixableReferences): FixableReferences {
+  return {
+    classes: references.classes.map(({ id, code }) => ({ id, code })),
+    courseModules: references.courseModules.map(({ id, name, code }) =>
+      code === undefined ? { id, name } : { id, name, code },
+    ),
+    users: references.users.map(({ id, name, email, status }) => ({
+      id,
+      name,
+      ...(email === undefined ? {} : { email }),
+      ...(status === undefined ? {} : { status }),
+    })),
+  };
+}
+
+/** The resolution with the names fixed by hand, and the preview rows named after the records. */
+export function deriveVerification(
+  parsed: ParsedFile,
+  fixes: NameFixes,
+  references: FixableReferences,
+): Derived {
+  const resolution = resolveWithFixes(parsed, fixes, references);
+  const rows = importPreviewRows(resolution, {
+    modules: new Map(references.courseModules.map((m) => [m.id, m.name])),
+    teachers: new Map(references.users.map((u) => [u.id, u.name])),
+  });
+  return { resolution, rows };
+}
+
+export type VerificationRequest =
+  | { type: 'file'; parsed: ParsedFile }
+  | { type: 'derive'; id: number; fixes: NameFixes; references: FixableReferences };
+
+export type VerificationResponse =
+  { type: 'detected'; detected: DetectedNames } | { type: 'derived'; id: number; derived: Derived };

@@ -1,0 +1,31 @@
+import type { ParsedFile } from '../../../domain/timetable-parsing';
+import {
+  deriveVerification,
+  detectAll,
+  type VerificationRequest,
+  type VerificationResponse,
+} from './verification-derive';
+
+/** The dedicated worker scope, typed here because the project compiles against the DOM library. */
+interface WorkerScope {
+  postMessage(message: VerificationResponse): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<VerificationRequest>) => void): void;
+}
+
+const scope = self as unknown as WorkerScope;
+let parsed: ParsedFile = { tables: [] };
+
+// Matching thousands of courses takes longer than a frame on a slow phone: it runs here, never on the page.
+scope.addEventListener('message', (event) => {
+  const request = event.data;
+  if (request.type === 'file') {
+    parsed = request.parsed;
+    scope.postMessage({ type: 'detected', detected: detectAll(parsed) });
+    return;
+  }
+  scope.postMessage({
+    type: 'derived',
+    id: request.id,
+    derived: deriveVerification(parsed, request.fixes, request.references),
+  });
+});
