@@ -91,7 +91,7 @@ export default defineConfig({
         // Every chunk of every route, the shell, icons and fonts: the app starts and runs offline. Except
         // maplibre and SheetJS, cached on first use (withoutOnFirstUse, sw/sw.ts).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        manifestTransforms: [async (entries) => withoutOnFirstUse(entries)],
+        manifestTransforms: [(entries) => Promise.resolve(withoutOnFirstUse(entries))],
         // Store screenshots are for install dialogs only, not worth a place in every device's cache.
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 5_000_000,
