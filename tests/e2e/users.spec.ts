@@ -49,7 +49,10 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   await wizard.getByRole('button', { name: 'Enseignant' }).click();
   await wizard.getByLabel('Prénom').fill('Ibrahima');
   await wizard.getByLabel('Email').fill('ibrahima.ecole.sn');
-  await expect(wizard.getByRole('alert')).toHaveText('Prénom et nom requis · Format d’email invalide');
+  // spec part 1 point 5: the errors in one toast, joined by a dot (each field says its own too).
+  await expect(page.getByRole('alert').filter({ hasText: 'Prénom et nom requis' })).toHaveText(
+    'Prénom et nom requis · Format d’email invalide',
+  );
   await wizard.getByLabel('Nom', { exact: true }).fill('Sarr');
   await wizard.getByLabel('Email').fill('ibrahima@ecole.sn');
   await wizard.getByRole('button', { name: 'Enregistrer' }).click();
@@ -219,7 +222,7 @@ test('profiles: create with the module tree, configure form data, delete clears 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Profil supprimé')).toBeVisible();
   await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
-  await expect(page.getByRole('row', { name: /Moussa Fall/ })).toContainText('Sans profil');
+  await expect(page.getByRole('row', { name: /Moussa Fall/ })).toContainText('Profil supprimé');
 });
 
 /** schoolWithTeachers() and a Contributeur (module users only). */
@@ -288,9 +291,9 @@ test('rights: a Contributeur cannot give Super Admin, and administrators’ rows
   await expect(editor.locator('option', { hasText: 'Super Admin' })).toHaveCount(0);
   // A duplicate e-mail, whatever its case, is said in French and not saved.
   await editor.getByLabel('Email').fill('Awa@Ecole.SN');
-  await expect(editor.getByRole('alert')).toContainText(
-    'Cette adresse e-mail est déjà utilisée par un autre compte.',
-  );
+  await expect(
+    editor.getByText('Cette adresse e-mail est déjà utilisée par un autre compte.', { exact: true }),
+  ).toBeVisible();
   await expect(editor.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
 });
 
@@ -343,4 +346,173 @@ test('bulk: select-all → Désactiver skips the signed-in administrator and ask
     `/reset-password?token=`,
   );
   await linkDialog.getByRole('button', { name: 'Fermer' }).click();
+});
+
+test('user form: a deleted profile must be chosen again, errors in one toast, Enter submits, Email field warning', async ({
+  page,
+}) => {
+  const org = newOrgId('user-form');
+  const school = schoolWithTeachers();
+  await seedOrg(page.request, org, {
+    ...school,
+    profiles: [
+      ...school.profiles,
+      {
+        id: 'surveillant',
+        name: 'Surveillant',
+        moduleIds: ['teacher', 'teacher.today'],
+        formFieldKeys: ['email'],
+      },
+    ],
+    users: [
+      ...school.users,
+      {
+        id: 'u-s1',
+        name: 'Binta Sow',
+        email: 'binta@ecole.sn',
+        profileId: 'surveillant',
+        status: 'Active',
+        password: 'Binta@2026',
+        mustChangePassword: false,
+      },
+    ],
+  });
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await expect(page).toHaveURL(/\/users$/);
+
+  // Profiles: a profile without the Email field is flagged, in its form data configuration and on its card.
+  await page.getByRole('link', { name: 'Profils', exact: true }).click();
+  await page.getByRole('button', { name: 'Données du formulaire de Enseignant' }).click();
+  const fields = page.getByRole('dialog', { name: 'Données du formulaire · Enseignant' });
+  await expect(fields.getByText(/Sans le champ Email/)).toHaveCount(0);
+  await fields.getByText('Email', { exact: true }).click();
+  await expect(fields.getByText(/Sans le champ Email, les utilisateurs de ce profil/)).toBeVisible();
+  await fields.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: 'Enseignant' })
+      .getByText('Sans champ Email : connexion impossible'),
+  ).toBeVisible();
+
+  // The Surveillant profile is deleted: Binta keeps no profile.
+  await page.getByRole('button', { name: 'Supprimer Surveillant' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
+  const binta = page.getByRole('row', { name: /Binta Sow/ });
+  await expect(binta).toContainText('Profil supprimé');
+
+  // Her form says so instead of showing the first profile, and asks for one; Enter says why it cannot save.
+  await page.getByRole('button', { name: 'Modifier Binta Sow' }).click();
+  const editor = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
+  const profile = editor.getByLabel('Profil');
+  await expect(profile.locator('option:checked')).toHaveText('Profil supprimé : choisissez un profil');
+  await expect(editor.getByText('Choisissez un profil : celui de ce compte a été supprimé.')).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+  await editor.getByLabel('Nom complet').press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Choisissez un profil' })).toHaveText(
+    'Choisissez un profil : celui de ce compte a été supprimé.',
+  );
+  await expect(editor).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('user-form-deleted-profile.png') });
+
+  // Choosing Enseignant (now without Email): the warning shows, and Enter saves once the form is valid.
+  await profile.selectOption({ label: 'Enseignant' });
+  await expect(editor.getByText(/Ce profil n’a pas de champ Email/)).toBeVisible();
+  await editor.getByLabel('Prénom').fill('Binta');
+  await editor.getByLabel('Nom', { exact: true }).fill('');
+  await editor.getByLabel('Prénom').press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Prénom et nom requis' })).toHaveText(
+    'Prénom et nom requis',
+  );
+  await page.screenshot({ path: test.info().outputPath('user-form-no-email-field.png') });
+  await editor.getByLabel('Nom', { exact: true }).fill('Sow');
+  await editor.getByLabel('Nom', { exact: true }).press('Enter');
+  await expect(page.getByText('Utilisateur enregistré')).toBeVisible();
+  await expect(editor).toBeHidden();
+  await expect(binta).toContainText('Enseignant');
+});
+
+test('5,000 users on a 360 px phone and at desk width: the last one is reached by scrolling, rows never overlap', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const org = newOrgId('users-large');
+  const school = schoolWithTeachers();
+  const many = Array.from({ length: 5_000 }, (_, i) => ({
+    id: `u-m${i}`,
+    name: `Enseignant ${String(i).padStart(4, '0')} ${i % 7 === 0 ? 'Nom composé très long pour aller à la ligne' : 'Diallo'}`,
+    email: `enseignant${i}@ecole.sn`,
+    profileId: 'teacher',
+    status: i % 11 === 0 ? 'Inactive' : 'Active',
+  }));
+  const last = {
+    id: 'u-last',
+    name: 'Zoé Zerbo',
+    email: 'zoe@ecole.sn',
+    profileId: 'teacher',
+    status: 'Active',
+  };
+  await seedOrg(page.request, org, { ...school, users: [...school.users, ...many, last] });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/login?org=${org}`);
+  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await expect(page).toHaveURL(/\/users$/, { timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText(
+    '5004 sur 5004',
+    {
+      timeout: 60_000,
+    },
+  );
+
+  for (const size of [
+    { width: 360, height: 780, name: 'phone' },
+    { width: 1280, height: 800, name: 'desk' },
+  ]) {
+    await page.setViewportSize(size);
+    const scroller = page.locator('.users-scroll');
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    // Scroll to the end, again while the end moves: rows measured on the way change the total height.
+    const zoe = page.getByRole('row', { name: /Zoé Zerbo/ });
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+          return zoe.isVisible();
+        },
+        { timeout: 30_000, intervals: [200] },
+      )
+      .toBe(true);
+    await zoe.scrollIntoViewIfNeeded();
+    await expect(zoe.getByRole('button', { name: 'Modifier Zoé Zerbo' })).toBeInViewport();
+    // Drawn rows follow each other: no overlap, no gap beyond a pixel.
+    const boxes = await page
+      .locator('.users-scroll tbody tr:not([aria-hidden])')
+      .evaluateAll((rows) =>
+        rows.map((r) => r.getBoundingClientRect()).map((b) => ({ top: b.top, bottom: b.bottom })),
+      );
+    expect(boxes.length).toBeGreaterThan(3);
+    for (let i = 1; i < boxes.length; i += 1) {
+      expect(Math.abs(boxes[i]!.top - boxes[i - 1]!.bottom), `row ${i} at ${size.name}`).toBeLessThanOrEqual(
+        1,
+      );
+    }
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`users-5000-${size.name}-end.png`) });
+    // Half-way too (rows measured while scrolling up do not pile up).
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    await expect(page.locator('.users-scroll tbody tr:not([aria-hidden])').first()).toBeVisible();
+    const middle = await page
+      .locator('.users-scroll tbody tr:not([aria-hidden])')
+      .evaluateAll((rows) =>
+        rows.map((r) => r.getBoundingClientRect()).map((b) => ({ top: b.top, bottom: b.bottom })),
+      );
+    for (let i = 1; i < middle.length; i += 1)
+      expect(
+        Math.abs(middle[i]!.top - middle[i - 1]!.bottom),
+        `middle row ${i} at ${size.name}`,
+      ).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: test.info().outputPath(`users-5000-${size.name}-middle.png`) });
+  }
 });

@@ -24,7 +24,7 @@ interface Props {
 
 /** Where a row is stacked on three lines (users.css, the phone layout): a first guess before measuring. */
 const PHONE_QUERY = '(max-width: 599.98px)';
-const ROW_ESTIMATE_PX = { desk: 58, phone: 124 } as const;
+const ROW_ESTIMATE_PX = { desk: 58, phone: 190 } as const;
 /** Rows drawn beyond the visible area, so fast scrolling shows no blank band. */
 const OVERSCAN_ROWS = 8;
 
