@@ -1,10 +1,12 @@
 import type { FixableReferences, NameFixes } from '../../../domain/planning/import-renames';
 import type { ParsedFile } from '../../../domain/timetable-parsing';
-import type {
-  Derived,
-  DetectedNames,
-  VerificationRequest,
-  VerificationResponse,
+import {
+  deriveVerification,
+  detectAll,
+  type Derived,
+  type DetectedNames,
+  type VerificationRequest,
+  type VerificationResponse,
 } from './verification-derive';
 
 export interface VerificationClient {
@@ -36,20 +38,17 @@ function mainThreadPort(): Port {
     onmessage: null,
     postMessage(message) {
       setTimeout(() => {
-        void import('./verification-derive').then(({ deriveVerification, detectAll }) => {
-          if (isClosed) return;
-          const reply = (data: VerificationResponse) =>
-            port.onmessage?.(new MessageEvent('message', { data }));
-          if (message.type === 'file') {
-            parsed = message.parsed;
-            reply({ type: 'detected', detected: detectAll(parsed) });
-          } else
-            reply({
-              type: 'derived',
-              id: message.id,
-              derived: deriveVerification(parsed, message.fixes, message.references),
-            });
-        });
+        if (isClosed) return;
+        const reply = (data: VerificationResponse) => port.onmessage?.(new MessageEvent('message', { data }));
+        if (message.type === 'file') {
+          parsed = message.parsed;
+          reply({ type: 'detected', detected: detectAll(parsed) });
+        } else
+          reply({
+            type: 'derived',
+            id: message.id,
+            derived: deriveVerification(parsed, message.fixes, message.references),
+          });
       }, 0);
     },
     terminate() {
