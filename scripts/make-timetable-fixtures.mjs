@@ -1,4 +1,4 @@
-// Builds the timetable fixtures of tests/fixtures/timetables (issue 6): real-world layouts a school sends.
+// Builds the timetable fixtures of tests/fixtures/timetables: real-world layouts a school sends.
 // Run with `node scripts/make-timetable-fixtures.mjs`; the generated files are committed, the unit tests in
 // tests/unit/timetable-parsing-fixtures.test.ts assert what is read from each.
 import { mkdirSync, writeFileSync } from 'node:fs';

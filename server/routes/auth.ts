@@ -36,7 +36,7 @@ import {
 import type { SyncStorage } from '../storage/sync-storage';
 
 /**
- * Sign-in, sign-out and kiosk enrolment (issue 12). Errors answer the codes the login screen turns into the
+ * Sign-in, sign-out and kiosk enrolment (spec part 1, point 4). Errors answer the codes the login screen turns into the
  * spec's French messages; a refused attempt never says more than the local sign-in would.
  */
 
@@ -163,7 +163,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     });
     // "Se souvenir de moi" unchecked: a browser-session cookie, gone when the browser closes.
     setSessionCookie(request, reply, 'user', token, remember ? SESSION_ABSOLUTE_MS / 1000 : undefined);
-    // The person's own record, hash included: the device can then let them sign in offline (issue 12).
+    // The person's own record, hash included: the device can then let them sign in offline.
     const answer: LoginAnswer = { user };
     return reply.header('cache-control', 'no-store').send(answer);
   });

@@ -161,7 +161,7 @@ async function mailResetLink(
 }
 
 /**
- * Password reset done by the server (issue 12 point 5; spec part 1 points 4, 7, 8, 9). No session needed.
+ * Password reset done by the server (spec part 1, points 4, 7, 8, 9). No session needed.
  * - POST /api/password-reset/request {orgId, email}: always the same neutral {ok:true}, answered before any
  *   lookup; with SMTP, the token's SHA-256 and a 1-hour expiry are then stored on the user and the link
  *   (on PUBLIC_URL) e-mailed; without SMTP nothing is done (an administrator produces links from /users).

@@ -1,5 +1,5 @@
 /**
- * Password reset and the owner's setup code (issue 12 point 5; only the owner creates schools): texts beyond
+ * Password reset (spec part 1, points 7, 8) and the owner's setup code (only the owner creates schools): texts beyond
  * the spec's own (fr.password, fr.forgot, fr.login).
  */
 export const frPasswordReset = {

@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * WAI-ARIA tabs (roving focus, arrow keys, Home/End) drawn as a segmented control. Hand-written because the
- * login screen must stay within its JavaScript budget (issue 13); the panel uses `tabPanelProps`.
+ * login screen must stay within its JavaScript budget (scripts/check-budgets.mjs); the panel uses `tabPanelProps`.
  */
 export function SegmentedTabs({ label, idPrefix, tabs, selected, onSelect }: Props) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);

@@ -26,7 +26,7 @@ function schoolWithTodayCourse() {
   const base = schoolWithTeachers();
   return {
     ...base,
-    // The server sends each profile what it may read (issue 12): the administrator who checks the result
+    // The server sends each profile what it may read: the administrator who checks the result
     // needs a module that reads every check-in log (here 'attendance').
     profiles: base.profiles.map((p) =>
       p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,

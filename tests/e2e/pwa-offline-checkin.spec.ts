@@ -83,7 +83,7 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
   await expect(page.getByText(/Arrivée · Moussa Fall/).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Hors ligne' })).toBeVisible();
 
-  // The server's copy, read under the teacher's own session (issue 12: the store API needs one and
+  // The server's copy, read under the teacher's own session (the store API needs one and
   // filters it; a teacher receives their own check-ins).
   const checkins = async () => {
     const store = await readStoreAsAdmin(request, org, { email: 'moussa@ecole.sn', password: 'Prof@2026' });
@@ -95,7 +95,7 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
 
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  // An offline sign-in opens no server session (issue 12); back online, the device completes that sign-in
+  // An offline sign-in opens no server session; back online, the device completes that sign-in
   // with the server by itself (the password stayed in the page's memory only) and the check-in leaves under
   // the teacher's own session, without asking again.
   await expect.poll(checkins, { timeout: 20_000 }).toBe(1);

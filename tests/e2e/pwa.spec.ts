@@ -29,7 +29,7 @@ test('offline start: a device used before opens, signs in and navigates without 
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'connexion');
   await page.getByRole('tab', { name: /PIN/ }).click();
-  // PIN mode is for enrolled classroom kiosks only (issue 12): an ordinary device says so.
+  // PIN mode is for enrolled classroom kiosks only: an ordinary device says so.
   await expect(
     page.getByText("Cet appareil n'est pas enregistré comme borne.", { exact: false }),
   ).toBeVisible();
@@ -50,7 +50,7 @@ test('offline start: a device used before opens, signs in and navigates without 
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   // (navigator.onLine may still read true in a page its service worker reloaded: the requests below fail all
   // the same, and the sign-in rules are what this test checks.)
-  // Someone who never signed in on this device needs the network (issue 12: no hash of theirs here).
+  // Someone who never signed in on this device needs the network (no hash of theirs here).
   await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(
     page.getByText('Première connexion sur cet appareil : une connexion au réseau est nécessaire.'),

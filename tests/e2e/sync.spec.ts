@@ -278,7 +278,7 @@ test('an offline check-in survives closing the app and reaches the server exactl
   await first.goto(`/attendance?date=${DAY}`);
   const algo = row(first, '08:00 – 10:00');
   // The screen is shown (its lazily loaded code is here) before the network goes away: this test has no
-  // service worker cache to fall back on, and the longer server sign-in (issue 12) made that race visible.
+  // service worker cache to fall back on, and the longer server sign-in made that race visible.
   await expect(algo.getByRole('button', { name: 'Arrivée' })).toBeVisible();
   await waitSynced(first);
 

@@ -124,7 +124,7 @@ async function waitSynced(page: Page) {
 }
 
 /**
- * Waits until the server holds what this page just wrote, read under the page's own session (issue 12), so
+ * Waits until the server holds what this page just wrote, read under the page's own session (the store API needs one), so
  * closing the context cannot lose a push still on its way ("Synchronisé" may show before the outbox count
  * catches up). The page must not show the "refused by the server" message either.
  */
@@ -351,7 +351,7 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
   const school = kioskOrg();
   await seedOrg(request, org, school.org);
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
-  // PIN mode belongs to enrolled classroom tablets (issue 12).
+  // PIN mode belongs to enrolled classroom tablets.
   await enrolKioskApi(context, org, 'Salle 12');
   const page = await context.newPage();
   await page.goto(`/login?org=${org}`);

@@ -52,7 +52,7 @@ const timetable = (id: string, classId: string, slots: ReturnType<typeof slot>[]
 });
 
 /**
- * One administrator whose profile holds only the workload module (issue 12: it is what lets it read every
+ * One administrator whose profile holds only the workload module (access follows the profile: it is what lets it read every
  * planning log), two teachers and the week of 9 March in two classes:
  * - Moussa Fall: Algorithmique L1-INFO Mon 08:00-10:00, worked 08:00-10:10 (2h10 of 2h: red);
  *   Algorithmique L2-INFO Tue 14:00-15:00, worked exactly 1h; a canceled Thursday course (not counted).

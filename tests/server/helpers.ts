@@ -259,7 +259,7 @@ export interface SeededOrg {
 }
 
 /**
- * A new organisation as its first device creates it (issue 12): one PUT with the setup code of a store holding
+ * A new organisation as its first device creates it (with the owner's setup code): one PUT with the setup code of a store holding
  * ROOT_ADMIN with a clear password (the server hashes it), the default profiles (a profile of `extra` with
  * the same id replaces the default one) and whatever else `extra` brings; then ROOT_ADMIN signs in.
  */

@@ -41,7 +41,7 @@ function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 're
   };
 }
 
-/** One administrator session, opened on one server: sessions live in the shared database (issue 14). */
+/** One administrator session, opened on one server: sessions live in the shared database (stateless app servers). */
 let cookie = '';
 /** The revision the organisation's seed left. */
 let r0 = 0;
@@ -170,7 +170,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     });
   }, 120_000);
 
-  it('shares sessions and rate limits: any server answers any request (issue 14 point 3)', async () => {
+  it('shares sessions and rate limits: any server answers any request', async () => {
     const [one, two] = servers.map((s) => s.url) as [string, string];
     // Counters are per 5-minute window: near the end of one, start in the next so all attempts share it.
     const left = RATE_WINDOW_MS - (Date.now() % RATE_WINDOW_MS);

@@ -1,7 +1,7 @@
 import { probePostgres } from './helpers';
 
 /**
- * `npm run test:server` runs this first: it says which storage engines the server suite covers (issue 14),
+ * `npm run test:server` runs this first: it says which storage engines the server suite covers (SQLite, and PostgreSQL when one is available),
  * with the same probe the test files use, and fails early when TEST_DATABASE_URL is set but does not answer.
  */
 const { url, note } = await probePostgres();

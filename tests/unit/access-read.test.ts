@@ -26,7 +26,7 @@ function project(viewer: ViewerName, collection: CollectionName, data: RecordDat
   return projectRecord(viewers[viewer], collection, data, lookup);
 }
 
-describe('users as each session receives them (issue 12 point 3)', () => {
+describe('users as each session receives them', () => {
   it('a user receives their own record in full, the very same object', () => {
     const own = userRecord('t1');
     expect(project('t1', 'users', own)).toBe(own);

@@ -5,7 +5,7 @@ import { checkInGate, checkOutGate } from '../../src/domain/attendance/status';
 import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
 import { dayRange } from '../../src/domain/time/period';
 
-// The "Must show" edges of issue 8, read through what the screen shows (counters and gates), on an
+// The attendance edges at their thresholds, read through what the screen shows (counters and gates), on an
 // afternoon slot 14:00-15:30 so the thresholds are not tied to the domain tests' morning slot.
 const DATE = '2025-03-12'; // a Wednesday
 const at = (time: string): string => `${DATE}T${time}.000Z`;
@@ -42,7 +42,7 @@ const day = { timetable, slotIndex: 0, date: DATE };
 const statusAt = (logs: PlanningLog[], time: string) =>
   attendanceOverview({ timetables: [timetable], logs, range: dayRange(DATE), now: at(time) }).rows[0]?.status;
 
-describe('issue 8 edges, table-driven', () => {
+describe('attendance edges, table-driven', () => {
   it.each([
     ['9:59 after the start', '14:09:59', 'not-started'],
     ['10:00 after the start', '14:10:00', 'not-started'],

@@ -625,7 +625,7 @@ describe('notifications (spec part 2 point 2 and 9)', () => {
   });
 });
 
-describe('location trust (issue 8, beyond the spec)', () => {
+describe('location trust (beyond the spec)', () => {
   const center = { latitude: 14.6928, longitude: -17.4467 };
   const metresNorth = (m: number) => ({
     latitude: center.latitude + (m / (Math.PI * EARTH_RADIUS_M)) * 180,

@@ -112,7 +112,7 @@ const NOW = '2026-11-23T10:00:00.000Z';
 const signIn = (fetch: FetchLike, email: string, password: string) =>
   signInWithPassword(db, { email, password, remember: true }, fetch);
 
-describe('password sign-in through the server (issue 12)', () => {
+describe('password sign-in through the server', () => {
   it('answers the spec messages from the server, before any local data exists', async () => {
     const { fetch } = browser();
     expect(await signIn(fetch, 'nobody@ecole.sn', 'x')).toEqual({ ok: false, code: 'unknown-user' });
@@ -165,7 +165,7 @@ describe('password sign-in through the server (issue 12)', () => {
   });
 });
 
-describe('signed in offline, then the network returns (issue 12)', () => {
+describe('signed in offline, then the network returns', () => {
   it('completes the sign-in with the server by itself and pushes the waiting change under that session', async () => {
     const { fetch, cookies, online } = browser();
     expect((await signIn(fetch, 'moussa@ecole.sn', 'Prof@2026')).ok).toBe(true);
@@ -232,7 +232,7 @@ describe('signed in offline, then the network returns (issue 12)', () => {
   });
 });
 
-describe('kiosk enrolled by an administrator who then signs out offline (issue 12)', () => {
+describe('kiosk enrolled by an administrator who then signs out offline', () => {
   it('ends the administrator’s server session on reconnection and keeps only the kiosk view', async () => {
     const { fetch, cookies } = browser();
     expect((await signIn(fetch, 'awa@ecole.sn', 'Admin@2026')).ok).toBe(true);
@@ -260,7 +260,7 @@ describe('kiosk enrolled by an administrator who then signs out offline (issue 1
   });
 });
 
-describe('outbox authors (issue 12)', () => {
+describe('outbox authors', () => {
   it.each([
     [{ userId: 'u-t1', kiosk: null }, ['u-t1', null], ['u-t2', 'kiosk']],
     [{ userId: null, kiosk: { id: 'k' } }, ['kiosk', null], ['u-t1']],

@@ -73,7 +73,7 @@ afterEach(async () => {
   await server.close();
 });
 
-describe('the teacher reopens a rejected contract file (issue 10)', () => {
+describe('the teacher reopens a rejected contract file', () => {
   it('shows every stored field, and "Suivant" keeps the attachments', async () => {
     const device = appDb();
     // Device-local accounts: the page only needs a signed-in teacher.

@@ -435,7 +435,7 @@ describe('teacher contract file status machine (spec part 2 point 4)', () => {
   });
 });
 
-describe('contract form fields (issue 10)', () => {
+describe('contract form fields', () => {
   const now = '2025-03-10T09:00:00Z';
   it('a complete file has no issue', () => {
     expect(submissionFieldIssues(complete, now)).toEqual([]);
@@ -560,7 +560,7 @@ describe('dial code from the time zone (spec part 2 point 5)', () => {
   });
 });
 
-describe('IBAN and RIB shapes (issue 10)', () => {
+describe('IBAN and RIB shapes', () => {
   it.each([
     ['FR14 2004 1010 0505 0001 3M02 606', { ok: true, value: 'FR1420041010050500013M02606' }],
     ['GB82WEST12345698765432', { ok: true, value: 'GB82WEST12345698765432' }],

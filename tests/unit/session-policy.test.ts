@@ -27,7 +27,7 @@ function session(scope: SessionScope, lastSeenMs: number, revokedAt: string | nu
   };
 }
 
-describe('session lifetimes (issue 12)', () => {
+describe('session lifetimes', () => {
   it('has the documented limits', () => {
     expect(SESSION_IDLE_MS).toBe(7 * DAY);
     expect(SESSION_ABSOLUTE_MS).toBe(30 * DAY);
@@ -59,7 +59,7 @@ describe('session lifetimes (issue 12)', () => {
   });
 });
 
-describe('rate limits (issue 12)', () => {
+describe('rate limits', () => {
   it.each([
     ['signinAccount', 10, true],
     ['signinAccount', 11, false],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstituteZone, zoneInputOf } from '../../src/domain/settings/institute-zone';
 
-describe('institute reference zone (issue 8, location trust)', () => {
+describe('institute reference zone (location trust)', () => {
   it.each([
     [['', '', ''], { ok: true, value: null }],
     [['14.69', '', ''], { ok: false, issue: 'zone-incomplete' }],

@@ -30,7 +30,7 @@ describe('sync status', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('tells the person that changes outside their rights were refused and undone (issue 12)', () => {
+  it('tells the person that changes outside their rights were refused and undone', () => {
     render(<SyncStatusView status={{ state: 'synced', pending: 0, lastSyncAt: null, refused: 2 }} />);
     expect(screen.getByRole('alert').textContent).toContain(
       '2 modification(s) refusée(s) par le serveur (droits insuffisants)',

@@ -422,7 +422,7 @@ describe('class name (spec part 2, point 5)', () => {
     expect(classNames(parseSheet(grid, 'F'))).toEqual(['A [label]', 'F [sheet-name]']);
   });
 
-  it('can be chosen by hand, with the header row and time column (issue 6, beyond the spec)', () => {
+  it('can be chosen by hand, with the header row and time column (beyond the spec)', () => {
     const grid: Grid = [
       ['Semaine 2', 'L', 'M'],
       ['8-10', 'Algo / M. Diallo', 'Maths / Mme Sow'],

@@ -65,7 +65,7 @@ function isCheckLog(data: RecordData): boolean {
 
 /**
  * The record as this viewer may receive it: the same object, a copy without hidden fields, or null
- * (hidden). Rules of issue 12 point 3 and ARCHITECTURE.md "Server"; see the table in rules.ts' callers.
+ * (hidden). Rules of ARCHITECTURE.md "Server"; see the table in rules.ts' callers.
  */
 export function projectRecord(
   viewer: Viewer,

@@ -6,7 +6,7 @@ import type { AccessLookup } from './lookup';
 import { effectiveModules, profileModuleIds, type Viewer } from './viewer';
 
 /**
- * Small shared building blocks of the access rules (issue 12), used by read.ts, write.ts and the UI where
+ * Small shared building blocks of the access rules, used by read.ts, write.ts and the UI where
  * the UI decides who may act. Module ids are those of domain/module-catalogue.
  */
 

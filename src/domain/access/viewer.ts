@@ -1,7 +1,7 @@
 import type { LoginMode, Profile } from '../store/schema';
 
 /**
- * Who reads or writes the store (issue 12). The same value drives what the server sends to a session, which
+ * Who reads or writes the store (access follows the session's profile). The same value drives what the server sends to a session, which
  * pushed mutations it accepts, and the UI's own checks, so the two sides cannot disagree.
  */
 export type Viewer =

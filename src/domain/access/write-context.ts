@@ -104,7 +104,7 @@ export function slotOf(lookup: AccessLookup, record: RecordData): Slot | null {
 
 /**
  * Copies of two codes, so that these predicates do not pull the date library into every bundle that uses
- * them (issue 13 budget): domain/attendance/auto-checkout autoCheckoutId('') and
+ * them (login bundle budget, scripts/check-budgets.mjs): domain/attendance/auto-checkout autoCheckoutId('') and
  * domain/reschedule/requests RESCHEDULE_PROPOSAL_NOTE. tests/unit/access-write.test.ts checks they agree.
  */
 export const AUTO_ID_PREFIX = 'auto-';

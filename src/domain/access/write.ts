@@ -75,7 +75,7 @@ function writeOp(before: RecordData | null, after: RecordData | null): WriteOp |
 }
 
 /**
- * Kiosk (enrolled classroom tablet in PIN mode, issue 12 point 2): check-in and check-out logs of an active
+ * Kiosk (enrolled classroom tablet in PIN mode; spec part 1, point 4): check-in and check-out logs of an active
  * teacher.today holder's slot with their notifications, and the PIN attempt counters of those teachers.
  */
 function authorizeKioskWrite(
@@ -136,7 +136,7 @@ function attachmentsDecision(collection: CollectionName, op: WriteOp): WriteDeci
 }
 
 /**
- * Whether a pushed mutation may be applied (issue 12 point 4), comparing the server's record before and
+ * Whether a pushed mutation may be applied, comparing the server's record before and
  * the merged record after. Pure: the server supplies the lookups (lookupKeys says which).
  */
 export function authorizeWrite(

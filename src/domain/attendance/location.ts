@@ -45,7 +45,7 @@ export function haversineDistanceM(a: LatLng, b: LatLng): number {
 }
 
 /**
- * Location trust (issue 8, beyond the spec). 'outside-zone' only when even the nearest point of the
+ * Location trust (beyond the spec: a position alone does not prove presence). 'outside-zone' only when even the nearest point of the
  * accuracy circle is beyond the radius (distance - accuracy > radius), so an imprecise fix is never
  * called outside when it may be inside. 'imprecise' when the accuracy exceeds IMPRECISE_ACCURACY_M.
  * An unknown accuracy counts as 0 for the zone and raises no 'imprecise' flag.

@@ -1,5 +1,5 @@
 /**
- * Server session lifetimes and abuse limits (issue 12). Pure: the server passes the clock in.
+ * Server session lifetimes and abuse limits. Pure: the server passes the clock in.
  *
  * A person's session ends after SESSION_IDLE_MS without a request, and in any case SESSION_ABSOLUTE_MS after
  * sign-in. A kiosk credential (a classroom tablet enrolled once by an administrator) lives much longer, but

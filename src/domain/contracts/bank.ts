@@ -1,5 +1,5 @@
 /**
- * Shape checks of bank details on the teacher's contract file (issue 10: "IBAN/RIB shape"). Nothing here
+ * Shape checks of bank details on the teacher's contract file (IBAN/RIB shape, beyond the spec). Nothing here
  * proves an account exists; the checks catch typos before a reviewer has to.
  */
 

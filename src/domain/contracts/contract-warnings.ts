@@ -6,7 +6,7 @@ import type { UtcRange } from '../time/period';
 import { timetableRange } from '../time/timetable-dates';
 import { contractOverlaps, contractRange } from './vh-contracts';
 
-// Beyond the spec (issue 10): warn when a pair's planned time reaches 90% of its cap.
+// Beyond the spec: warn when a pair's planned time reaches 90% of its cap.
 export const CAP_NEAR_PERCENT = 90;
 
 /** 'no-cap' when volumeCapMin is 0; 'near' from 90% of the cap up to the cap itself; 'exceeded' above it. */

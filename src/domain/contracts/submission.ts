@@ -139,7 +139,7 @@ function blank(value: unknown): boolean {
 }
 
 /**
- * Fields a reviewer needs before a file may be submitted (the spec leaves them open, issue 10 asks for
+ * Fields a reviewer needs before a file may be submitted (the spec leaves them open; we ask for
  * sensible ones): identity, birth date in the past, address, phone, e-mail, identity document, bank details
  * (a valid full number, or well-formed RIB parts), the truth attestation, and the id and RIB files.
  * The emergency contact is optional but checked when given.

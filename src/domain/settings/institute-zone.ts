@@ -1,5 +1,5 @@
 /**
- * Beyond the spec (issue 8, location trust): an institute may carry a reference position and a radius; a
+ * Beyond the spec (location trust): an institute may carry a reference position and a radius; a
  * check-in farther than the radius is flagged for review, never blocked.
  */
 export interface InstituteZone {

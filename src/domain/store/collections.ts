@@ -1,6 +1,6 @@
 /**
  * Collection names without zod: the login screen and the repository need them, and importing them from
- * schema.ts would put the whole zod library in the login screen's bundle (issue 13 budget).
+ * schema.ts would put the whole zod library in the login screen's bundle (scripts/check-budgets.mjs).
  * schema.ts checks that COLLECTION_SCHEMAS has exactly these keys.
  */
 const NAMES = [

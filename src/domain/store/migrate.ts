@@ -22,7 +22,7 @@ export interface MigrationContext {
   /** Random part of the emergency administrator's local address. */
   randomToken: () => string;
   /**
-   * The store comes from the server, filtered for this session (issue 12): other users arrive without their
+   * The store comes from the server, filtered for this session (domain/access/read.ts): other users arrive without their
    * password and PIN hashes, and administrators may be hidden from a kiosk. Nothing is invented for them
    * (no initial password, no PIN, no emergency administrator): the server is the authority on secrets.
    */

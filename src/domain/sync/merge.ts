@@ -2,7 +2,7 @@ import { APPEND_ONLY_COLLECTIONS, type CollectionName } from '../store/collectio
 import type { Mutation, RejectReason } from './protocol';
 
 /**
- * Pure merge rules of the sync (issue 11), shared by the server (applying pushed mutations) and the client
+ * Pure merge rules of the sync, shared by the server (applying pushed mutations) and the client
  * (re-applying its unsent edits over records pulled from the server). No clock, no storage.
  *
  * Rules, in the order they are checked:

@@ -3,7 +3,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../store/schema';
 
 /**
  * Wire format of the sync API (ARCHITECTURE.md "Sync"), shared by the client engine and the server so that
- * both validate the same shapes. See server/README-sync in the report of issue 11 for the endpoints.
+ * both validate the same shapes. The endpoints are listed in the README's API table.
  */
 
 /** A batch is applied in one transaction; the bound keeps one request from holding the database too long. */
@@ -80,7 +80,7 @@ export type RemoteRecord = z.infer<typeof remoteRecordSchema>;
 export const MUTATION_STATUSES = ['applied', 'merged', 'unchanged', 'rejected', 'duplicate'] as const;
 export type MutationStatus = (typeof MUTATION_STATUSES)[number];
 
-/** 'forbidden': outside the rights of the session that pushed it (issue 12); `detail` names the rule. */
+/** 'forbidden': outside the rights of the session that pushed it; `detail` names the rule. */
 export const REJECT_REASONS = ['append-only', 'edited-concurrently', 'invalid-record', 'forbidden'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

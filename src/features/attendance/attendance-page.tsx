@@ -61,7 +61,7 @@ export function AttendancePage() {
       replace: true,
     });
   };
-  // The same predicate the server applies to the pushed check-in (issue 12).
+  // The same predicate the server applies to the pushed check-in (domain/access/write.ts).
   const viewer = session ? userViewer(session.user.id, session.granted, session.loginMode) : null;
   const canAct = (row: AttendanceRow) => !!viewer && mayRecordAttendance(viewer, row.slot);
   // The server accepts corrections from planning.consulter.actions only (write-planning.ts).

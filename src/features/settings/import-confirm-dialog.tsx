@@ -21,7 +21,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** What the import will replace, collection by collection, and the confirmation (issue 5). */
+/** What the import will replace, collection by collection, and the confirmation (settings.donnees). */
 export function ImportConfirmDialog({ pending, onClose }: Props) {
   const [isBusy, setIsBusy] = useState(false);
   const session = useSignedInSession();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe-core on the current screen (WCAG 2.1 A and AA rules): no serious or critical violation (issue 13). */
+/** axe-core on the current screen (WCAG 2.1 A and AA rules): no serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

@@ -96,7 +96,7 @@ export function schoolWithTeachers() {
 export const SCHOOL_ADMIN = { email: 'awa@ecole.sn', password: 'Admin@2026' } as const;
 
 /**
- * Signs in through the server API (issue 12): the `sid` cookie then lives in `request` (a browser context's
+ * Signs in through the server API: the `sid` cookie then lives in `request` (a browser context's
  * `context.request` shares it with its pages). Each call counts against the server's sign-in rate limits
  * (per account and per address), so sign in once and reuse the context rather than once per poll.
  */
@@ -153,7 +153,7 @@ async function getStore(request: APIRequestContext, orgId: string) {
 
 /**
  * The server's copy of an organisation as its administrator sees it. The server filters what each profile
- * receives (issue 12): `schoolWithTeachers()`'s administrator has no planning, attendance or contracts module,
+ * receives (access follows the profile): `schoolWithTeachers()`'s administrator has no planning, attendance or contracts module,
  * so it receives no planningLogs and no contract files; give its profile e.g. 'attendance' to read check-ins. Given an
  * APIRequestContext (e.g. the `request` fixture), it signs in on it only when it has no session yet, so a
  * polling test signs in once; afterwards that context is the administrator's (a `seedOrg` of ANOTHER

@@ -14,7 +14,7 @@ export function MyContractPage() {
   // The result names the user it was read for: when `userId` arrives (the session is read after the first
   // render), useLiveQuery keeps returning the previous query's `null` until the new one answers. Mounting the
   // form on that stale `null` filled it with defaults, and "Suivant" then wrote them (an empty attachment
-  // list) over the stored file (issue 10).
+  // list) over the stored file.
   const loaded = useLiveQuery(
     async () => ({ userId, file: userId ? await loadTeacherSubmission(appDb(), userId) : null }),
     [userId],
