@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultProfiles } from '../../src/domain/defaults';
 import { hashSecret } from '../../src/domain/secrets';
 import type { User } from '../../src/domain/store/schema';
 import {
@@ -204,6 +205,27 @@ describe.each(backends)('$name: one-round-trip exchange', (backend) => {
     expect((await api(`${server.url}/api/changes?orgId=${ORG}&since=0`, t1)).status).toBe(401);
     // Everyone else still works at the new revision.
     expect((await exchangeOk(server.url, admin, { since: off.revision })).changes?.changes).toEqual([]);
+  });
+
+  it('applies a profile change to its holders on the very next request', async () => {
+    const backup = () => api(`${server.url}/api/backup?orgId=${ORG}`, t1);
+    expect((await backup()).status).toBe(403);
+    const teacherProfile = defaultProfiles().find((p) => p.id === 'teacher');
+    if (!teacherProfile) throw new Error('no teacher profile');
+    const moduleIds = [...teacherProfile.moduleIds, 'settings.donnees'];
+    const granted = await exchangeOk(server.url, admin, {
+      mutations: [
+        mutation({
+          collection: 'profiles',
+          recordId: 'teacher',
+          baseRevision: Number.MAX_SAFE_INTEGER,
+          changedFields: ['moduleIds'],
+          values: { moduleIds },
+        }),
+      ],
+    });
+    expect(granted.results[0]?.status).toBe('applied');
+    expect((await backup()).status).toBe(200);
   });
 
   it('refuses a deactivated person on another server sharing the database at the next request', async () => {
