@@ -1,15 +1,19 @@
-import { useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { useState } from 'react';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import {
+  cellReference,
+  courseAreaOf,
   DAYS_OF_WEEK,
-  parseSheet,
   type ParsedFile,
-  type ParseSheetOptions,
+  type ParsedTable,
   type SheetGrid,
 } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
 import { AppDialog } from '../../../ui/app-dialog';
-import { columnLetter, PREVIEW_COLUMNS, SheetGridPreview } from './sheet-grid-preview';
+import { useToast } from '../../../ui/toast';
+import { GridMappingFields, ListMappingFields } from './guided-mapping-fields';
+import { SheetGridPreview, type PreviewRole } from './sheet-grid-preview';
+import { useGuidedMapping, type GuidedMappingState } from './use-guided-mapping';
 
 interface Props {
   sheets: readonly SheetGrid[];
@@ -17,55 +21,87 @@ interface Props {
   onParsed: (parsed: ParsedFile) => void;
 }
 
-/** Rows offered as header: the detection searches 50 rows, so does the picker. */
-const HEADER_CHOICES = 50;
+const SHOWN_COURSES = 6;
 
-function courseCount(parsed: ParsedFile): number {
-  return parsed.tables.reduce(
-    (sum, table) =>
-      sum + table.rows.reduce((n, row) => n + DAYS_OF_WEEK.reduce((k, d) => k + row.cells[d].length, 0), 0),
-    0,
+function courseLines(tables: readonly ParsedTable[]): string[] {
+  const days = fr.planning.timetable.days;
+  return tables.flatMap((table) =>
+    table.rows.flatMap((row) =>
+      DAYS_OF_WEEK.flatMap((day) =>
+        row.cells[day].map((cell) =>
+          fr.importMapping.courseLine(
+            days[day - 1] ?? '',
+            row.startTime,
+            row.endTime,
+            cell.moduleName,
+            cell.teacherName,
+            table.className,
+          ),
+        ),
+      ),
+    ),
   );
 }
 
+function roleOf(state: GuidedMappingState) {
+  if (state.kind === 'list') {
+    const { headerRow, columns } = state.list;
+    const mapped = new Set(Object.values(columns));
+    return (r: number, c: number): PreviewRole | null =>
+      r === headerRow ? 'titles' : r > headerRow && mapped.has(c) ? 'mapped' : null;
+  }
+  const { days, times, className } = state.grid;
+  const area = courseAreaOf(state.rows, state.grid);
+  return (r: number, c: number): PreviewRole | null => {
+    if (className.kind === 'cell' && className.row === r && className.column === c) return 'class';
+    if (days.axis === 'row' ? r === days.index : c === days.index) return 'days';
+    if (times !== null && (times.axis === 'row' ? r === times.index : c === times.index)) return 'times';
+    if (r === area.row && c === area.column) return 'first';
+    return r >= area.row && c >= area.column ? 'area' : null;
+  };
+}
+
 /**
- * Beyond the spec (issue 6): when nothing is detected, the user points at the row of weekday names, the column
- * of time ranges and names the class, on a preview of the sheet; the parser runs again with those choices.
+ * Beyond the spec: when nothing is detected, the user shows on a preview of the sheet where the days, the
+ * times (or types the bell schedule) and the first course are, or maps the columns of a list; the courses
+ * read show as they point. The mapping is saved for the organisation: the next file of the same shape is
+ * read with it without a question.
  */
 export function ManualLayoutDialog({ sheets, onBack, onParsed }: Props) {
-  const [sheetIndex, setSheetIndex] = useState(0);
-  const [headerRow, setHeaderRow] = useState<number | null>(null);
-  const [timeColumn, setTimeColumn] = useState<number | null>(null);
-  const [className, setClassName] = useState('');
-  const t = fr.planning.import.manual;
-  const sheet = sheets[sheetIndex] ?? sheets[0];
-  const grid = useMemo(() => sheet?.grid ?? [], [sheet]);
-  const parsed = useMemo(() => {
-    const options: ParseSheetOptions = {};
-    if (headerRow !== null) options.headerRow = headerRow;
-    if (timeColumn !== null) options.timeColumn = timeColumn;
-    if (className.trim() !== '') options.className = className;
-    return parseSheet(grid, sheet?.sheetName ?? '', options);
-  }, [grid, sheet, headerRow, timeColumn, className]);
-  const courses = courseCount(parsed);
-  const rowCount = Math.min(HEADER_CHOICES, grid.length);
-  const columnCount = Math.max(PREVIEW_COLUMNS, ...grid.slice(0, HEADER_CHOICES).map((r) => r?.length ?? 0));
+  const state = useGuidedMapping(sheets);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const t = fr.importMapping;
+  const m = fr.planning.import.manual;
+  const lines = courseLines(state.tables);
+  const grid = state.grid;
+  const classCell =
+    grid.className.kind === 'cell' && state.kind === 'grid'
+      ? cellReference({ row: grid.className.row, column: grid.className.column })
+      : null;
+
+  const apply = async () => {
+    setError(null);
+    const outcome = await state.apply();
+    if (!outcome.ok) {
+      setError(t.applyFailed);
+      return;
+    }
+    toast.show(outcome.saved ? t.saved : t.notSaved, outcome.saved ? 'success' : 'info');
+    onParsed(outcome.parsed);
+  };
 
   return (
-    <AppDialog isOpen onOpenChange={(open) => (open ? undefined : onBack())} title={t.title} size="large">
+    <AppDialog isOpen onOpenChange={(open) => (open ? undefined : onBack())} title={m.title} size="large">
       <p className="hint">{t.intro}</p>
-      <div className="import-form-row">
+      <div className="guided-mapping-fields">
         {sheets.length > 1 ? (
           <div className="select-field">
-            <label htmlFor="manual-sheet">{t.sheet}</label>
+            <label htmlFor="manual-sheet">{m.sheet}</label>
             <select
               id="manual-sheet"
-              value={sheetIndex}
-              onChange={(e) => {
-                setSheetIndex(Number(e.target.value));
-                setHeaderRow(null);
-                setTimeColumn(null);
-              }}
+              value={state.sheetIndex}
+              onChange={(e) => state.selectSheet(Number(e.target.value))}
             >
               {sheets.map((s, i) => (
                 <option key={`${s.sheetName}-${i}`} value={i}>
@@ -75,56 +111,71 @@ export function ManualLayoutDialog({ sheets, onBack, onParsed }: Props) {
             </select>
           </div>
         ) : null}
-        <div className="select-field">
-          <label htmlFor="manual-header">{t.headerRow}</label>
-          <select
-            id="manual-header"
-            value={headerRow ?? ''}
-            onChange={(e) => setHeaderRow(e.target.value === '' ? null : Number(e.target.value))}
-          >
-            <option value="">{t.auto}</option>
-            {Array.from({ length: rowCount }, (_, r) => (
-              <option key={r} value={r}>
-                {t.row(r + 1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="select-field">
-          <label htmlFor="manual-time">{t.timeColumn}</label>
-          <select
-            id="manual-time"
-            value={timeColumn ?? ''}
-            onChange={(e) => setTimeColumn(e.target.value === '' ? null : Number(e.target.value))}
-          >
-            <option value="">{t.auto}</option>
-            {Array.from({ length: columnCount }, (_, c) => (
-              <option key={c} value={c}>
-                {t.column(columnLetter(c))}
-              </option>
-            ))}
-          </select>
-        </div>
         <div className="field">
-          <label htmlFor="manual-class">{t.className}</label>
+          <label htmlFor="manual-class">{m.className}</label>
           <input
             id="manual-class"
-            value={className}
-            placeholder={t.classNameHint}
-            onChange={(e) => setClassName(e.target.value)}
+            value={state.className}
+            placeholder={classCell ? t.classFromCell(classCell) : m.classNameHint}
+            onChange={(e) => state.setClassName(e.target.value)}
           />
         </div>
       </div>
-      <SheetGridPreview grid={grid} headerRow={headerRow} timeColumn={timeColumn} />
-      <p className={courses > 0 ? 'form-success' : 'hint'} role="status">
-        {courses > 0 ? t.result(parsed.tables.length, courses) : t.nothing}
-      </p>
+      <RadioGroup
+        className="field"
+        orientation="horizontal"
+        value={state.kind}
+        onChange={(value) => state.setKind(value === 'list' ? 'list' : 'grid')}
+      >
+        <Label>{t.layout}</Label>
+        <div className="contracts-radios">
+          <Radio value="grid" className="checkbox">
+            <span className="checkbox-box" aria-hidden="true" />
+            {t.grid}
+          </Radio>
+          <Radio value="list" className="checkbox">
+            <span className="checkbox-box" aria-hidden="true" />
+            {t.list}
+          </Radio>
+        </div>
+      </RadioGroup>
+      {state.kind === 'grid' ? <GridMappingFields state={state} /> : <ListMappingFields state={state} />}
+      <SheetGridPreview
+        rows={state.rows}
+        roleOf={roleOf(state)}
+        {...(state.kind === 'grid'
+          ? { onPick: (row: number, column: number) => state.point({ row, column }) }
+          : {})}
+      />
+      <div role="status">
+        <p className={state.courses > 0 ? 'form-success' : 'hint'}>
+          {state.courses > 0 ? m.result(state.tables.length, state.courses) : m.nothing}
+        </p>
+        {lines.length > 0 ? (
+          <ul className="guided-mapping-courses">
+            {lines.slice(0, SHOWN_COURSES).map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+            {lines.length > SHOWN_COURSES ? <li>{t.more(lines.length - SHOWN_COURSES)}</li> : null}
+          </ul>
+        ) : null}
+      </div>
+      {state.isApplying ? <p className="hint">{t.applying}</p> : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="dialog-actions">
         <Button className="button secondary" onPress={onBack}>
           {fr.planning.import.cancel}
         </Button>
-        <Button className="button primary" isDisabled={courses === 0} onPress={() => onParsed(parsed)}>
-          {t.apply}
+        <Button
+          className="button primary"
+          isDisabled={state.courses === 0 || state.isApplying}
+          onPress={() => void apply()}
+        >
+          {m.apply}
         </Button>
       </div>
     </AppDialog>

@@ -1,55 +1,70 @@
-import type { Grid } from '../../../domain/timetable-parsing';
+import { cellReference, columnLetter } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
+import './guided-mapping.css';
+
+export { columnLetter };
 
 export const PREVIEW_ROWS = 30;
 export const PREVIEW_COLUMNS = 12;
+const MAX_PREVIEW_COLUMNS = 16;
 
-/** Spreadsheet column letters: 0 -> A, 25 -> Z, 26 -> AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
+/** What a cell of the preview is for the mapping being built (highlighted, and named in its title). */
+export type PreviewRole = 'days' | 'times' | 'first' | 'area' | 'class' | 'titles' | 'mapped';
 
 interface Props {
-  grid: Grid;
-  headerRow: number | null;
-  timeColumn: number | null;
+  rows: readonly (readonly string[])[];
+  roleOf: (row: number, column: number) => PreviewRole | null;
+  /** Pointing at a cell (pointer shortcut: every choice also has its own field for the keyboard). */
+  onPick?: (row: number, column: number) => void;
 }
 
-/** The first rows and columns of a sheet, header row and time column highlighted (manual layout). */
-export function SheetGridPreview({ grid, headerRow, timeColumn }: Props) {
+/** The first rows and columns of a sheet, what the mapping points at highlighted. */
+export function SheetGridPreview({ rows, roleOf, onPick }: Props) {
   const t = fr.planning.import.manual;
-  const rows = grid.slice(0, PREVIEW_ROWS);
-  const columns = Array.from({ length: PREVIEW_COLUMNS }, (_, i) => i);
+  const shown = rows.slice(0, PREVIEW_ROWS);
+  const width = Math.min(MAX_PREVIEW_COLUMNS, Math.max(PREVIEW_COLUMNS, ...shown.map((row) => row.length)));
+  const columns = Array.from({ length: width }, (_, i) => i);
   return (
     <div className="table-scroll import-grid-scroll">
       <table className="import-grid">
-        <caption className="visually-hidden">{t.previewCaption(PREVIEW_ROWS, PREVIEW_COLUMNS)}</caption>
+        <caption className="visually-hidden">{t.previewCaption(PREVIEW_ROWS, width)}</caption>
         <thead>
           <tr>
             <th scope="col" />
             {columns.map((c) => (
-              <th key={c} scope="col" data-selected={c === timeColumn || undefined}>
+              <th key={c} scope="col">
                 {columnLetter(c)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, r) => (
-            <tr key={r} data-selected={r === headerRow || undefined}>
+          {shown.map((row, r) => (
+            <tr key={r}>
               <th scope="row">{r + 1}</th>
-              {columns.map((c) => (
-                <td key={c} data-selected={c === timeColumn || undefined} title={row?.[c] ?? undefined}>
-                  {row?.[c] ?? ''}
-                </td>
-              ))}
+              {columns.map((c) => {
+                const text = row[c] ?? '';
+                const role = roleOf(r, c) ?? undefined;
+                const reference = cellReference({ row: r, column: c });
+                return (
+                  <td key={c} data-role={role} title={text === '' ? reference : `${reference} : ${text}`}>
+                    {onPick ? (
+                      // Out of the tab order: the fields of the dialog are the keyboard path.
+                      <button
+                        type="button"
+                        tabIndex={-1}
+                        className="import-grid-cell"
+                        aria-label={text === '' ? fr.importMapping.emptyCell(reference) : undefined}
+                        onClick={() => onPick(r, c)}
+                      >
+                        {text}
+                      </button>
+                    ) : (
+                      text
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

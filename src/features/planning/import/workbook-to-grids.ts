@@ -2,9 +2,6 @@ import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { decodeTextBytes, detectTextEncoding } from '../../../domain/timetable-parsing/text-decoding';
 import {
-  foldText,
-  NO_KNOWN_NAMES,
-  type KnownNames,
   MAX_GRID_COLUMNS,
   MAX_GRID_ROWS,
   readTimetableGrids,
@@ -222,25 +219,7 @@ export function workbookToGrids(data: ArrayBuffer | Uint8Array, fileName: string
   }
 }
 
-/** The organisation's names as the reader looks them up (folded sets). */
-export function knownNamesOf(
-  lists: { classes: readonly string[]; modules: readonly string[]; teachers: readonly string[] } | undefined,
-): KnownNames {
-  if (lists === undefined) return NO_KNOWN_NAMES;
-  const set = (values: unknown) =>
-    new Set(
-      (Array.isArray(values) ? values : [])
-        .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-        .slice(0, 20_000)
-        .map((v) => foldText(v)),
-    );
-  return {
-    classes: set(lists.classes),
-    modules: set(lists.modules),
-    teachers: set(lists.teachers),
-    rooms: new Set(),
-  };
-}
+export { knownNamesOf } from './known-names';
 
 /** Reads a timetable file end to end: bytes -> grids -> parsed file (what the worker runs). */
 export function readTimetableBytes(
