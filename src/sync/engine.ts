@@ -7,12 +7,21 @@ import {
   DEFAULT_CHANGES_PAGE,
   MAX_CHANGES_PAGE,
   pushResponseSchema,
+  type ChangeFeedPage,
+  type PushRequest,
+  type SessionState,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
+import { authorFilterFor, expectedServerUser } from './authors';
 import {
   ANY_AUTHOR,
+  deviceIdOf,
+  dropOversized,
+  nextBatch,
   orgQuery,
   pushOutboxWith,
+  settleBatch,
+  toWire,
   withOutboxLock,
   type AuthorFilter,
   type ExchangeResult,
@@ -92,30 +101,40 @@ export async function pullPages(
   fetchImpl: FetchLike,
   pageSize: number = DEFAULT_CHANGES_PAGE,
   shown?: AuthorFilter,
+  first?: { since: number; page: ChangeFeedPage },
 ): Promise<PullOutcome> {
-  const since = (await getMeta(db, 'revision')) ?? 0;
+  const since = first?.since ?? (await getMeta(db, 'revision')) ?? 0;
   const query = await orgQuery(db);
   let url = `/api/changes?${query}&since=${since}&limit=${pageSize}`;
   let received = 0;
   let caughtUpTo = since;
+  let given = first?.page;
   for (;;) {
-    let response: Response;
-    try {
-      response = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    } catch {
-      return { result: 'failed', serverRevision: null };
-    }
-    if (response.status === 401) return { result: 'unauthorised', serverRevision: null };
-    if (!response.ok) return { result: 'failed', serverRevision: null };
-    const parsed = changesResponseSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) return { result: 'failed', serverRevision: null };
-    const page = parsed.data;
+    const page = given ?? (await fetchPage(fetchImpl, url));
+    given = undefined;
+    if (page === 'failed' || page === 'unauthorised') return { result: page, serverRevision: null };
     caughtUpTo = caughtUpAfter(page, caughtUpTo);
     await applyRemoteRecords(db, page.changes, { shown, caughtUpTo });
     received += page.changes.length;
     if (page.next === null) return { result: received > 0 ? 'ok' : 'nothing', serverRevision: page.revision };
     url = `/api/changes?${query}&cursor=${encodeURIComponent(page.next)}&limit=${pageSize}`;
   }
+}
+
+async function fetchPage(
+  fetchImpl: FetchLike,
+  url: string,
+): Promise<ChangeFeedPage | 'failed' | 'unauthorised'> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+  } catch {
+    return 'failed';
+  }
+  if (response.status === 401) return 'unauthorised';
+  if (!response.ok) return 'failed';
+  const parsed = changesResponseSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data : 'failed';
 }
 
 /** pullPages, for callers that need only how it ended. */
@@ -126,6 +145,94 @@ export async function pullChanges(
   shown?: AuthorFilter,
 ): Promise<ExchangeResult> {
   return (await pullPages(db, fetchImpl, pageSize, shown)).result;
+}
+
+/** How one exchange ended; 'session-changed': the server session acts for someone else (nothing applied). */
+export type ExchangeOutcome = ExchangeResult | 'session-changed';
+
+export interface ExchangeOptions {
+  batchSize?: number;
+  pageSize?: number;
+  /**
+   * The person the server session must act for (null: the kiosk credential, nobody signed in). A session
+   * acting for anyone else answers 409 and takes nothing. undefined: no check.
+   */
+  expectedUserId?: string | null;
+  /** Which outbox mutations travel (by their author); every one by default. */
+  canSend?: AuthorFilter;
+}
+
+/** The kiosk credential the server named in its answer (reconcile.ts reads the same from the session route). */
+async function noteKiosk(db: AppDatabase, session: SessionState): Promise<void> {
+  const name = session.kiosk?.name ?? null;
+  if ((await getMeta(db, 'kioskName')) !== name) await setMeta(db, 'kioskName', name);
+}
+
+/**
+ * One exchange, one round trip per outbox batch: each request pushes a batch (or nothing) with the revision
+ * the tables are caught up to, and the server's answer carries the results, the changes after that revision
+ * (read after the batch) and the session's state. Further pages of changes, when there are more than a page,
+ * come through GET /api/changes; an answer without changes (a server that does not send them) is followed by
+ * a pull. A batch leaves the outbox only once the server has answered for it.
+ */
+export async function exchangeOnce(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  options: ExchangeOptions = {},
+): Promise<ExchangeOutcome> {
+  const batchSize = options.batchSize ?? CLIENT_BATCH_SIZE;
+  const pageSize = options.pageSize ?? MAX_CHANGES_PAGE;
+  const canSend = options.canSend ?? ANY_AUTHOR;
+  const { expectedUserId } = options;
+  const clientId = await deviceIdOf(db);
+  const query = await orgQuery(db);
+  let afterSeq = -1;
+  let caughtUp = false;
+  let changed = false;
+  for (;;) {
+    const batch = await nextBatch(db, afterSeq, canSend, batchSize);
+    if (batch.length === 0 && caughtUp) return changed ? 'ok' : 'nothing';
+    afterSeq = batch.at(-1)?.seq ?? afterSeq;
+    const since = (await getMeta(db, 'revision')) ?? 0;
+    const request: PushRequest = {
+      clientId,
+      mutations: batch.map(toWire),
+      since,
+      limit: pageSize,
+      ...(expectedUserId === undefined ? {} : { expectedUserId }),
+    };
+    let response: Response;
+    try {
+      response = await fetchImpl(`/api/mutations?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      });
+    } catch {
+      return 'failed';
+    }
+    if (response.status === 401) return 'unauthorised';
+    if (response.status === 409) return 'session-changed';
+    if (response.status === 413) {
+      if (!(await dropOversized(db, response, batch))) return 'failed';
+      afterSeq = -1;
+      continue;
+    }
+    if (!response.ok) return 'failed';
+    const parsed = pushResponseSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) return 'failed';
+    const answer = parsed.data;
+    if (batch.length > 0) {
+      await settleBatch(db, batch, answer);
+      changed = true;
+    }
+    if (answer.session) await noteKiosk(db, answer.session);
+    const first = answer.changes ? { since, page: answer.changes } : undefined;
+    const pulled = await pullPages(db, fetchImpl, pageSize, undefined, first);
+    if (pulled.result === 'failed' || pulled.result === 'unauthorised') return pulled.result;
+    if (pulled.result === 'ok') changed = true;
+    caughtUp = true;
+  }
 }
 
 /** The session module's answer before an exchange (src/session/server-session.ts). */
@@ -350,32 +457,46 @@ export class SyncEngine {
     return this.running;
   }
 
+  /**
+   * One exchange: push, pull and session check in one request per outbox batch (exchangeOnce), under the
+   * person signed in here (expectedUserId). Only when the server answers that the session is gone (401) or
+   * acts for someone else (409) does the session module sort it out (reconcile, a deferred sign-in...), then
+   * the exchange is tried once more.
+   */
   private async exchange(): Promise<ExchangeResult> {
     const { db } = this.options;
-    const access = await this.options.session(db, this.options.fetch);
-    if (access.status === 'offline') return this.failed();
-    if (access.status === 'unauthorised') return this.unauthorised();
-    const { canSend } = access;
+    let result = await this.exchangeUnderLock();
+    if (result === 'unauthorised' || result === 'session-changed') {
+      const access = await this.options.session(db, this.options.fetch);
+      if (access.status === 'offline') return this.failed();
+      if (access.status === 'unauthorised') return this.unauthorised();
+      result = await this.exchangeUnderLock();
+    }
+    if (result === 'unauthorised' || result === 'session-changed') return this.unauthorised();
+    if (result === 'failed') return this.failed();
+    if ((await getMeta(db, 'signInNeeded')) !== false) await setMeta(db, 'signInNeeded', false);
+    if ((await getMeta(db, 'serverReachable')) !== true) await setMeta(db, 'serverReachable', true);
+    this.failures = 0;
+    await setMeta(db, 'lastSyncAt', this.options.now().toISOString());
+    this.schedule(this.options.pullIntervalMs);
+    await this.ensureLive();
+    return result;
+  }
+
+  private async exchangeUnderLock(): Promise<ExchangeOutcome> {
+    const { db } = this.options;
+    const expectedUserId = await expectedServerUser(db);
     // Each exchange also tells the device the server's time (trusted time of check-ins).
     const clocked = withServerClock(this.options.fetch);
     // Under the outbox lock: the service worker's Background Sync push never sends the same batch meanwhile.
-    const pushed = await withOutboxLock(() => pushOutbox(db, clocked, this.options.batchSize, canSend));
-    const pulled =
-      pushed === 'failed' || pushed === 'unauthorised'
-        ? pushed
-        : await pullChanges(db, clocked, this.options.pageSize);
-    if (pushed === 'unauthorised' || pulled === 'unauthorised') return this.unauthorised();
-    if ((await getMeta(db, 'signInNeeded')) !== false) await setMeta(db, 'signInNeeded', false);
-    const ok = pushed !== 'failed' && pulled !== 'failed';
-    if ((await getMeta(db, 'serverReachable')) !== ok) await setMeta(db, 'serverReachable', ok);
-    if (ok) {
-      this.failures = 0;
-      await setMeta(db, 'lastSyncAt', this.options.now().toISOString());
-      this.schedule(this.options.pullIntervalMs);
-      await this.ensureLive();
-      return pushed === 'ok' || pulled === 'ok' ? 'ok' : 'nothing';
-    }
-    return this.failed();
+    return withOutboxLock(() =>
+      exchangeOnce(db, clocked, {
+        batchSize: this.options.batchSize,
+        pageSize: this.options.pageSize,
+        expectedUserId,
+        canSend: authorFilterFor({ userId: expectedUserId, kiosk: expectedUserId === null }),
+      }),
+    );
   }
 
   private async failed(): Promise<ExchangeResult> {

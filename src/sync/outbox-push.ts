@@ -87,6 +87,65 @@ export function withOutboxLock<T>(push: () => Promise<T>): Promise<T> {
   return locks ? locks.request(OUTBOX_LOCK, push) : push();
 }
 
+/** The next batch of the outbox after `afterSeq` that `canSend` lets through, oldest first. */
+export function nextBatch(
+  db: AppDatabase,
+  afterSeq: number,
+  canSend: AuthorFilter,
+  batchSize: number,
+): Promise<OutboxMutation[]> {
+  return db.outbox
+    .where('seq')
+    .above(afterSeq)
+    .filter((m) => canSend(m.author))
+    .limit(batchSize)
+    .toArray();
+}
+
+/**
+ * A 413 answer: the one change over the server's size limits would block every later one behind it forever,
+ * so it is dropped like a refused change (counted and shown) and the rest of the outbox goes on. false when
+ * the answer names no change of the batch (then nothing is dropped).
+ */
+export async function dropOversized(
+  db: AppDatabase,
+  response: Response,
+  batch: readonly OutboxMutation[],
+): Promise<boolean> {
+  const tooLarge = await oversizedMutation(response, batch);
+  if (tooLarge === null) return false;
+  await db.outbox.delete(tooLarge);
+  await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + 1);
+  return true;
+}
+
+/**
+ * What the server's answer to a batch changes here: the batch leaves the outbox, changes refused as outside
+ * their author's rights are counted, and the records the server answered back (merged, refused, duplicate)
+ * are written with the remaining pending edits of the authors `shown` lets through on top.
+ */
+export async function settleBatch(
+  db: AppDatabase,
+  batch: readonly OutboxMutation[],
+  answer: Pick<PushResponse, 'results'>,
+  shown?: AuthorFilter,
+): Promise<void> {
+  const returned: RemoteRecord[] = [];
+  let refused = 0;
+  for (const result of answer.results) {
+    if (result.record) returned.push(result.record);
+    if (result.status === 'rejected' && result.reason === 'forbidden') refused += 1;
+  }
+  // Shown to the user (sync status): a change outside their rights was undone, not silently lost.
+  if (refused > 0) await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + refused);
+  const seqs = batch.map((m) => m.seq).filter((s): s is number => s !== undefined);
+  await db.transaction('rw', [db.outbox], async () => {
+    await db.outbox.bulkDelete(seqs);
+  });
+  // Applied after the batch left the outbox: only later edits are re-applied over the server's answer.
+  await applyRemoteRecords(db, returned, shown ? { shown } : {});
+}
+
 /**
  * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
  * the server answers back (merged, refused, duplicate) are written with the remaining pending edits on top.
@@ -103,12 +162,7 @@ export async function pushOutboxWith(
   const query = await orgQuery(db);
   let afterSeq = -1;
   for (;;) {
-    const batch = await db.outbox
-      .where('seq')
-      .above(afterSeq)
-      .filter((m) => canSend(m.author))
-      .limit(batchSize)
-      .toArray();
+    const batch = await nextBatch(db, afterSeq, canSend, batchSize);
     if (batch.length === 0) return sent ? 'ok' : 'nothing';
     afterSeq = batch.at(-1)?.seq ?? afterSeq;
     let response: Response;
@@ -123,32 +177,14 @@ export async function pushOutboxWith(
     }
     if (response.status === 401) return 'unauthorised';
     if (response.status === 413) {
-      // One change over the server's size limits would block every later one behind it forever: it is
-      // dropped like a refused change (counted and shown), and the rest of the outbox goes on.
-      const tooLarge = await oversizedMutation(response, batch);
-      if (tooLarge === null) return 'failed';
-      await db.outbox.delete(tooLarge);
-      await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + 1);
+      if (!(await dropOversized(db, response, batch))) return 'failed';
       afterSeq = -1;
       continue;
     }
     if (!response.ok) return 'failed';
     const parsed = parse(await response.json().catch(() => null));
     if (!parsed) return 'failed';
-    const returned: RemoteRecord[] = [];
-    let refused = 0;
-    for (const result of parsed.results) {
-      if (result.record) returned.push(result.record);
-      if (result.status === 'rejected' && result.reason === 'forbidden') refused += 1;
-    }
-    // Shown to the user (sync status): a change outside their rights was undone, not silently lost.
-    if (refused > 0) await setMeta(db, 'refusedChanges', (await getMeta(db, 'refusedChanges')) + refused);
-    const seqs = batch.map((m) => m.seq).filter((s): s is number => s !== undefined);
-    await db.transaction('rw', [db.outbox], async () => {
-      await db.outbox.bulkDelete(seqs);
-    });
-    // Applied after the batch left the outbox: only later edits are re-applied over the server's answer.
-    await applyRemoteRecords(db, returned);
+    await settleBatch(db, batch, parsed);
     sent = true;
   }
 }

@@ -4,8 +4,8 @@ import { clientMigrationContext, prepareStore, replaceTables, toStoreV1 } from '
 import { COLLECTION_NAMES, parseStoreV1 } from '../domain/store/schema';
 import { MAX_CHANGES_PAGE } from '../domain/sync/protocol';
 import { replayOutbox } from './apply-remote';
-import { authorFilterFor, type AuthorFilter } from './authors';
-import { pullChanges, pullPages, pushOutbox, type ExchangeResult, type FetchLike } from './engine';
+import { authorFilterFor, expectedServerUser, type AuthorFilter } from './authors';
+import { exchangeOnce, pullPages, type ExchangeResult, type FetchLike } from './engine';
 import { deviceViewer, viewScope, type ScopeViewer } from './view-scope';
 
 export type { FetchLike } from './engine';
@@ -118,13 +118,17 @@ async function loadWholeStore(
   return 'replaced';
 }
 
-/** One push of the outbox then one pull of remote changes (the engine's exchange, without its timers). */
+/**
+ * One exchange with the server (the engine's, without its timers): the outbox changes of the person signed in
+ * here, under their own session only, and the remote changes, in one round trip per batch.
+ */
 export async function syncNow(db: AppDatabase, fetchImpl: FetchLike): Promise<ExchangeResult> {
-  const pushed = await pushOutbox(db, fetchImpl);
-  if (pushed === 'failed') return 'failed';
-  const pulled = await pullChanges(db, fetchImpl);
-  if (pulled === 'failed') return 'failed';
-  return pushed === 'ok' || pulled === 'ok' ? 'ok' : 'nothing';
+  const expectedUserId = await expectedServerUser(db);
+  const result = await exchangeOnce(db, fetchImpl, {
+    expectedUserId,
+    canSend: authorFilterFor({ userId: expectedUserId, kiosk: expectedUserId === null }),
+  });
+  return result === 'session-changed' ? 'unauthorised' : result;
 }
 
 /**

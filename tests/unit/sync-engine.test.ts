@@ -87,11 +87,16 @@ describe('push', () => {
       if (typeof init?.body === 'string') bodies.push(init.body);
       return server.fetch(url, init);
     };
-    await a.meta.put({ key: 'currentUserId', value: 'u-secret-session' });
     await writeBatch(a, async (w) => w.put('levels', level));
-    await syncNow(a, spy);
-    expect(bodies.join('')).not.toContain('u-secret-session');
-    expect(bodies.join('')).not.toContain('currentLoginMode');
+    expect(await syncNow(a, spy)).toBe('ok');
+    const sent = bodies.map((b) => JSON.parse(b) as { mutations: unknown[]; expectedUserId?: unknown });
+    expect(sent.flatMap((b) => b.mutations)).toHaveLength(1);
+    // Who is signed in here travels only as the person the session must be (the server knows it already).
+    expect(sent.map((b) => b.expectedUserId)).toEqual([SEED_ADMIN_ID]);
+    const changes = JSON.stringify(sent.map((b) => b.mutations));
+    expect(changes).not.toContain(SEED_ADMIN_ID);
+    expect(changes).not.toContain('currentUserId');
+    expect(changes).not.toContain('currentLoginMode');
   });
 
   it('sends the difference of a Données import, and nothing for a re-import of the same file', async () => {
@@ -319,7 +324,8 @@ describe('engine timers', () => {
     let wroteDuringExchange = false;
     // A write lands while an exchange is pulling (a saved import while the periodic pull runs).
     const fetchDuringWrite: typeof server.fetch = async (url, init) => {
-      if (url.startsWith('/api/changes')) {
+      // An exchange is one request (push with the changes in its answer).
+      if (url.startsWith('/api/mutations')) {
         pulls += 1;
         if (pulls === 2) {
           await writeBatch(a, async (w) => w.put('levels', level));

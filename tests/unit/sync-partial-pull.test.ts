@@ -1,17 +1,20 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
+import { setMeta } from '../../src/db/meta';
 import { writeBatch } from '../../src/db/repository';
 import type { TeacherContractSubmission } from '../../src/domain/store/schema';
 import { syncNow } from '../../src/sync/remote-store';
-import { startTestServer, type TestServer } from './sync-helpers';
+import { SEED_ADMIN_ID, startTestServer, type TestServer } from './sync-helpers';
 
 let server: TestServer;
 let devices: AppDatabase[] = [];
 let n = 0;
-const device = () => {
+/** A device where `userId` is signed in: its changes travel under that person's server session only. */
+const device = (userId: string) => {
   const db = openDatabase(`sync-partial-${(n += 1)}`);
   devices.push(db);
+  void setMeta(db, 'currentUserId', userId);
   return db;
 };
 beforeEach(async () => {
@@ -46,8 +49,8 @@ const file: TeacherContractSubmission = {
 
 describe('a reviewer edit pulled by the teacher (issue 10 report)', () => {
   it('keeps every field the teacher wrote', async () => {
-    const teacher = device();
-    const reviewer = device();
+    const teacher = device('u-t');
+    const reviewer = device(SEED_ADMIN_ID);
     // The server takes a contract file only from its teacher (the reviewer only reviews it).
     const asTeacher = await server.fetchAs('u-t');
     await writeBatch(teacher, (w) => w.put('teacherContractSubmissions', file));
@@ -78,7 +81,7 @@ describe('a reviewer edit pulled by the teacher (issue 10 report)', () => {
 
 describe('a record the server refuses', () => {
   it('is not wiped on the device that wrote it', async () => {
-    const teacher = device();
+    const teacher = device(SEED_ADMIN_ID);
     await writeBatch(teacher, (w) =>
       w.put('teacherContractSubmissions', { ...file, civility: '' as never, idType: '' as never }),
     );
