@@ -449,7 +449,7 @@ function hash(text: string): string {
  * titles) and of the labels beside the course area, numbers aside. The course texts, which change every
  * week, are not part of it.
  */
-export function shapeFingerprint(sheet: Pick<SheetInput, 'rows'>, mapping: LayoutMapping): string {
+export function shapeFingerprint(sheet: { rows: readonly string[][] }, mapping: LayoutMapping): string {
   const { rows } = sheet;
   const parts: unknown[] = [];
   if (mapping.kind === 'list') {
@@ -478,7 +478,7 @@ export function shapeFingerprint(sheet: Pick<SheetInput, 'rows'>, mapping: Layou
 
 /** The newest saved mapping whose shape is this sheet's, if any. */
 export function findSavedMapping(
-  sheet: Pick<SheetInput, 'rows'>,
+  sheet: { rows: readonly string[][] },
   saved: readonly SavedMapping[],
 ): SavedMapping | null {
   for (const entry of saved) {
@@ -520,7 +520,7 @@ const GUESS_ROWS = 50;
  * What the sheet plainly shows, as the dialog's starting point: a row of list titles, a row of days (with
  * a time column left of it), a column of days, else nothing pointed at yet.
  */
-export function suggestMapping(sheet: Pick<SheetInput, 'rows'>): LayoutMapping {
+export function suggestMapping(sheet: { rows: readonly string[][] }): LayoutMapping {
   const { rows } = sheet;
   const auto: ClassNaming = { kind: 'auto' };
   for (let r = 0; r < Math.min(rows.length, 15); r += 1) {
