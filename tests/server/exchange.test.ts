@@ -12,6 +12,7 @@ import {
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
 import {
   api,
+  cookieFrom,
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
@@ -184,6 +185,23 @@ describe.each(backends)('$name: one-round-trip exchange', (backend) => {
       expectedUserId: ROOT_ADMIN.id,
     });
     expect(ok.results[0]?.status).toBe('applied');
+  });
+
+  it('describes a kiosk session as GET /api/auth/session does, and takes only kiosk changes under it', async () => {
+    const enrolled = await api(`${server.url}/api/kiosks`, admin, {
+      method: 'POST',
+      body: { name: 'Salle 4' },
+    });
+    expect(enrolled.status).toBe(201);
+    const kiosk = cookieFrom(enrolled, 'kiosk');
+    if (!kiosk) throw new Error('no kiosk cookie');
+    const answer = await exchangeOk(server.url, kiosk, { since: r0, expectedUserId: null });
+    const described = await (await api(`${server.url}/api/auth/session`, kiosk)).json();
+    expect(answer.session).toEqual(described);
+    expect(answer.session).toMatchObject({ orgId: ORG, userId: null, kiosk: { name: 'Salle 4' } });
+    // A teacher's change waits for the teacher's own session.
+    const refused = await exchange(server.url, kiosk, { since: r0, expectedUserId: TEACHER.id });
+    expect(refused.status).toBe(409);
   });
 
   it('answers 401 unauthenticated on the exchange right after a sign-out', async () => {
