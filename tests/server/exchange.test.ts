@@ -196,7 +196,7 @@ describe.each(backends)('$name: one-round-trip exchange', (backend) => {
     const kiosk = cookieFrom(enrolled, 'kiosk');
     if (!kiosk) throw new Error('no kiosk cookie');
     const answer = await exchangeOk(server.url, kiosk, { since: r0, expectedUserId: null });
-    const described = await (await api(`${server.url}/api/auth/session`, kiosk)).json();
+    const described: unknown = await (await api(`${server.url}/api/auth/session`, kiosk)).json();
     expect(answer.session).toEqual(described);
     expect(answer.session).toMatchObject({ orgId: ORG, userId: null, kiosk: { name: 'Salle 4' } });
     // A teacher's change waits for the teacher's own session.
