@@ -14,10 +14,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { defaultProfiles } from '../src/domain/defaults';
+import { checkInBatch, seedSchool } from './checkin-load';
 import {
   serverBackends,
-  SETUP_CODE_HEADERS,
   startServerProcess,
   stopProcess,
   type Backend,
@@ -37,119 +36,6 @@ interface Row {
   ok: number;
   failed: number;
   stored: number;
-}
-
-function checkInBatch(n: number, clientId: string): string {
-  const id = `bench-${clientId}-${n}`;
-  const createdAt = new Date(Date.UTC(2026, 10, 16, 7, 55) + n).toISOString();
-  return JSON.stringify({
-    clientId,
-    mutations: [
-      {
-        mutationId: `${id}-log`,
-        collection: 'planningLogs',
-        recordId: `${id}-log`,
-        op: 'put',
-        changedFields: [
-          'id',
-          'timestamp',
-          'action',
-          'actorUserId',
-          'actorUserName',
-          'teacherUserId',
-          'timetableId',
-          'slotIndex',
-        ],
-        values: {
-          id: `${id}-log`,
-          timestamp: createdAt,
-          action: 'planning-checkin',
-          actorUserId: 'u-teacher',
-          actorUserName: 'Moussa Fall',
-          teacherUserId: 'u-teacher',
-          timetableId: 't-1',
-          slotIndex: n % 12,
-        },
-        baseRevision: 0,
-        createdAt,
-      },
-      {
-        mutationId: `${id}-notif`,
-        collection: 'notifications',
-        recordId: `${id}-notif`,
-        op: 'put',
-        changedFields: ['id', 'kind', 'createdAt', 'timetableId', 'slotIndex', 'teacherUserId', 'read'],
-        values: {
-          id: `${id}-notif`,
-          kind: 'checkin',
-          createdAt,
-          timetableId: 't-1',
-          slotIndex: n % 12,
-          teacherUserId: 'u-teacher',
-          read: false,
-        },
-        baseRevision: 0,
-        createdAt,
-      },
-    ],
-  });
-}
-
-/**
- * Each school: a teacher with twelve courses this week, seeded by its first device (the one unauthenticated
- * write the server accepts), then the teacher's session: every batch goes through sign-in checks and the
- * per-mutation authorisation (issue 12), as in production.
- */
-async function seedSchool(base: string, orgId: string): Promise<string> {
-  const slots = Array.from({ length: 12 }, (_, i) => ({
-    id: `s-${i}`,
-    dayOfWeek: (i % 5) + 1,
-    startTime: `${String(8 + (i % 4) * 2).padStart(2, '0')}:00`,
-    endTime: `${String(10 + (i % 4) * 2).padStart(2, '0')}:00`,
-    moduleId: 'm-1',
-    teacherUserId: 'u-teacher',
-    deliveryMode: 'presentiel',
-    canceled: false,
-  }));
-  const store = {
-    users: [
-      {
-        id: 'u-teacher',
-        name: 'Moussa Fall',
-        email: 'moussa@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      },
-    ],
-    profiles: defaultProfiles(),
-    timetables: [
-      {
-        id: 't-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: '2026-11-16',
-        classId: 'c-1',
-        createdAt: '2026-11-15T10:00:00.000Z',
-        slots,
-      },
-    ],
-  };
-  const put = await fetch(`${base}/api/store?orgId=${orgId}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', ...SETUP_CODE_HEADERS },
-    body: JSON.stringify(store),
-  });
-  if (!put.ok) throw new Error(`seed ${orgId}: ${put.status}`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ orgId, email: 'moussa@ecole.sn', password: 'Prof@2026' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!login.ok || !cookie.startsWith('sid=')) throw new Error(`sign-in ${orgId}: ${login.status}`);
-  return cookie;
 }
 
 async function revisionOf(base: string, orgId: string, cookie: string): Promise<number> {

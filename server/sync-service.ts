@@ -24,6 +24,8 @@ import {
   type PushResponse,
   type RemoteRecord,
 } from '../src/domain/sync/protocol';
+import type { Viewer } from '../src/domain/access/viewer';
+import { readScopeOf } from './storage/read-scope';
 import type { SyncStorage, SyncTransaction } from './storage/sync-storage';
 
 /** The server's side of the sync: batches, whole-store writes and reads, on any SyncStorage. */
@@ -178,6 +180,20 @@ export async function readStore(
 ): Promise<{ revision: number; store: StoreV1 }> {
   const { revision, records } = await storage.readAll(orgId);
   return { revision, store: assembleStore(records) };
+}
+
+/**
+ * What one viewer's whole-store read (GET /api/store) must filter: the records of the collections it may
+ * read, only its own in the "own" collections, selected by the database through indexes (read-scope.ts).
+ * The caller projects them as before (projectAll with lookupOfRecords of these records: users, profiles
+ * and timetables always come whole), which gives exactly the answer of projecting readAll.
+ */
+export function readVisibleRecords(
+  storage: SyncStorage,
+  orgId: string,
+  viewer: Viewer,
+): Promise<{ revision: number; records: ServerRecord[] }> {
+  return storage.readScoped(orgId, readScopeOf(viewer));
 }
 
 export async function readChanges(

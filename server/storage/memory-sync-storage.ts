@@ -2,6 +2,7 @@ import type { ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
 import { memoryAuthStores } from './memory-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
+import { ownerOf } from './read-scope';
 import { RevisionFeed } from './revision-feed';
 
 interface OrgState {
@@ -116,6 +117,16 @@ export function createMemorySyncStorage(): SyncStorage {
       locked(() => {
         const state = org(orgId);
         const records = [...state.records.values()].filter((r) => !r.deleted);
+        return Promise.resolve({ revision: state.revision, records: structuredClone(records) });
+      }),
+    readScoped: (orgId, scope) =>
+      locked(() => {
+        const state = org(orgId);
+        const records = [...state.records.values()].filter((r) => {
+          const wanted = scope[r.collection];
+          if (r.deleted || wanted === 'none') return false;
+          return wanted === 'all' || ownerOf(r.collection, r.data) === wanted.owner;
+        });
         return Promise.resolve({ revision: state.revision, records: structuredClone(records) });
       }),
     readChanges: (orgId, after, limit) =>

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { PoolClient } from 'pg';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import { OWNED_COLLECTIONS } from './read-scope';
 import { encodeStamps, SAME_AS_RECORD } from './record-rows';
 import { userIndexRow, type UserIndexRow } from './user-index';
 
@@ -105,6 +106,9 @@ const STAMP_PAGE = 2_000;
 const SHARE_LATEST_DATA = `UPDATE change_log SET data = '${SAME_AS_RECORD}' WHERE EXISTS (
   SELECT 1 FROM records r WHERE r.org_id = change_log.org_id AND r.collection = change_log.collection
     AND r.record_id = change_log.record_id AND r.rev = change_log.rev AND r.data = change_log.data)`;
+
+/** Step 7: the rules' "own" collections (read-scope.ts), as an SQL list. */
+const OWNED_IN = [...OWNED_COLLECTIONS].map((c) => `'${c}'`).join(', ');
 
 export const USER_INDEX_COLUMNS =
   'org_id, user_id, email, status, profile_id, is_emergency, reset_token_hash';
@@ -383,6 +387,25 @@ export const MIGRATIONS: readonly Migration[] = [
         after = [last.org_id, last.collection, last.record_id];
       }
       await c.query(SHARE_LATEST_DATA);
+    },
+  },
+  {
+    // A teacher's whole-store read asks the database for their own records only (read-scope.ts): the
+    // teacher of a record of the rules' "own" collections, as a column kept by putRecord, indexed.
+    version: 7,
+    name: 'owner column of the records about one teacher, indexed for per-viewer reads',
+    sqlite: (db) =>
+      db.exec(`
+      ALTER TABLE records ADD COLUMN owner TEXT;
+      UPDATE records SET owner = json_extract(data, '$.teacherUserId')
+        WHERE collection IN (${OWNED_IN}) AND json_type(data, '$.teacherUserId') = 'text';
+      CREATE INDEX records_by_owner ON records (org_id, collection, owner) WHERE owner IS NOT NULL;`),
+    postgres: async (c) => {
+      await c.query(`
+      ALTER TABLE records ADD COLUMN owner TEXT COLLATE "C";
+      UPDATE records SET owner = data::json->>'teacherUserId'
+        WHERE collection IN (${OWNED_IN}) AND json_typeof(data::json->'teacherUserId') = 'string';
+      CREATE INDEX records_by_owner ON records (org_id, collection, owner) WHERE owner IS NOT NULL;`);
     },
   },
 ];

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
@@ -207,16 +208,27 @@ function transactionFor(
              AND c.rev <> $4 AND r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
            RETURNING c.rev),
          upsert AS (
-           INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (org_id, collection, record_id) DO UPDATE SET
-             rev = excluded.rev, deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps)
+           INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $10)
+           ON CONFLICT (org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
+             deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner)
          INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
          VALUES ($1, $2, $3, $4, $5, '${SAME_AS_RECORD}', $8, $9)
          ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
            deleted = excluded.deleted, data = excluded.data, mutation_id = excluded.mutation_id,
            changed_at = excluded.changed_at`,
-        [orgId, row.collection, row.recordId, row.rev, row.deleted, row.data, row.stamps, mutationId, nowIso],
+        [
+          orgId,
+          row.collection,
+          row.recordId,
+          row.rev,
+          row.deleted,
+          row.data,
+          row.stamps,
+          mutationId,
+          nowIso,
+          row.owner,
+        ],
       );
       if (record.collection === 'users') {
         // The lookup index of the anonymous routes, in the same transaction as the record.
@@ -396,6 +408,26 @@ export async function openPostgresSyncStorage(
         const { rows } = await client.query<RecordRow>(
           `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND NOT deleted ORDER BY collection, record_id`,
           [orgId],
+        );
+        return { revision, records: rows.map((row) => recordFromRow(row, false)) };
+      }),
+    readScoped: (orgId, scope) =>
+      snapshot(async (client) => {
+        const revision = await revisionOf(client, orgId);
+        const all = COLLECTION_NAMES.filter((c) => scope[c] === 'all');
+        const owned = COLLECTION_NAMES.flatMap((c) => {
+          const wanted = scope[c];
+          return typeof wanted === 'object' ? [{ collection: c, owner: wanted.owner }] : [];
+        });
+        // One round trip: whole collections by the primary key, a user's own records by records_by_owner.
+        const { rows } = await client.query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND NOT deleted AND collection = ANY($2::text[])
+           UNION ALL
+           SELECT r.collection, r.record_id, r.rev, r.deleted, r.data, r.stamps FROM records r
+             JOIN unnest($3::text[], $4::text[]) AS o(collection, owner)
+               ON r.collection = o.collection AND r.owner = o.owner
+           WHERE r.org_id = $1 AND NOT r.deleted`,
+          [orgId, all, owned.map((o) => o.collection), owned.map((o) => o.owner)],
         );
         return { revision, records: rows.map((row) => recordFromRow(row, false)) };
       }),

@@ -1,6 +1,7 @@
 import type { CollectionName } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ConflictEntry } from '../../src/domain/sync/protocol';
+import { ownerOf } from './read-scope';
 
 /**
  * Rows ↔ records, shared by the SQLite and PostgreSQL storages: both store the same columns and the same
@@ -154,6 +155,8 @@ export function recordToRow(record: ServerRecord): {
   deleted: boolean;
   data: string;
   stamps: string;
+  /** The indexed teacher of a record of the "own" collections (read-scope.ts), null otherwise. */
+  owner: string | null;
 } {
   return {
     collection: record.collection,
@@ -162,6 +165,7 @@ export function recordToRow(record: ServerRecord): {
     deleted: record.deleted,
     data: JSON.stringify(record.data),
     stamps: encodeStamps(record.stamps, record.data),
+    owner: record.deleted ? null : ownerOf(record.collection, record.data),
   };
 }
 

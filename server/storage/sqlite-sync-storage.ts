@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { RecordData } from '../../src/domain/sync/merge';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import {
@@ -115,10 +116,15 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
            AND r.record_id = change_log.record_id)
        WHERE org_id = ? AND collection = ? AND record_id = ? AND data = '${SAME_AS_RECORD}' AND rev <> ?`,
     ),
-    upsert: db.prepare<[string, string, string, number, number, string, string]>(
-      `INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(org_id, collection, record_id) DO UPDATE SET
-         rev = excluded.rev, deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps`,
+    upsert: db.prepare<[string, string, string, number, number, string, string, string | null]>(
+      `INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
+         deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner`,
+    ),
+    owned: db.prepare<[string, string, string], RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM records
+       WHERE org_id = ? AND collection = ? AND owner = ? AND deleted = 0 ORDER BY record_id`,
     ),
     log: db.prepare<[string, string, string, number, number, string, string]>(
       `INSERT OR REPLACE INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
@@ -165,7 +171,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         const row = recordToRow(record);
         const deleted = record.deleted ? 1 : 0;
         q.keepPrevious.run(orgId, row.collection, row.recordId, row.rev);
-        q.upsert.run(orgId, row.collection, row.recordId, row.rev, deleted, row.data, row.stamps);
+        q.upsert.run(orgId, row.collection, row.recordId, row.rev, deleted, row.data, row.stamps, row.owner);
         q.log.run(orgId, row.collection, row.recordId, row.rev, deleted, mutationId, nowIso);
         if (record.collection === 'users') {
           // The lookup index of the anonymous routes, in the same transaction as the record.
@@ -324,6 +330,23 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
           db.transaction(() => ({
             revision: revisionOf(orgId),
             records: q.live.all(orgId).map((row) => recordFromRow(row, false)),
+          }))(),
+        ),
+      ),
+    readScoped: (orgId, scope) =>
+      locked(() =>
+        Promise.resolve(
+          db.transaction(() => ({
+            revision: revisionOf(orgId),
+            records: COLLECTION_NAMES.flatMap((collection) => {
+              const wanted = scope[collection];
+              if (wanted === 'none') return [];
+              const rows =
+                wanted === 'all'
+                  ? q.collection.all(orgId, collection)
+                  : q.owned.all(orgId, collection, wanted.owner);
+              return rows.map((row) => recordFromRow(row, false));
+            }),
           }))(),
         ),
       ),

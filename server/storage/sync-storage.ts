@@ -1,6 +1,7 @@
 import type { ConflictReason, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { ChangeCursor, ConflictEntry } from '../../src/domain/sync/protocol';
 import type { CollectionName } from '../../src/domain/store/schema';
+import type { ReadScope } from './read-scope';
 import type { SettingsStore, UserLookup } from './user-index';
 
 /**
@@ -110,8 +111,13 @@ export interface SyncStorage {
   ping(): Promise<void>;
   /** Runs `fn` in one serialised write transaction of the organisation; a throw rolls everything back. */
   transaction<T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>): Promise<T>;
-  /** The live records and the revision, read consistently. */
+  /** The live records and the revision, read consistently (`stamps` left empty, as by readScoped). */
   readAll(orgId: string): Promise<{ revision: number; records: ServerRecord[] }>;
+  /**
+   * The live records one viewer's whole-store read needs (read-scope.ts), and the revision, read
+   * consistently; the others are never loaded. Bulk reads leave `stamps` empty (devices never receive them).
+   */
+  readScoped(orgId: string, scope: ReadScope): Promise<{ revision: number; records: ServerRecord[] }>;
   /** Records (tombstones included) after `cursor` in (rev, collection, id) order. */
   readChanges(orgId: string, after: ChangeCursor, limit: number): Promise<ChangesPage>;
   readConflicts(orgId: string, afterId: number, limit: number): Promise<ConflictEntry[]>;

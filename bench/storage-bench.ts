@@ -1,0 +1,210 @@
+/**
+ * `npm run bench`: the server near its storage ceiling, each figure beside a reference measured in the same
+ * run (a busy machine slows both alike; compare the ratios, not the absolute numbers).
+ *
+ * 1. Check-in batches/s and p99 (autocannon, BENCH_CONNECTIONS=16 for BENCH_SECONDS=10) of the real server
+ *    process, against a bare Fastify route inserting each body with the same storage settings
+ *    (bench/bare-insert-server.ts). SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Goal ≥ 0.5.
+ * 2. Database size over the JSON it holds, on the 5,001-user organisation of bench/large-org.ts (users and
+ *    timetables by an import, 50,000 logs pushed by devices in batches of 50). Goal ≤ 2.
+ * 3. Catch-up of 10,000 changes, server side: 20 pages of /api/changes (storage read, records as devices
+ *    receive them, JSON text) against a bare SELECT of the same rows. Issue goal for the whole catch-up ≤ 1 s.
+ * BENCH_ONLY=throughput|size|catchup runs one part.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { openSqliteSyncStorage } from '../server/storage/sqlite-sync-storage';
+import { applyBatch, applyWholeStore, readChanges, readStore } from '../server/sync-service';
+import { DEFAULT_CHANGES_PAGE } from '../src/domain/sync/protocol';
+import {
+  probePostgres,
+  serverBackends,
+  startServerProcess,
+  stopProcess,
+  tempDataFile,
+  type Backend,
+  type TestDatabase,
+} from '../tests/server/helpers';
+import { checkInBatch, seedSchool } from './checkin-load';
+import { largeOrgBase, logBatches } from './large-org';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const lines: string[] = [];
+const say = (line: string) => {
+  lines.push(line);
+  process.stdout.write(`${line}\n`);
+};
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+interface Load {
+  rps: number;
+  p99: number;
+  failed: number;
+}
+
+async function load(url: string, path: string, cookie: string, body: (n: number) => string): Promise<Load> {
+  let counter = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', cookie },
+        setupRequest: (request) => {
+          counter += 1;
+          return { ...request, body: body(counter) };
+        },
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function bareServer(db: TestDatabase, port: number): Promise<ChildProcess> {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-insert-server.ts'], {
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_FILE: db.file,
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('bare server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function throughput(backend: Backend): Promise<void> {
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const body = (n: number) => checkInBatch(n, `bench-${n % 50}`);
+  // The app: one school, a teacher's session, each request one check-in batch (two mutations).
+  const appDb = await backend.fresh();
+  let app: Load;
+  let child = await startServerProcess(appDb, port);
+  try {
+    const cookie = await seedSchool(`http://127.0.0.1:${port}`, 's-0');
+    app = await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body);
+  } finally {
+    await stopProcess(child);
+    await appDb.cleanup();
+  }
+  const bareDb = await backend.fresh();
+  let bare: Load;
+  child = await bareServer(bareDb, port + 1);
+  try {
+    bare = await load(`http://127.0.0.1:${port + 1}`, '/insert', '', body);
+  } finally {
+    await stopProcess(child);
+    await bareDb.cleanup();
+  }
+  say(
+    `| ${backend.name} check-in batches | ${app.rps}/s, p99 ${app.p99} ms (${app.failed} failed) | bare insert ${bare.rps}/s, p99 ${bare.p99} ms | ratio ${round(app.rps / bare.rps)} (goal ≥ 0.5) |`,
+  );
+}
+
+async function sizeAndCatchUp(): Promise<void> {
+  const data = tempDataFile();
+  try {
+    const storage = openSqliteSyncStorage(data.file);
+    const now = new Date('2026-11-16T08:00:00.000Z');
+    let t = performance.now();
+    const base = await applyWholeStore(storage, 'org', largeOrgBase(), null, now);
+    if (!base.ok) throw new Error('seed refused');
+    for (const batch of logBatches(50))
+      await applyBatch(storage, 'org', batch.clientId, batch.mutations, now);
+    const seedMs = performance.now() - t;
+    const { revision, store } = await readStore(storage, 'org');
+    const json = Buffer.byteLength(JSON.stringify(store));
+    const records = Object.values(store as Record<string, unknown>).reduce<number>(
+      (n, list) => n + (Array.isArray(list) ? list.length : 0),
+      0,
+    );
+
+    if (!ONLY || ONLY === 'catchup') {
+      // The last 10,000 changes, as a device that knows revision `since` asks for them.
+      const since = revision - 10_000 / 50;
+      t = performance.now();
+      let after = { rev: since, collection: '\uffff', id: '' };
+      let changes = 0;
+      for (;;) {
+        const page = await readChanges(storage, 'org', after, DEFAULT_CHANGES_PAGE);
+        JSON.stringify(page);
+        changes += page.changes.length;
+        const last = page.changes.at(-1);
+        if (!page.next || !last) break;
+        after = { rev: last.rev, collection: last.collection, id: last.id };
+      }
+      const catchUpMs = performance.now() - t;
+      await storage.close();
+      const db = new Database(data.file, { readonly: true });
+      t = performance.now();
+      const rows = db
+        .prepare(
+          `SELECT collection, record_id, rev, deleted, data FROM records WHERE org_id = ? AND rev > ?
+           ORDER BY rev, collection, record_id`,
+        )
+        .all('org', since) as { data: string }[];
+      JSON.stringify(rows.map((r) => ({ ...r, data: JSON.parse(r.data) as unknown })));
+      const bareMs = performance.now() - t;
+      db.close();
+      say(
+        `| catch-up of ${changes} changes, server side | ${Math.round(catchUpMs)} ms (${Math.ceil(changes / DEFAULT_CHANGES_PAGE)} pages) | bare SELECT ${Math.round(bareMs)} ms | ratio ${round(catchUpMs / bareMs)} |`,
+      );
+    } else await storage.close();
+
+    const db = new Database(data.file);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const tables = db
+      .prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 5')
+      .all() as { name: string; bytes: number }[];
+    db.close();
+    const size = fs.statSync(data.file).size;
+    say(
+      `| database size, ${records} records (seeded in ${Math.round(seedMs / 1000)} s) | ${round(size / 1e6, 1)} MB | JSON ${round(json / 1e6, 1)} MB | ratio ${round(size / json)} (goal ≤ 2) |`,
+    );
+    say(
+      `|   largest tables | ${tables.map((x) => `${x.name} ${round(x.bytes / 1e6, 1)} MB`).join(', ')} | | |`,
+    );
+  } finally {
+    data.cleanup();
+  }
+}
+
+say('| Figure | Measured | Reference (same run) | Ratio |');
+say('|---|---|---|---|');
+if (!ONLY || ONLY === 'throughput') {
+  const backends = await serverBackends();
+  const explicitPostgres = !!process.env.TEST_DATABASE_URL && process.env.TEST_DATABASE_URL !== 'off';
+  for (const backend of backends) {
+    if (backend.name === 'postgres' && !explicitPostgres) continue;
+    await throughput(backend);
+  }
+  if (!explicitPostgres) say(`(PostgreSQL: set TEST_DATABASE_URL; ${(await probePostgres()).note})`);
+}
+if (!ONLY || ONLY === 'size' || ONLY === 'catchup') await sizeAndCatchUp();
+say(`\n${SECONDS} s per load, ${CONNECTIONS} connections; one check-in batch = 2 mutations.`);
