@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const FEATURES = [
   'auth',
@@ -36,6 +37,50 @@ const featureBoundaries = FEATURES.map((feature) => ({
             group: ['**/app/**', '**/app'],
             message: 'features -> app est interdit (sens unique app -> features).',
           },
+        ],
+      },
+    ],
+  },
+}));
+
+/**
+ * The shared layers under features, top to bottom (docs/architecture.md): each imports only the layers under
+ * it, never features or app. api is the HTTP client alone (domain's schemas, no Dexie); db is Dexie alone (no
+ * network). Matched on the relative path's first folder after the `../`s, so `../domain/sync/...` (the pure
+ * merge) is not taken for the sync engine.
+ */
+/** Longest import chain the cycle rule follows: the longest cycle this tree ever had was 4 files. */
+const CYCLE_MAX_DEPTH = 12;
+
+const LAYERS = [
+  { dir: 'ui', above: [] },
+  { dir: 'services', above: ['ui'] },
+  { dir: 'session', above: ['ui', 'services'] },
+  { dir: 'sync', above: ['ui', 'services', 'session'] },
+  { dir: 'api', above: ['ui', 'services', 'session', 'sync', 'db'] },
+  { dir: 'db', above: ['ui', 'services', 'session', 'sync', 'api'] },
+  { dir: 'i18n', above: ['ui', 'services', 'session', 'sync', 'api', 'db', 'domain'] },
+];
+
+const layerBoundaries = LAYERS.map(({ dir, above }) => ({
+  files: [`src/${dir}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/features/**', '**/app/**', '**/app'],
+            message: 'Les couches partagées n’importent ni features ni app.',
+          },
+          ...(above.length === 0
+            ? []
+            : [
+                {
+                  regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+                  message: `src/${dir} n’importe pas une couche au-dessus d’elle (${above.join(', ')}) : voir docs/architecture.md.`,
+                },
+              ]),
         ],
       },
     ],
@@ -105,7 +150,17 @@ export default tseslint.config(
               message: 'src/domain est pur: ni React ni Dexie.',
             },
             {
-              group: ['**/db/**', '**/features/**', '**/ui/**', '**/app/**', '**/sync/**', '**/i18n/**'],
+              group: [
+                '**/db/**',
+                '**/features/**',
+                '**/ui/**',
+                '**/app/**',
+                '**/sync/**',
+                '**/i18n/**',
+                '**/api/**',
+                '**/session/**',
+                '**/services/**',
+              ],
               message: 'src/domain n’importe que src/domain.',
             },
           ],
@@ -126,29 +181,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: [
-      'src/ui/**/*.{ts,tsx}',
-      'src/db/**/*.ts',
-      'src/sync/**/*.ts',
-      'src/i18n/**/*.ts',
-      'src/services/**/*.ts',
-      'src/session/**/*.ts',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**', '**/app'],
-              message: 'Les couches partagées n’importent ni features ni app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...layerBoundaries,
   ...featureBoundaries,
   {
     files: ['server/**/*.ts'],
@@ -164,6 +197,9 @@ export default tseslint.config(
                 '**/src/ui/**',
                 '**/src/db/**',
                 '**/src/sync/**',
+                '**/src/api/**',
+                '**/src/session/**',
+                '**/src/services/**',
                 'react',
                 'react-*',
                 'dexie',
@@ -174,6 +210,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles: a cycle hides an order of initialisation and ties two modules into one. Dynamic
+    // import() counts (it only defers the cycle); type-only imports do not (they vanish from the build).
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/ignore': ['node_modules'],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: CYCLE_MAX_DEPTH }] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],
