@@ -453,6 +453,57 @@ save(
   'xlsx',
 );
 
+// 3c. One column per week ("Semaine du 02/09", no year: the school year in the title gives it), days merged
+// down over their rows, a time-range column beside them.
+save(
+  'weeks-columns.xlsx',
+  workbook([
+    [
+      'MCO1',
+      sheet(
+        [
+          ['BTS MCO 1', '', 'Année scolaire 2024-2025'],
+          ['Jour', 'Horaire', 'Semaine du 02/09', 'Semaine du 09/09', 'Semaine du 16/09'],
+          ['Lundi', '08:00-10:00', 'Marketing\nMme Sow\nB12', 'Gestion\nM. Ba', ''],
+          ['', '10:00-12:00', '', 'Marketing\nMme Sow\nB12', 'Anglais\nMme Martin'],
+          ['Mardi', '08:00-10:00', 'Anglais\nMme Martin', '', 'Gestion\nM. Ba'],
+          ['', '10:00-12:00', 'Culture générale\nM. Diop', '', ''],
+          ['Jeudi', '08:00-10:00', '', 'Droit\nMme Fall\n104', ''],
+          ['', '10:00-12:00', '', '', 'Marketing\nMme Sow\nB12'],
+        ],
+        [
+          [2, 0, 3, 0],
+          [4, 0, 5, 0],
+          [6, 0, 7, 0],
+        ],
+      ),
+    ],
+  ]),
+  'xlsx',
+);
+
+// 3d. LibreOffice: week columns dated in full ("S37 - Semaine du 09/09/2024"), one row per day and start
+// time ("8h", "10h", "14h"), a course lasting until the next start.
+save(
+  'weeks-columns-dated.ods',
+  workbook([
+    [
+      'Planning',
+      sheet([
+        ['Classe : Licence 1 Gestion'],
+        ['', '', 'S37 - Semaine du 09/09/2024', 'S38 - Semaine du 16/09/2024'],
+        ['Lundi', '8h', 'Comptabilité\nM. Ba', 'Comptabilité\nM. Ba'],
+        ['Lundi', '10h', 'Statistiques\nM. Ndour', ''],
+        ['Mercredi', '8h', '', 'Droit\nMme Diop\nAmphi A'],
+        ['Mercredi', '10h', 'Économie\nM. Faye', 'Économie\nM. Faye'],
+        ['Vendredi', '14h', 'Anglais\nMme Martin', ''],
+        ['Vendredi', '16h', '', ''],
+      ]),
+    ],
+  ]),
+  'ods',
+);
+
 // ---------------------------------------------------------------------------------------------------------
 // Family 4: grids by teacher and by room, the class inside the cell.
 
@@ -673,6 +724,33 @@ save(
     ],
   ]),
   'ods',
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Guided mapping (tests/e2e/import-guided-mapping.spec.ts): a collège grid printed without any time, days
+// across, one unlabelled row per period; the second week has the same shape and other courses.
+function guidedWeek(rows) {
+  return workbook([['5e C', sheet([['Collège Jean Moulin'], ['Classe : 5e C'], ['', ...WEEK], ...rows])]]);
+}
+save(
+  'guided-no-times-week1.xlsx',
+  guidedWeek([
+    ['', 'Mathématiques\nM. Dupont\n104', '', 'Anglais\nMme Martin\n112', '', 'Français\nMme Leroy\n205'],
+    ['', '', 'Histoire-géographie\nM. Lefèvre\n201', '', 'SVT\nM. Garcia\nLABO 2', ''],
+    ['', 'EPS\nM. Ba\nGYMNASE', '', '', '', ''],
+    ['', '', 'Technologie\nM. Sow\nATELIER 1', '', '', ''],
+  ]),
+  'xlsx',
+);
+save(
+  'guided-no-times-week2.xlsx',
+  guidedWeek([
+    ['', '', 'Physique-chimie\nM. Kane\nLABO 1', '', '', ''],
+    ['', 'Mathématiques\nM. Dupont\n104', '', '', 'Musique\nMme Diatta\n108', ''],
+    ['', '', '', 'Anglais\nMme Martin\n112', '', ''],
+    ['', '', '', '', '', 'Arts plastiques\nMme Roux\n110'],
+  ]),
+  'xlsx',
 );
 
 console.log(`real-world timetable corpus written to ${OUT}`);

@@ -111,6 +111,26 @@ const CORPUS: Record<string, string[]> = {
     'L1 Eco | 2022-09-19 | 1 14:00-16:00 | Statistiques | Ndour | ',
     'L1 Eco | 2022-09-19 | 5 14:00-16:00 | Droit | Diop | ',
   ],
+  'weeks-columns.xlsx': [
+    'BTS MCO 1 | 2024-09-02 | 1 08:00-10:00 | Marketing | Sow | B12',
+    'BTS MCO 1 | 2024-09-02 | 2 08:00-10:00 | Anglais | Martin | ',
+    'BTS MCO 1 | 2024-09-02 | 2 10:00-12:00 | Culture générale | Diop | ',
+    'BTS MCO 1 | 2024-09-09 | 1 08:00-10:00 | Gestion | Ba | ',
+    'BTS MCO 1 | 2024-09-09 | 1 10:00-12:00 | Marketing | Sow | B12',
+    'BTS MCO 1 | 2024-09-09 | 4 08:00-10:00 | Droit | Fall | 104',
+    'BTS MCO 1 | 2024-09-16 | 1 10:00-12:00 | Anglais | Martin | ',
+    'BTS MCO 1 | 2024-09-16 | 2 08:00-10:00 | Gestion | Ba | ',
+    'BTS MCO 1 | 2024-09-16 | 4 10:00-12:00 | Marketing | Sow | B12',
+  ],
+  'weeks-columns-dated.ods': [
+    'Licence 1 Gestion | 2024-09-09 | 1 08:00-10:00 | Comptabilité | Ba | ',
+    'Licence 1 Gestion | 2024-09-09 | 1 10:00-12:00 | Statistiques | Ndour | ',
+    'Licence 1 Gestion | 2024-09-09 | 3 10:00-12:00 | Économie | Faye | ',
+    'Licence 1 Gestion | 2024-09-09 | 5 14:00-16:00 | Anglais | Martin | ',
+    'Licence 1 Gestion | 2024-09-16 | 1 08:00-10:00 | Comptabilité | Ba | ',
+    'Licence 1 Gestion | 2024-09-16 | 3 08:00-10:00 | Droit | Diop | Amphi A',
+    'Licence 1 Gestion | 2024-09-16 | 3 10:00-12:00 | Économie | Faye | ',
+  ],
   // Family 4: grids by teacher and by room.
   'by-teacher.xlsx': [
     'L1 Info |  | 1 08:00-10:00 | Algorithmique | Diallo | B12',

@@ -19,6 +19,7 @@ import {
   type ParsedTable,
   type SavedMapping,
 } from '../../src/domain/timetable-parsing';
+import { parseWeekTitle, schoolYearOf } from '../../src/domain/timetable-parsing/dates';
 
 const WEEK = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi'];
 
@@ -517,5 +518,26 @@ describe('pointing at the preview', () => {
       axis: 'column',
       index: 1,
     });
+  });
+});
+
+describe('week titles of week columns', () => {
+  it.each<[string, number | null, string | null]>([
+    ['Semaine du 02/09', 2024, '2024-09-02'],
+    ['Semaine du 06/01', 2024, '2025-01-06'],
+    ['Semaine du 02/09', null, null],
+    ['S37 - Semaine du 09/09/2024', null, '2024-09-09'],
+    ['Sem. du 04/09/2024', null, '2024-09-02'],
+    ['Réunion du 02/09', 2024, null],
+  ])('parseWeekTitle(%j, %j)', (text, year, expected) => {
+    expect(parseWeekTitle(text, year)).toBe(expected);
+  });
+  it.each<[string[][], number | null]>([
+    [[['BTS MCO 1', 'Année scolaire 2024-2025']], 2024],
+    [[['EDT 2024/25']], 2024],
+    [[['Du 2024-09-02']], null],
+    [[['2023-2025']], null],
+  ])('schoolYearOf(%j)', (rows, expected) => {
+    expect(schoolYearOf(rows)).toBe(expected);
   });
 });

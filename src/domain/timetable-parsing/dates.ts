@@ -91,7 +91,8 @@ export function parseDayLabel(text: string): DayLabel | null {
 }
 
 // "Semaine du 12/09/2022", "Semaine 37 du 12/09/22 au 16/09/22", "Week of 2022-09-12".
-const WEEK_TITLE = /^(?:semaine|sem\.?|week)\b/;
+// A week number may come first: "S37 - Semaine du 09/09/2024".
+const WEEK_TITLE = /^(?:s\d{1,2}\s*[-\u2013:]?\s*)?(?:semaine|sem\.?|week)\b/;
 
 const DAY_MONTH = /(?<![\d/.])(\d{1,2})[/.](\d{1,2})(?![\d/.])/;
 

@@ -1,6 +1,13 @@
 import { parseCellText, stripTeacherTitle, type KnownNames } from './cell-text';
 import { findClassLabel, findTextAbove, isTitle, looksLikeClassName } from './class-name';
-import { mondayOfDate, parseDayLabel, parseWeekTitle, weekdayOfDate, type DayLabel } from './dates';
+import {
+  mondayOfDate,
+  parseDayLabel,
+  parseWeekTitle,
+  schoolYearOf,
+  weekdayOfDate,
+  type DayLabel,
+} from './dates';
 import {
   countCourses,
   coursesInCell,
@@ -179,7 +186,9 @@ export function groupCourses(
 
 const DAY_COLUMN_SEARCH = 6;
 
-export function findDayColumn(rows: readonly string[][]): { column: number; labels: Map<number, DayLabel> } | null {
+export function findDayColumn(
+  rows: readonly string[][],
+): { column: number; labels: Map<number, DayLabel> } | null {
   for (let c = 0; c < DAY_COLUMN_SEARCH; c += 1) {
     const labels = new Map<number, DayLabel>();
     rows.forEach((row, r) => {
@@ -199,10 +208,19 @@ function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTable[] {
   const firstDayRow = Math.min(...labels.keys());
   // Day of each row: from its label down to the next label (a day merged over its rows, or left blank).
   const dayOfRow = new Map<number, DayLabel>();
+  // Rows of one day in a row (a day written on each of its rows, or merged down over them) form a band.
+  const bandOfRow = new Map<number, number>();
   let current: DayLabel | null = null;
+  let band = 0;
   for (let r = firstDayRow; r < rows.length; r += 1) {
-    current = labels.get(r) ?? current;
-    if (current !== null) dayOfRow.set(r, current);
+    const label = labels.get(r);
+    if (label !== undefined && (current === null || label.day !== current.day || label.date !== current.date))
+      band += 1;
+    current = label ?? current;
+    if (current !== null) {
+      dayOfRow.set(r, current);
+      bandOfRow.set(r, band);
+    }
   }
   const bandRows = [...dayOfRow.keys()];
 
@@ -228,12 +246,18 @@ function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTable[] {
   );
   const week = weekAbove(rows, Math.max(0, firstDayRow - 1));
   const courses: (Course & { className: string; source: ClassNameSource; week: string | null })[] = [];
-  const push = (found: Course, day: DayLabel, className = naming.className, source = naming.source) =>
+  const push = (
+    found: Course,
+    day: DayLabel,
+    className = naming.className,
+    source = naming.source,
+    laneWeek: string | null = null,
+  ) =>
     courses.push({
       ...found,
       className,
       source,
-      week: day.date !== null ? mondayOfDate(day.date) : week,
+      week: day.date !== null ? mondayOfDate(day.date) : (laneWeek ?? week),
     });
 
   if (across.length >= 2) {
@@ -276,13 +300,23 @@ function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTable[] {
     }
   }
   if (down.length < 2) return [];
+  down = endsWithinBands(down, bandOfRow);
   const width = Math.max(...bandRows.map((r) => rows[r]?.length ?? 0));
   const courseColumns = Array.from({ length: width }, (_, c) => c).filter(
     (c) => c !== dayColumn && c !== timeColumn && c > Math.min(dayColumn, timeColumn),
   );
   const header = firstDayRow - 1;
   const lanes = courseColumns.filter((c) => bandRows.some((r) => cellAt(rows, r, c) !== ''));
+  // One column per week ("Semaine du 02/09"): each lane is a week of the same class.
+  const schoolYear = schoolYearOf(rows);
+  const weekOfLane = new Map<number, string>();
+  for (const c of lanes) {
+    const monday = parseWeekTitle(cellAt(rows, header, c), schoolYear);
+    if (monday !== null) weekOfLane.set(c, monday);
+  }
+  const weekLanes = lanes.length > 1 && weekOfLane.size === lanes.length;
   const classLanes =
+    !weekLanes &&
     lanes.length > 1 &&
     lanes.every((c) => {
       const title = cellAt(rows, header, c);
@@ -311,17 +345,18 @@ function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTable[] {
       }
       texts.push({ column: c, text, end });
     }
-    const cells = classLanes
-      ? texts
-      : texts.length === 0
-        ? []
-        : [
-            {
-              column: texts[0]?.column ?? 0,
-              text: texts.map((t) => t.text).join('\n'),
-              end: Math.max(...texts.map((t) => t.end)),
-            },
-          ];
+    const cells =
+      classLanes || weekLanes
+        ? texts
+        : texts.length === 0
+          ? []
+          : [
+              {
+                column: texts[0]?.column ?? 0,
+                text: texts.map((t) => t.text).join('\n'),
+                end: Math.max(...texts.map((t) => t.end)),
+              },
+            ];
     for (const cell of cells) {
       const className = classLanes ? cleanText(cellAt(rows, header, cell.column)) : naming.className;
       for (const course of coursesInCell(
@@ -334,6 +369,7 @@ function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTable[] {
           day,
           className,
           classLanes ? 'lane' : naming.source,
+          weekOfLane.get(cell.column) ?? null,
         );
       }
     }
@@ -602,4 +638,27 @@ function readList(sheet: SheetInput, context: ReadContext): ParsedTable[] | null
   if (header === null) return null;
   const tables = readListRows(sheet, header.row, header.columns, context);
   return tables.length > 0 ? tables : null;
+}
+
+/**
+ * Start times down a column of day bands: a course lasts until the next start of its own day; the last one
+ * of a day for the usual step of that day (a time written again for each day must not run into the next).
+ */
+function endsWithinBands(
+  axis: readonly (TimeLabel & { end: number })[],
+  bandOfRow: ReadonlyMap<number, number>,
+): (TimeLabel & { end: number })[] {
+  const bands = new Map<number, (TimeLabel & { end: number })[]>();
+  for (const label of axis) {
+    const band = bandOfRow.get(label.position) ?? -1;
+    bands.set(band, [...(bands.get(band) ?? []), label]);
+  }
+  if (bands.size < 2) return [...axis];
+  const ends = new Map<number, number>();
+  for (const labels of bands.values()) {
+    if (labels.length < 2) continue;
+    const resolved = resolveTimeAxis(labels.map((l) => ({ ...l, end: l.kind === 'start' ? null : l.end })));
+    for (const label of resolved) ends.set(label.position, label.end);
+  }
+  return axis.map((label) => ({ ...label, end: ends.get(label.position) ?? label.end }));
 }
