@@ -18,8 +18,6 @@ import { registerSyncRoutes } from './routes/sync';
 import { openStorage } from './storage/open-storage';
 import type { SyncStorage } from './storage/sync-storage';
 
-export { parseIfMatch } from './routes/store';
-
 export interface BuildOptions {
   config: ServerConfig;
   storage?: SyncStorage;
