@@ -7,7 +7,7 @@ import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { isSetupCode, SETUP_CODE_HEADER } from '../auth/setup-code';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
-import { applyWholeStore, assembleStore } from '../sync-service';
+import { applyWholeStore, assembleStore, readVisibleRecords } from '../sync-service';
 import { sessionOf } from './org-session';
 
 /** The whole store (user-management-store/v1): GET filtered for the session, PUT as authorised changes. */
@@ -59,7 +59,8 @@ export interface StoreRouteDeps {
 export function registerStoreRoutes(app: FastifyInstance, { storage, config }: StoreRouteDeps): void {
   app.get('/api/store', { config: { session: 'required' } }, async (request, reply) => {
     const auth = sessionOf(request);
-    const { revision, records } = await storage.readAll(request.orgId);
+    // Only the records this viewer's answer needs are read (selected by the database, read-scope.ts).
+    const { revision, records } = await readVisibleRecords(storage, request.orgId, auth.viewer);
     const visible = projectAll(auth.viewer, records, lookupOfRecords(records));
     void reply.header('etag', etagOf(revision)).header('cache-control', 'no-store');
     return assembleStore(visible);
