@@ -73,7 +73,8 @@ export function kioskInfo(row: Pick<SessionRow, 'tokenHash' | 'deviceId' | 'crea
 }
 
 /**
- * Sessions on the shared database: any app server answers any request (issue 14 point 3).
+ * Sessions on the shared database: any app server answers any request (several servers behind a load
+ * balancer, README "PostgreSQL").
  *
  * The session row is read on every request (a logout or a revocation on any server closes the door at the
  * next request); the person and the profiles it needs are cached per organisation revision (access.ts),
