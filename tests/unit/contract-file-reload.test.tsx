@@ -81,10 +81,13 @@ describe('the teacher reopens a rejected contract file', () => {
     await device.profiles.put(profile);
     const submitted = await submitTeacherSubmission(device, { teacher, fields, now: NOW });
     expect(submitted.ok).toBe(true);
-    // The server takes a contract file only from its teacher.
+    // The server takes a contract file only from its teacher, and a device exchanges only under the session
+    // of the person signed in on it.
     const asTeacher = await server.fetchAs('u-t1');
+    await setMeta(device, 'currentUserId', teacher.id);
     await syncNow(device, asTeacher);
 
+    await setMeta(reviewer, 'currentUserId', SEED_ADMIN_ID);
     await syncNow(reviewer, server.fetch);
     const file = await loadTeacherSubmission(reviewer, teacher.id);
     const rejected = await rejectTeacherSubmission(reviewer, {
