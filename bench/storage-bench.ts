@@ -23,9 +23,9 @@ import { DEFAULT_CHANGES_PAGE } from '../src/domain/sync/protocol';
 import {
   probePostgres,
   serverBackends,
-  startServerProcess,
   stopProcess,
   tempDataFile,
+  TEST_SETUP_CODE,
   type Backend,
   type TestDatabase,
 } from '../tests/server/helpers';
@@ -73,18 +73,25 @@ async function load(url: string, path: string, cookie: string, body: (n: number)
   };
 }
 
-async function bareServer(db: TestDatabase, port: number): Promise<ChildProcess> {
+/** A server process (the app or the bare route); a busy machine may take long to start one. */
+async function spawnServer(script: string, db: TestDatabase, port: number): Promise<ChildProcess> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-insert-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: {
       ...env,
       PORT: String(port),
+      HOST: '127.0.0.1',
       DATA_FILE: db.file,
+      STATIC_DIR: '',
+      SETUP_CODE: TEST_SETUP_CODE,
+      // The measurement pushes far more than a session's write budget allows (tested on its own).
+      WRITE_BUDGET_MUTATIONS: '10000000',
+      WRITE_BUDGET_BYTES: String(10 * 1024 ** 3),
       ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
@@ -93,7 +100,7 @@ async function bareServer(db: TestDatabase, port: number): Promise<ChildProcess>
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('bare server did not start');
+      throw new Error(`${script} did not start`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -105,7 +112,7 @@ async function throughput(backend: Backend): Promise<void> {
   // The app: one school, a teacher's session, each request one check-in batch (two mutations).
   const appDb = await backend.fresh();
   let app: Load;
-  let child = await startServerProcess(appDb, port);
+  let child = await spawnServer('server/main.ts', appDb, port);
   try {
     const cookie = await seedSchool(`http://127.0.0.1:${port}`, 's-0');
     app = await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body);
@@ -115,7 +122,7 @@ async function throughput(backend: Backend): Promise<void> {
   }
   const bareDb = await backend.fresh();
   let bare: Load;
-  child = await bareServer(bareDb, port + 1);
+  child = await spawnServer('bench/bare-insert-server.ts', bareDb, port + 1);
   try {
     bare = await load(`http://127.0.0.1:${port + 1}`, '/insert', '', body);
   } finally {
