@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MODULE_CATALOGUE } from '../../src/domain/module-catalogue';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newOrgId, seedOrg } from './support/org';
+import { submitSignIn } from './support/pages/sign-in';
 
 // Issue 13, point 7: no serious or critical axe violation on any screen of the app, with data on it.
 const MONDAY = '2026-03-09';
@@ -153,12 +154,6 @@ function school() {
   };
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
 const ADMIN_SCREENS = [
   '/users',
   '/profiles',
@@ -184,7 +179,7 @@ test('every administration screen, with data, has no serious or critical axe vio
   await seedOrg(page.request, org, school());
   await page.clock.install({ time: new Date(`${MONDAY}T09:30:00.000Z`) });
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   for (const path of ADMIN_SCREENS) {
     await page.goto(path);
@@ -203,7 +198,7 @@ test('every teacher screen has no serious or critical axe violation', async ({ p
   });
   await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await submitSignIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(page).toHaveURL(/\/teacher\/today$/);
   for (const path of ['/teacher/today', '/teacher/planning', '/teacher/workload', '/teacher/contract']) {
     await page.goto(path);

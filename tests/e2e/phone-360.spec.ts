@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODULE_CATALOGUE } from '../../src/domain/module-catalogue';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newOrgId, seedOrg } from './support/org';
+import { signIn } from './support/pages/sign-in';
 
 // A teacher's phone (360 × 740): each screen's primary action is reachable without any sideways scroll.
 // Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
@@ -122,14 +123,6 @@ function school() {
     ],
     teacherContractSubmissions: [{ id: 'tc-1', teacherUserId: 'u-t1', status: 'validated', attachments: [] }],
   };
-}
-
-async function signIn(page: Page, org: string, email: string, password: string) {
-  await page.goto(`/login?org=${org}`);
-  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 /** Nothing on the page needs a sideways scroll. */

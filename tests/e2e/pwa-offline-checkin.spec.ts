@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { submitSignIn } from './support/pages/sign-in';
 
 // Issue 13, "Offline start": a device used before opens without network, signs in, shows its data and
 // records a check-in, which reaches the server once the network is back.
@@ -40,12 +41,6 @@ function schoolWithTodayCourse() {
   };
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
 test('offline: sign in, navigate, check in; back online the check-in reaches the server once', async ({
   page,
   context,
@@ -55,7 +50,7 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
   await seedOrg(request, org, schoolWithTodayCourse());
   await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await submitSignIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(page).toHaveURL(/\/teacher\/today$/);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -67,7 +62,7 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
 
   await context.setOffline(true);
   await page.reload();
-  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await submitSignIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(page).toHaveURL(/\/teacher\/today$/);
   const tabs = page.getByRole('navigation', { name: 'Onglets de la section' });
   await tabs.getByRole('link', { name: 'Mon planning' }).click();

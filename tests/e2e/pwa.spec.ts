@@ -1,14 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { submitSignIn } from './support/pages/sign-in';
 
 test.use({ serviceWorkers: 'allow' });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
 
 /** The service worker is installed (precache complete), active, and controls this page. */
 async function waitForServiceWorker(page: Page) {
@@ -36,7 +31,7 @@ test('offline start: a device used before opens, signs in and navigates without 
   await expectNoSeriousA11yViolations(page, 'PIN');
   await page.getByRole('tab', { name: /mot de passe/i }).click();
 
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   await expectNoSeriousA11yViolations(page, 'utilisateurs (en ligne)');
   await waitForServiceWorker(page);
@@ -51,11 +46,11 @@ test('offline start: a device used before opens, signs in and navigates without 
   // (navigator.onLine may still read true in a page its service worker reloaded: the requests below fail all
   // the same, and the sign-in rules are what this test checks.)
   // Someone who never signed in on this device needs the network (no hash of theirs here).
-  await signIn(page, 'moussa@ecole.sn', 'Prof@2026');
+  await submitSignIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(
     page.getByText('Première connexion sur cet appareil : une connexion au réseau est nécessaire.'),
   ).toBeVisible();
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestion des utilisateurs');
   await expect(page.getByText('Moussa Fall')).toBeVisible();
@@ -111,7 +106,7 @@ test('first login screen and reset screen pass axe', async ({ page, request }) =
   });
   await seedOrg(request, org, store);
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'nouveau@ecole.sn', 'Bienvenue@2026');
+  await submitSignIn(page, 'nouveau@ecole.sn', 'Bienvenue@2026');
   await expect(page).toHaveURL(/\/first-login$/);
   await expectNoSeriousA11yViolations(page, 'première connexion');
   await page.goto('/reset-password?token=inconnu&email=nouveau@ecole.sn');

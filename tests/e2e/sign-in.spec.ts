@@ -1,11 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_SETUP_CODE, INITIAL_PASSWORD, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+import { submitSignIn } from './support/pages/sign-in';
 
 test('fresh install: emergency admin, forced password change, then /users', async ({ page }) => {
   const org = newOrgId('fresh');
@@ -25,7 +20,7 @@ test('fresh install: emergency admin, forced password change, then /users', asyn
   await emergency.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
   await expect(page.getByText('Compte Super Admin prêt pour directrice@ecole.sn')).toBeVisible();
 
-  await signIn(page, 'directrice@ecole.sn', INITIAL_PASSWORD);
+  await submitSignIn(page, 'directrice@ecole.sn', INITIAL_PASSWORD);
   await expect(page).toHaveURL(/\/first-login$/);
   await page.getByLabel('Nouveau mot de passe').fill('court');
   await page.getByLabel('Confirmation').fill('court');
@@ -56,7 +51,7 @@ test('fresh install: emergency admin, forced password change, then /users', asyn
     page.getByText('Un administrateur actif existe déjà. Utilisez ses identifiants ou la réinitialisation.'),
   ).toBeVisible();
 
-  await signIn(page, 'directrice@ecole.sn', 'Directrice@1');
+  await submitSignIn(page, 'directrice@ecole.sn', 'Directrice@1');
   await expect(page).toHaveURL(/\/users$/);
 });
 
@@ -65,13 +60,13 @@ test('wrong password, unknown e-mail and empty password messages', async ({ page
   await seedOrg(request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}&email=awa@ecole.sn`);
   await expect(page.getByLabel('Email').first()).toHaveValue('awa@ecole.sn');
-  await signIn(page, 'awa@ecole.sn', 'pas-le-bon');
+  await submitSignIn(page, 'awa@ecole.sn', 'pas-le-bon');
   await expect(page.getByRole('alert')).toHaveText('Mot de passe incorrect.');
-  await signIn(page, 'personne@ecole.sn', 'x');
+  await submitSignIn(page, 'personne@ecole.sn', 'x');
   await expect(page.getByRole('alert')).toHaveText('Utilisateur introuvable. Vérifiez votre email.');
-  await signIn(page, 'awa@ecole.sn', '');
+  await submitSignIn(page, 'awa@ecole.sn', '');
   await expect(page.getByRole('alert')).toHaveText('Veuillez saisir votre mot de passe.');
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
 
   // Change password from the user menu: its three messages, then success.
@@ -100,7 +95,7 @@ test('unknown paths go to /, guarded sections redirect to their first tab', asyn
   const org = newOrgId('routes');
   await seedOrg(request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   await page.goto('/nulle-part');
   await expect(page).toHaveURL(/\/users$/);

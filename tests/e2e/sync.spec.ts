@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { signIn } from './support/pages/sign-in';
 
 // Issue 11 "Must show", end to end: two devices offline on one organisation, and an offline check-in
 // replayed exactly once after the app was closed. Monday of the seeded week; UTC everywhere.
@@ -90,14 +91,6 @@ async function newDevice(browser: Browser): Promise<BrowserContext> {
   // On the context, so a page opened later (the app reopened) reads the same fixed day.
   await context.clock.install({ time: NOW });
   return context;
-}
-
-async function signIn(page: Page, org: string, email: string, password: string): Promise<void> {
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 const header = (page: Page) => page.locator('.sync-status');
