@@ -15,6 +15,9 @@ export async function serverEmergencyPromote(
   if (response.status === 429) return { ok: false, code: 'rate-limited' };
   if (response.status === 409) return { ok: false, code: 'refused' };
   if (!response.ok) return { ok: false, code: 'offline' };
-  const body = await parseAnswer(response, (await import('../domain/api-schemas/emergency')).emergencyAnswerSchema);
+  const body = await parseAnswer(
+    response,
+    (await import('../domain/api-schemas/emergency')).emergencyAnswerSchema,
+  );
   return body ? { ok: true, created: body.created } : { ok: false, code: 'offline' };
 }
