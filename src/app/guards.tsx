@@ -83,10 +83,3 @@ function SignedInLanding({ session }: { session: SessionInfo }) {
   });
   return target ? <Navigate to={target} replace /> : <Outlet />;
 }
-
-export function SignedOutOnly({ children }: { children: ReactNode }) {
-  const session = useSession();
-  if (session.status === 'loading') return <p className="page-loading">{fr.app.loading}</p>;
-  if (session.status === 'signed-in') return <Navigate to="/" replace />;
-  return <>{children}</>;
-}

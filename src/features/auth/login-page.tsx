@@ -63,7 +63,7 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   const [hasPromoted, setHasPromoted] = useState(false);
   const showEmergency = wantsEmergency || hasPromoted;
   const signedIn = (destination: string) => void navigate(destination, { replace: true });
-  // Someone is signed in on this device: "/" leads to their screen (formerly SignedOutOnly).
+  // Someone is signed in on this device: "/" leads to their screen (the login screen is for signed-out devices).
   if (device?.isSignedIn) return <Navigate to="/" replace />;
   return (
     <div className="login-page">
