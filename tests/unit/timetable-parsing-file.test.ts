@@ -164,3 +164,57 @@ describe('sheet-reader.worker', () => {
     });
   });
 });
+
+describe('readSheetsWithMappings (guided mapping applied to the whole workbook)', () => {
+  const rows = [
+    ['Classe : 5e C'],
+    ['', 'Lundi', 'Mardi', 'Mercredi'],
+    ['', 'Maths\nM. Dupont', '', ''],
+    ['', '', 'Français\nMme Leroy', ''],
+  ];
+  const mapping = {
+    kind: 'grid' as const,
+    days: { axis: 'row' as const, index: 1 },
+    times: null,
+    bell: [
+      { label: '1', start: '08:00', end: '09:00' },
+      { label: '2', start: '09:00', end: '10:00' },
+    ],
+    firstCourse: { row: 2, column: 1 },
+    className: { kind: 'auto' as const },
+  };
+
+  it('posts the sheets and the mappings to the worker', async () => {
+    const worker = new FakeWorker((w) =>
+      w.send({ type: 'result', result: { ok: false, issues: [{ code: 'empty' }], sheets: [] } }),
+    );
+    const { readSheetsWithMappings } = await import('../../src/features/planning/import/read-timetable-file');
+    const saved = { fingerprint: 'f', mapping, savedAt: '2024-09-02T10:00:00.000Z' };
+    await readSheetsWithMappings([{ sheetName: '5e C', grid: rows }], {
+      createWorker: () => worker,
+      mappings: [saved],
+    });
+    expect(worker.received[0]).toEqual({ sheets: [{ sheetName: '5e C', grid: rows }], mappings: [saved] });
+  });
+
+  it('without Worker support, every sheet of the mapped shape is read with the mapping here', async () => {
+    vi.stubGlobal('Worker', undefined);
+    const { readSheetsWithMappings } = await import('../../src/features/planning/import/read-timetable-file');
+    const { shapeFingerprint } = await import('../../src/domain/timetable-parsing');
+    const saved = {
+      fingerprint: shapeFingerprint({ rows }, mapping),
+      mapping,
+      savedAt: '2024-09-02T10:00:00.000Z',
+    };
+    const other = [['Classe : 5e D'], ...rows.slice(1)];
+    const result = await readSheetsWithMappings(
+      [
+        { sheetName: '5e C', grid: rows },
+        { sheetName: '5e D', grid: other },
+      ],
+      { mappings: [saved] },
+    );
+    expect(result.ok && result.mappedSheets).toEqual(['5e C', '5e D']);
+    expect(result.ok && result.value.tables.map((t) => t.className)).toEqual(['5e C', '5e D']);
+  });
+});
