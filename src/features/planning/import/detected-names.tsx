@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DetectedClass, DetectedName } from '../../../domain/planning/import-renames';
 import { fr } from '../../../i18n/fr';
 import { LongTable } from './long-table';
@@ -19,19 +19,31 @@ interface Props {
 }
 
 const ROW_ESTIMATE_PX = 52;
+/** Longer lists start folded: what is missing comes first, and the dialog opens without drawing them. */
+const OPEN_UP_TO = 12;
 
 /**
  * The classes, modules or teachers read in the file (classes with the sheet and rows each came from): the user
  * renames one, or maps it onto an existing record, before anything is created (spec part 2 point 2).
  */
 export function DetectedNames(props: Props) {
-  const { entries, currentName, renameLabel, onRename, mapCell } = props;
-  const v = fr.planning.import.verify;
+  const { entries } = props;
+  const [isOpen, setIsOpen] = useState(entries.length <= OPEN_UP_TO);
   if (entries.length === 0) return null;
   const withSources = entries.some((entry) => entry.sources !== undefined);
   return (
-    <details className="import-detected" open>
+    <details className="import-detected" open={isOpen} onToggle={(e) => setIsOpen(e.currentTarget.open)}>
       <summary>{props.title}</summary>
+      {isOpen ? <DetectedTable {...props} withSources={withSources} /> : null}
+    </details>
+  );
+}
+
+function DetectedTable(props: Props & { withSources: boolean }) {
+  const { entries, currentName, renameLabel, onRename, mapCell, withSources } = props;
+  const v = fr.planning.import.verify;
+  return (
+    <>
       <p className="hint">{props.intro}</p>
       {props.children}
       <LongTable
@@ -76,7 +88,7 @@ export function DetectedNames(props: Props) {
           );
         }}
       />
-    </details>
+    </>
   );
 }
 

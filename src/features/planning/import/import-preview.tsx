@@ -3,7 +3,6 @@ import type { ImportPeriod } from '../../../domain/planning/import-form';
 import {
   filterPreviewRows,
   importDisplayItems,
-  previewLegend,
   type ColorBy,
   type ImportPreviewRow,
 } from '../../../domain/planning/import-timetables';
@@ -21,6 +20,10 @@ import { PreviewTable } from './preview-table';
 
 interface Props {
   rows: readonly ImportPreviewRow[];
+  /** Filter choices and legend colours, computed with the rows (off the main thread). */
+  moduleNames: readonly string[];
+  teacherNames: readonly string[];
+  legends: Readonly<Record<ColorBy, ReadonlyMap<string, string>>>;
   period: ImportPeriod;
   deliveryModes: ReadonlyMap<string, DeliveryMode>;
   onDeliveryChange: (slotKey: string, mode: DeliveryMode) => void;
@@ -31,23 +34,34 @@ function distinct(values: readonly string[]): string[] {
 }
 
 /** Preview of the parsed timetable: table, cards or calendar, coloured by module or teacher, two filters. */
-export function ImportPreview({ rows, period, deliveryModes, onDeliveryChange }: Props) {
+export function ImportPreview(props: Props) {
+  const { rows, period, deliveryModes, onDeliveryChange } = props;
   const [view, setView] = useState<TimetableViewKind>('table');
   const [colorBy, setColorBy] = useState<ColorBy>('module');
   const [moduleName, setModuleName] = useState<string | null>(null);
   const [teacherName, setTeacherName] = useState<string | null>(null);
   const t = fr.planning.timetable;
   const v = fr.planning.import.verify;
-  const modules = useMemo(() => distinct(rows.map((r) => r.moduleName)), [rows]);
-  const teachers = useMemo(() => distinct(rows.map((r) => r.teacherName)), [rows]);
-  const colors = useMemo(() => previewLegend(rows, colorBy), [rows, colorBy]);
+  const modules = props.moduleNames;
+  const teachers = props.teacherNames;
+  const colors = props.legends[colorBy];
   const shown = useMemo(
-    () => filterPreviewRows(rows, { moduleName, teacherName }),
+    () =>
+      moduleName === null && teacherName === null
+        ? rows
+        : filterPreviewRows(rows, { moduleName, teacherName }),
     [rows, moduleName, teacherName],
   );
-  const legend = distinct(shown.map((r) => (colorBy === 'module' ? r.moduleName : r.teacherName))).map(
-    (name) => ({ key: name, label: name, color: colors.get(name) ?? '' }),
-  );
+  const legend = useMemo(() => {
+    // Unfiltered, the legend is the whole list computed with the rows.
+    const names =
+      shown === rows
+        ? colorBy === 'module'
+          ? modules
+          : teachers
+        : distinct(shown.map((r) => (colorBy === 'module' ? r.moduleName : r.teacherName)));
+    return names.map((name) => ({ key: name, label: name, color: colors.get(name) ?? '' }));
+  }, [shown, rows, colorBy, modules, teachers, colors]);
   const planningPeriod: PlanningPeriod =
     period.periodicity === 'week'
       ? { kind: 'week', weekStartDate: period.weekStartDate ?? '' }

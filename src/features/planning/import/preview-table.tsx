@@ -18,6 +18,8 @@ interface Props {
 
 /** Estimated row height; each drawn row is measured (a long module name wraps). */
 const ROW_ESTIMATE_PX = 44;
+/** The CSS max-height of .import-preview-scroll (24rem). */
+const VIEWPORT_PX = 384;
 
 /**
  * Table view of the parsed timetable: one row per course with its room and week, coloured by module or
@@ -26,7 +28,7 @@ const ROW_ESTIMATE_PX = 44;
  */
 export function PreviewTable({ rows, period, colors, colorBy, deliveryModes, onDeliveryChange }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const win = useTableRows(scroller, rows.length, ROW_ESTIMATE_PX);
+  const win = useTableRows(scroller, rows.length, ROW_ESTIMATE_PX, VIEWPORT_PX);
   const t = fr.planning.timetable;
   const v = fr.planning.import.verify;
   const w = fr.importVerify;

@@ -2,13 +2,19 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RefObject } from 'react';
 
 /** Rows drawn beyond the visible area: fast scrolling shows no blank band, Tab reaches the next rows. */
-const OVERSCAN_ROWS = 8;
+const OVERSCAN_ROWS = 5;
 
 /**
  * The rows of a long table body to draw, measured as they render (a wrapped module name makes a row taller):
  * a 120-class file gives thousands of rows, and drawing them all blocks the page for seconds.
  */
-export function useTableRows(scroller: RefObject<HTMLElement | null>, count: number, estimatePx: number) {
+export function useTableRows(
+  scroller: RefObject<HTMLElement | null>,
+  count: number,
+  estimatePx: number,
+  /** Height of the scrolling area before it is laid out (its CSS max-height). */
+  viewportPx: number,
+) {
   // eslint-disable-next-line react-hooks/incompatible-library -- read afresh at each render, never memoized
   const virtualizer = useVirtualizer({
     count,
@@ -16,7 +22,7 @@ export function useTableRows(scroller: RefObject<HTMLElement | null>, count: num
     estimateSize: () => estimatePx,
     overscan: OVERSCAN_ROWS,
     // Before the first layout (and in tests without layout) a viewport of a few rows is assumed.
-    initialRect: { width: 800, height: estimatePx * 12 },
+    initialRect: { width: 800, height: viewportPx },
     // React 19: no flushSync from inside a render (the rows update on the next frame instead).
     useFlushSync: false,
   });

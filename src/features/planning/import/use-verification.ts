@@ -62,12 +62,23 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
   // What is typed in a teacher's "Associer à" field, by the file's folded name (a user is found on a match).
   const [teacherTexts, setTeacherTexts] = useState(NO_TEXTS);
 
+  // Matched again only when what matching reads changed: a sync writing other tables (timetables, logs)
+  // re-reads these lists too, and must neither recompute 3,600 courses nor grey out "Enregistrer" meanwhile.
+  const signature =
+    data === undefined
+      ? ''
+      : [
+          ...data.classes.map((c) => `c|${c.id}|${c.code}`),
+          ...data.courseModules.map((m) => `m|${m.id}|${m.name}|${m.code ?? ''}`),
+          ...data.users.map((u) => `u|${u.id}|${u.name}|${u.email}|${u.status}`),
+        ].join('\n');
   const references = useMemo(
     () =>
       data === undefined
         ? undefined
         : { classes: data.classes, courseModules: data.courseModules, users: data.users },
-    [data],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the content, not on each re-read
+    [signature],
   );
   const { detected, derived, isStale } = useVerificationDerived(parsed, fixes, references);
   const resolution = derived?.resolution ?? null;
@@ -258,6 +269,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     detected,
     resolution,
     rows: derived?.rows ?? null,
+    previewLists: derived,
     isStale,
     names,
     warnings,

@@ -7,7 +7,11 @@ import {
   type FixableReferences,
   type NameFixes,
 } from '../../../domain/planning/import-renames';
-import { importPreviewRows, type ImportPreviewRow } from '../../../domain/planning/import-timetables';
+import {
+  importPreviewRows,
+  previewLegend,
+  type ImportPreviewRow,
+} from '../../../domain/planning/import-timetables';
 import type { ParsedFile, ReferenceResolution } from '../../../domain/timetable-parsing';
 
 /** The names read in the file, by kind: they depend on the file only, computed once. */
@@ -21,6 +25,14 @@ export interface DetectedNames {
 export interface Derived {
   resolution: ReferenceResolution;
   rows: ImportPreviewRow[];
+  /** The preview's filter choices and legend colours, by module and by teacher name. */
+  moduleNames: string[];
+  teacherNames: string[];
+  legends: { module: Map<string, string>; teacher: Map<string, string> };
+}
+
+function distinct(values: readonly string[]): string[] {
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b, 'fr'));
 }
 
 export function detectAll(parsed: ParsedFile): DetectedNames {
@@ -58,7 +70,13 @@ export function deriveVerification(
     modules: new Map(references.courseModules.map((m) => [m.id, m.name])),
     teachers: new Map(references.users.map((u) => [u.id, u.name])),
   });
-  return { resolution, rows };
+  return {
+    resolution,
+    rows,
+    moduleNames: distinct(rows.map((r) => r.moduleName)),
+    teacherNames: distinct(rows.map((r) => r.teacherName)),
+    legends: { module: previewLegend(rows, 'module'), teacher: previewLegend(rows, 'teacher') },
+  };
 }
 
 export type VerificationRequest =

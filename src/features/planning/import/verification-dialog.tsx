@@ -12,6 +12,8 @@ import { MissingReferences } from './missing-references';
 import { ReimportDialog } from './reimport-dialog';
 import { useVerification, type Verification } from './use-verification';
 
+const NO_LEGENDS = { module: new Map<string, string>(), teacher: new Map<string, string>() };
+
 interface Props {
   parsed: ParsedFile;
   period: ImportPeriod;
@@ -59,6 +61,9 @@ export function VerificationDialog({ emptySheets, onClose, ...input }: Props) {
         {rows === null ? null : (
           <ImportPreview
             rows={rows}
+            moduleNames={verification.previewLists?.moduleNames ?? []}
+            teacherNames={verification.previewLists?.teacherNames ?? []}
+            legends={verification.previewLists?.legends ?? NO_LEGENDS}
             period={input.period}
             deliveryModes={verification.deliveryModes}
             onDeliveryChange={verification.setDelivery}
