@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import type { Profile, User } from '../../domain/store/schema';
@@ -27,6 +27,8 @@ const PHONE_QUERY = '(max-width: 599.98px)';
 const ROW_ESTIMATE_PX = { desk: 58, phone: 190 } as const;
 /** Rows drawn beyond the visible area, so fast scrolling shows no blank band. */
 const OVERSCAN_ROWS = 8;
+/** A school-sized list is drawn whole (find-in-page, no re-render while scrolling); beyond, only what is in view. */
+const DRAW_ALL_MAX_ROWS = 200;
 
 function rowEstimate(): number {
   return typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches
@@ -65,6 +67,10 @@ export function UsersTable({
     estimateSize: rowEstimate,
     getItemKey: (index) => users[index]?.id ?? index,
     overscan: OVERSCAN_ROWS,
+    rangeExtractor: (range) =>
+      range.count <= DRAW_ALL_MAX_ROWS
+        ? Array.from({ length: range.count }, (_, i) => i)
+        : defaultRangeExtractor(range),
     // The sticky header sits above the first row inside the scroller.
     paddingStart: headHeight,
   });
