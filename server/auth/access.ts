@@ -182,6 +182,25 @@ export function projectAll(
   return out;
 }
 
+/**
+ * The change feed filters like a read, except that a changed record the viewer may not see arrives as a
+ * tombstone: a device catching up by delta (not reloading the store) must drop its copy of a record that
+ * its own change hid (a contract given to another teacher, a teacher deactivated seen from a kiosk). Only
+ * the collection and id travel, never the data.
+ */
+export function projectChanges(
+  viewer: Viewer,
+  records: readonly ServerRecord[],
+  lookup: AccessLookup,
+): ServerRecord[] {
+  return records.map((record) => {
+    if (record.deleted) return record;
+    const data = projectRecord(viewer, record.collection, record.data, lookup);
+    if (data === null) return { ...record, deleted: true, data: {}, stamps: {} };
+    return data === record.data ? record : { ...record, data };
+  });
+}
+
 /** Push answers carry records: filtered like a read (a hidden one becomes a tombstone). */
 export async function projectResults(
   storage: SyncStorage,

@@ -16,7 +16,7 @@ import {
   initialPasswordHashes,
   lookupFor,
   preparerFor,
-  projectAll,
+  projectChanges,
   projectResults,
 } from '../auth/access';
 import type { Authenticated, SessionService } from '../auth/sessions';
@@ -65,7 +65,7 @@ async function visibleChanges(
     auth.profiles,
     page.changes.map((c) => ({ collection: c.collection, data: c.data })),
   );
-  const changes = projectAll(
+  const changes = projectChanges(
     auth.viewer,
     page.changes.map((c) => ({ ...c, data: c.data ?? {}, stamps: {} })),
     lookup,

@@ -156,6 +156,44 @@ describe.each(backends)('$name: one-round-trip exchange', (backend) => {
     expect([...(answer.changes?.changes ?? []), ...restChanges]).toEqual(all.changes);
   });
 
+  it('sends a tombstone for a record its own change hid from the viewer, so a delta catch-up drops it', async () => {
+    const contract = {
+      id: 'k-1',
+      teacherUserId: TEACHER.id,
+      startDate: '2026-09-01',
+      endDate: '2027-06-30',
+      createdAt: '2026-08-20T08:00:00.000Z',
+      entries: [],
+    };
+    const given = await exchangeOk(server.url, admin, {
+      mutations: [mutation({ collection: 'contracts', recordId: 'k-1', values: contract })],
+      since: r0,
+    });
+    // The teacher's device caught up to here and holds the contract.
+    const held = await changesOf(server.url, t1, r0);
+    expect(held.changes).toContainEqual(expect.objectContaining({ collection: 'contracts', id: 'k-1' }));
+    // The contract goes to another teacher: the first one's device must drop its copy, and learns nothing
+    // of the new holder.
+    await exchangeOk(server.url, admin, {
+      mutations: [
+        mutation({
+          collection: 'contracts',
+          recordId: 'k-1',
+          baseRevision: given.revision,
+          changedFields: ['teacherUserId'],
+          values: { teacherUserId: OTHER.id },
+        }),
+      ],
+    });
+    for (const page of [
+      (await changesOf(server.url, t1, given.revision)).changes,
+      (await exchangeOk(server.url, t1, { since: given.revision })).changes?.changes ?? [],
+    ])
+      expect(page.filter((r) => r.id === 'k-1')).toEqual([
+        { collection: 'contracts', id: 'k-1', rev: given.revision + 1, deleted: true, data: null },
+      ]);
+  });
+
   it('keeps the old answer for a device that sends no since', async () => {
     const response = await exchange(server.url, admin, { mutations: [level('l-2')] });
     expect(response.status).toBe(200);
