@@ -423,6 +423,27 @@ describe('references, imports, profiles, contracts, settings', () => {
       { id: 'org', pinValidityDays: 30 },
       'not-permitted',
     ],
+    // The import's saved layout mappings: an importer writes them, and nothing else of the record.
+    [
+      'importer',
+      'settings',
+      { id: 'org', pinValidityDays: 90 },
+      { id: 'org', pinValidityDays: 90, importMappings: [] },
+      'ok',
+    ],
+    ['importer', 'settings', null, { id: 'org', importMappings: [] }, 'ok'],
+    [
+      'importer',
+      'settings',
+      { id: 'org', pinValidityDays: 90 },
+      { id: 'org', pinValidityDays: 1, importMappings: [] },
+      'not-permitted',
+    ],
+    ['importer', 'settings', null, { id: 'org', pinValidityDays: 1 }, 'not-permitted'],
+    ['importer', 'settings', null, { id: 'other', importMappings: [] }, 'not-permitted'],
+    ['importer', 'settings', { id: 'org', importMappings: [] }, null, 'not-permitted'],
+    ['t1', 'settings', { id: 'org' }, { id: 'org', importMappings: [] }, 'not-permitted'],
+    ['kiosk', 'settings', { id: 'org' }, { id: 'org', importMappings: [] }, 'not-permitted'],
     ['plan', 'modules', null, { id: 'x', name: 'X' }, 'not-permitted'],
     ['donnees', 'modules', null, { id: 'x', name: 'X' }, 'ok'],
   ] as const)('%s %s %#', (who, collection, before, after, expected) => {

@@ -57,10 +57,21 @@ describe('saveImportMapping (organisation settings record)', () => {
     ]);
   });
 
+  it('an importer saves the mapping (the only field of the record that is theirs to write)', async () => {
+    expect(
+      await saveImportMapping(
+        db,
+        entry('a', '2024-09-02T10:00:00.000Z'),
+        author(['planning', 'planning.importer']),
+      ),
+    ).toBe(true);
+    expect((await db.settings.get(ORG_SETTINGS_ID))?.importMappings).toHaveLength(1);
+  });
+
   it('a user the server would refuse (no right on the settings record) saves nothing and queues nothing', async () => {
     const before = await db.outbox.count();
     expect(
-      await saveImportMapping(db, entry('a', '2024-09-02T10:00:00.000Z'), author(['planning.importer'])),
+      await saveImportMapping(db, entry('a', '2024-09-02T10:00:00.000Z'), author(['planning.consulter'])),
     ).toBe(false);
     expect((await db.settings.get(ORG_SETTINGS_ID))?.importMappings).toBeUndefined();
     expect(await db.outbox.count()).toBe(before);

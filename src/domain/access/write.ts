@@ -1,3 +1,4 @@
+import { ORG_SETTINGS_ID } from '../defaults';
 import type { CollectionName } from '../store/collections';
 import type { RecordData } from './record';
 import type { AccessLookup } from './lookup';
@@ -10,6 +11,7 @@ import {
   isAutoCheckout,
   isCheckAction,
   isCheckNotification,
+  onlyChanged,
   refuse,
   slotOf,
   type UserWrite,
@@ -63,9 +65,23 @@ const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = 
   rescheduleRequests: authorizeRescheduleRequestWrite,
   contracts: needsModule('contracts.vh'),
   teacherContractSubmissions: authorizeSubmissionWrite,
-  // The PIN validity setting lives on the Données screen.
-  settings: needsModule('settings.donnees'),
+  settings: authorizeSettingsWrite,
 };
+
+/**
+ * The PIN validity setting lives on the Données screen (settings.donnees). The import's saved layout
+ * mappings live on the same organisation record: whoever imports timetables (planning.importer) saves
+ * them, and nothing else of that record (spec part 2 point 2: a school imports the same layout every
+ * week; without this a planner's mapping was lost after one file).
+ */
+function authorizeSettingsWrite(write: UserWrite): WriteDecision {
+  if (write.modules.has('settings.donnees')) return ALLOWED;
+  const mappingsOnly =
+    write.op !== 'delete' &&
+    write.recordId === ORG_SETTINGS_ID &&
+    onlyChanged(write, write.op === 'create' ? ['id', 'importMappings'] : ['importMappings']);
+  return write.modules.has('planning.importer') && mappingsOnly ? ALLOWED : refuse('not-permitted');
+}
 
 function writeOp(before: RecordData | null, after: RecordData | null): WriteOp | null {
   if (before && after) return { op: 'update', before, after };
