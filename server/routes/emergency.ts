@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { emergencyRequestSchema as bodySchema, type EmergencyAnswer } from '../../src/domain/api-schemas/emergency';
+import {
+  emergencyRequestSchema as bodySchema,
+  type EmergencyAnswer,
+} from '../../src/domain/api-schemas/emergency';
 import { isResetEmailValid } from '../../src/domain/auth/password';
 import type { RateLimitTable } from '../../src/domain/auth/session-policy';
 import { hashSecret, randomId } from '../../src/domain/secrets';

@@ -79,9 +79,7 @@ export function readTimetableGrids(
       const mapped = saved === null ? [] : applyMapping(sheet, saved.mapping, context);
       if (mapped.length > 0) mappedSheets.push(sheet.sheetName);
       const { kind, tables } =
-        mapped.length > 0
-          ? { kind: 'mapping' as const, tables: mapped }
-          : readSheetLayouts(sheet, context);
+        mapped.length > 0 ? { kind: 'mapping' as const, tables: mapped } : readSheetLayouts(sheet, context);
       if (tables.length === 0 && sheet.rows.some((row) => row.some((c) => c !== ''))) {
         warnings.push({ code: 'sheet-without-timetable', sheetName: sheet.sheetName });
       }
@@ -90,7 +88,9 @@ export function readTimetableGrids(
       options.onSheetParsed?.(index + 1, list.length);
     });
     if (value.tables.length === 0) return { ok: false, issues: [{ code: 'empty' }] };
-    return mappedSheets.length > 0 ? { ok: true, value, warnings, mappedSheets } : { ok: true, value, warnings };
+    return mappedSheets.length > 0
+      ? { ok: true, value, warnings, mappedSheets }
+      : { ok: true, value, warnings };
   } catch (error) {
     // A bug must not freeze the import dialog: report it as an unreadable file.
     return {
