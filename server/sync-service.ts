@@ -48,7 +48,7 @@ export interface WriteCheck {
   after: RecordData | null;
 }
 
-/** Per-mutation authorisation (issue 12); absent for the server's own writes. */
+/** Per-mutation authorisation (the same rules as src/domain/access); absent for the server's own writes. */
 export type Authorize = (
   tx: SyncTransaction,
   write: WriteCheck,
@@ -225,7 +225,7 @@ export interface WholeStoreOptions {
 }
 
 /**
- * Devices never receive other users' password or PIN hashes (issue 12), so a whole store written back by one
+ * Devices never receive other users' password or PIN hashes, so a whole store written back by one
  * lacks them: an absent secret field means "unchanged", never "erase".
  */
 

@@ -7,7 +7,7 @@ import { encodeStamps, SAME_AS_RECORD } from './record-rows';
 import { userIndexRow, type UserIndexRow } from './user-index';
 
 /**
- * The server's schema, as ONE list of numbered steps shared by both engines (issue 14): step N means the
+ * The server's schema, as ONE list of numbered steps shared by both engines: step N means the
  * same tables and the same data on SQLite and on PostgreSQL; only the SQL dialect differs. Never edit a
  * published step: add one at the end. SQLite records how many ran in `user_version`; PostgreSQL records
  * each applied version in `schema_migrations` (see postgres-sync-storage.ts).
@@ -140,7 +140,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    name: 'issue 11: records with revisions, tombstones, change log, mutation ids, conflicts',
+    name: 'records with revisions, tombstones, change log, mutation ids, conflicts',
     sqlite: (db) =>
       db.exec(`
       CREATE TABLE orgs (org_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, updated_at TEXT NOT NULL);
@@ -242,7 +242,7 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
-    // Issue 14, for issue 12 (access control) to use: state that any app server behind the load balancer
+    // For access control behind a load balancer: state that any app server behind the load balancer
     // must see. Nothing reads or writes these tables yet.
     //
     // sessions: one row per signed-in browser or enrolled kiosk. The cookie value is never stored, only its
@@ -260,7 +260,7 @@ export const MIGRATIONS: readonly Migration[] = [
     //     RETURNING hits
     //   Old windows are purged by `DELETE FROM rate_limits WHERE window_start_ms < ?`.
     version: 4,
-    name: 'issue 14: shared sessions and rate-limit counters (used by issue 12)',
+    name: 'shared sessions and rate-limit counters (access control behind a load balancer)',
     sqlite: (db) =>
       db.exec(`
       CREATE TABLE sessions (

@@ -4,7 +4,7 @@ import { openSqliteSyncStorage } from './sqlite-sync-storage';
 import type { SyncStorage } from './sync-storage';
 
 /**
- * The storage the configuration names (issue 14): PostgreSQL when DATABASE_URL is set, the SQLite file
+ * The storage the configuration names: PostgreSQL when DATABASE_URL is set, the SQLite file
  * otherwise. Either way the shared numbered migrations have run when this resolves.
  */
 export function openStorage(

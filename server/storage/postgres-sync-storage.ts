@@ -21,7 +21,7 @@ import { RevisionFeed } from './revision-feed';
 import { userIndexRow } from './user-index';
 
 /**
- * PostgreSQL storage (issue 14): several stateless app servers share one database.
+ * PostgreSQL storage: several stateless app servers share one database.
  *
  * Concurrency. A write transaction of an organisation starts by locking that organisation's `orgs` row
  * (an upsert that returns the revision): every batch of one organisation, whichever server received it,

@@ -5,8 +5,8 @@ import type { ReadScope } from './read-scope';
 import type { SettingsStore, UserLookup } from './user-index';
 
 /**
- * Storage of organisations' records (issue 11), behind an asynchronous interface so that a PostgreSQL
- * implementation (issue 14) can sit next to the SQLite one. The merge rules live in src/domain/sync and
+ * Storage of organisations' records (revisions, tombstones, change log), behind an asynchronous interface so that a PostgreSQL
+ * implementation can sit next to the SQLite one. The merge rules live in src/domain/sync and
  * server/sync-service.ts; an implementation only stores, reads and makes a transaction atomic.
  */
 
@@ -57,7 +57,7 @@ export interface ChangesPage {
   records: ServerRecord[];
 }
 
-/** One signed-in browser or enrolled kiosk (issue 12). The cookie value is never stored: only its SHA-256. */
+/** One signed-in browser or enrolled kiosk. The cookie value is never stored: only its SHA-256. */
 export interface SessionRow {
   tokenHash: string;
   orgId: string;
@@ -72,7 +72,7 @@ export interface SessionRow {
   revokedAt: string | null;
 }
 
-/** Sessions shared by every app server on the database (issue 14 point 3). */
+/** Sessions shared by every app server on the database (any server answers any request). */
 export interface SessionStore {
   create(row: SessionRow): Promise<void>;
   find(tokenHash: string): Promise<SessionRow | null>;

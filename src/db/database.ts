@@ -23,7 +23,7 @@ export interface OutboxMutation {
   /** Values the change replaced, for arrays merged by element id (slots): the ancestor of their merge. */
   baseValues?: Record<string, unknown>;
   /**
-   * Who made the change on this device (issue 12): the signed-in user's id, 'kiosk' in PIN mode, null when
+   * Who made the change on this device (a change travels only under its author's session): the signed-in user's id, 'kiosk' in PIN mode, null when
    * nobody was signed in. The server authorises a mutation with the session that pushes it, so a change waits
    * until its author's own session (or the kiosk credential) is there: never sent under someone else's.
    */
@@ -71,7 +71,7 @@ export const SCHEMA_V1: Record<CollectionName | 'meta' | 'outbox', string> = {
   outbox: '++seq, &mutationId, collection',
 };
 
-/** Version 2 (issue 11): per-record server revisions, and the outbox indexed by record for re-application. */
+/** Version 2: per-record server revisions, and the outbox indexed by record for re-application. */
 export const SCHEMA_V2 = {
   outbox: '++seq, &mutationId, collection, [collection+recordId]',
   revisions: 'key',

@@ -52,7 +52,7 @@ export type PasswordSignInError =
 export type SignInResult<E> = { ok: true; destination: string } | { ok: false; code: E };
 
 /**
- * Issue 12: the server decides when it can be reached (its answer sets the session cookie, and the person's own
+ * The server decides when it can be reached (its answer sets the session cookie, and the person's own
  * record, hash included, is kept for offline sign-ins); then the store is loaded for this session. Offline,
  * the device's copy decides, which it can only for people who signed in here before: others get the
  * "first sign-in needs the network" message.

@@ -510,7 +510,7 @@ export class SyncEngine {
     return 'failed';
   }
 
-  /** The server answers but will not take this device's changes until someone signs in (issue 12). */
+  /** The server answers but will not take this device's changes until someone signs in (the server filters and authorises per session). */
   private async unauthorised(): Promise<ExchangeResult> {
     const { db } = this.options;
     if ((await getMeta(db, 'serverReachable')) !== true) await setMeta(db, 'serverReachable', true);

@@ -10,7 +10,7 @@ export interface SyncStatus {
   /** Local changes not yet acknowledged by the server. */
   pending: number;
   lastSyncAt: string | null;
-  /** Changes the server refused as outside their author's rights (issue 12), until the person dismisses it. */
+  /** Changes the server refused as outside their author's rights, until the person dismisses it. */
   refused: number;
 }
 

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newOrgId, seedOrg } from './support/org';
 import { submitSignIn } from './support/pages/sign-in';
 
-// Issue 13, point 7: no serious or critical axe violation on any screen of the app, with data on it.
+// No serious or critical axe violation on any screen of the app, with data on it.
 const MONDAY = '2026-03-09';
 
 function school() {

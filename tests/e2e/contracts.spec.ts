@@ -239,7 +239,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-// Issue 10: after the rejection and a reload, the form used to mount on a stale empty query result (see
+// A reported regression: after the rejection and a reload, the form used to mount on a stale empty query result (see
 // tests/unit/contract-file-reload.test.tsx); the reload step below checks the stored fields are shown.
 test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; reviewer validates', async ({
   browser,
@@ -358,7 +358,7 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
     'Motif : RIB illisible, merci de le renvoyer.',
   );
   await expect(teacher.getByText('rejeté', { exact: true })).toBeVisible();
-  // Issue 10: the stored fields are shown after the reload, not the defaults.
+  // The stored fields are shown after the reload, not the defaults.
   await expect(teacher.getByLabel('Adresse', { exact: true })).toHaveValue('Rue 10, Dakar');
   await expect(teacher.getByLabel('Banque', { exact: true })).toHaveValue('Banque Exemple');
   await expect(teacher.getByRole('radio', { name: 'M.', exact: true })).toBeChecked();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 
-// Issue 12 must-show: an administrator enrols a classroom tablet, a teacher uses his PIN on it offline, the
+// An administrator enrols a classroom tablet, a teacher uses his PIN on it offline, the
 // tablet reconnects and the check-in reaches the server (once), pushed under the kiosk credential.
 // The service worker serves the app's chunks while the tablet is offline (as in pwa-offline-checkin).
 test.use({ serviceWorkers: 'allow' });

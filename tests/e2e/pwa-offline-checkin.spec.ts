@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { submitSignIn } from './support/pages/sign-in';
 
-// Issue 13, "Offline start": a device used before opens without network, signs in, shows its data and
+// Offline start: a device used before opens without network, signs in, shows its data and
 // records a check-in, which reaches the server once the network is back.
 test.use({ serviceWorkers: 'allow' });
 

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { signIn } from './support/pages/sign-in';
 
-// Issue 11 "Must show", end to end: two devices offline on one organisation, and an offline check-in
+// Sync end to end: two devices offline on one organisation, and an offline check-in
 // replayed exactly once after the app was closed. Monday of the seeded week; UTC everywhere.
 const DAY = '2026-03-09';
 // 08:05: the Algorithmique course (08:00–10:00) is open for check-in.

@@ -17,7 +17,7 @@ async function waitForServer(
   org: string,
   predicate: (store: { users: { email: string; pinUpdatedAt?: string; status: string }[] }) => boolean,
 ) {
-  // Read under the page's administrator session (issue 12: the store API needs one, and hashes of other
+  // Read under the page's administrator session (the store API needs one, and hashes of other
   // users never leave the server, so the PIN shows through its date).
   await expect
     .poll(
@@ -159,7 +159,7 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   await expect(phone).toHaveURL(/\/teacher\//);
   await phone.close();
 
-  // And with the PIN on a classroom kiosk (PIN mode only on enrolled devices, issue 12).
+  // And with the PIN on a classroom kiosk (PIN mode only on enrolled devices).
   const kioskContext = await browser.newContext();
   await enrolKioskApi(kioskContext, org, 'Salle 12');
   const kiosk = await kioskContext.newPage();

@@ -21,7 +21,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 12 "Must show", over real HTTP on every storage engine of this run: sessions, what each session
+ * Access control over real HTTP on every storage engine of this run: sessions, what each session
  * receives, what it may change, kiosks, rate limits, security headers and the body limit.
  */
 const backends = await serverBackends();

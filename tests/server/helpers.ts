@@ -47,7 +47,7 @@ export function tempDataFile(): { file: string; cleanup: () => void } {
 }
 
 /**
- * Issue 14: the server suite runs once per storage engine. SQLite always; PostgreSQL when one answers at
+ * The server suite runs once per storage engine. SQLite always; PostgreSQL when one answers at
  * TEST_DATABASE_URL (an explicit URL that does not answer is an error, so CI cannot silently skip it) or
  * at the local default below (optional: skipped, and said so, when nothing listens there).
  * TEST_DATABASE_URL=off runs SQLite only.

@@ -8,7 +8,7 @@ import { sampleStore } from '../fixtures/sample-store';
 import { readStore } from '../../server/sync-service';
 import { api, openSession, serverBackends, startServer, withPostgres, type TestDatabase } from './helpers';
 
-/** Issue 14: one list of numbered migrations for both engines, run at start. */
+/** One list of numbered migrations for both engines, run at start. */
 const backends = await serverBackends();
 
 it('numbers the migrations 1..n, each with a step for both engines', () => {

@@ -16,7 +16,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 14: two app server processes on one PostgreSQL, as behind a load balancer. Several devices push
+ * Two app server processes on one PostgreSQL, as behind a load balancer. Several devices push
  * interleaved batches to either server; some batches are replayed to the other server (a retry after a
  * lost answer), some are sent to both at the same instant (the unique-violation race). All must converge,
  * nothing may be lost, nothing applied twice. PostgreSQL only: two processes never share a SQLite file.

@@ -16,7 +16,7 @@ import type { SyncStorage } from '../../server/storage/sync-storage';
 import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
 import { serverBackends, SETUP_CODE_HEADERS, testConfig, type TestDatabase } from './helpers';
 
-// Issue 12 point 5 ("a reset e-mail reaches a real SMTP sink started by the test with a working link"), on every
+// Password reset by e-mail ("a reset e-mail reaches a real SMTP sink started by the test with a working link"), on every
 // storage engine of this run.
 const backends = await serverBackends();
 const ORG = 'ecole-reset';

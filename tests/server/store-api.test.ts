@@ -21,7 +21,7 @@ import {
 let server: RunningServer;
 let data: TestDatabase;
 
-// Issue 14: every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
+// Every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
 const backends = await serverBackends();
 
 function put(body: unknown, cookie: string | null, headers: Record<string, string> = {}, orgId = 'demo') {
@@ -116,9 +116,9 @@ describe.each(backends)('$name', (backend) => {
       expect(after.store).toEqual(before.store);
     });
 
-    // Issue 11: a stale If-Match no longer answers 412. The document is compared with the organisation as it was
+    // Per-field merge: a stale If-Match no longer answers 412. The document is compared with the organisation as it was
     // at that revision, and only what the writer changed since then is applied, so nothing newer is erased.
-    // Issue 12: a whole-store PUT on a live organisation is an administrator's (settings.donnees) import.
+    // Access control: a whole-store PUT on a live organisation is an administrator's (settings.donnees) import.
     it('merges a stale If-Match: what changed since that revision is kept, the writer’s own edits apply', async () => {
       const { cookie, revision: r0 } = await seedOrg(server.url, 'demo');
       const doc = (await read(cookie)).store;

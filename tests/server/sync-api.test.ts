@@ -27,7 +27,7 @@ let cookie: string;
 /** The revision the seed left: every revision below is counted from it. */
 let r0: number;
 
-// Issue 14: every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
+// Every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
 const backends = await serverBackends();
 
 let counter = 0;

@@ -17,7 +17,7 @@ import { keepOnlyWhatTheDeviceNeedsOnStart } from '../../src/session/device-purg
 import { tempDataFile } from '../server/helpers';
 
 /**
- * Issue 12 on the device side, against the real server through `inject`: a browser's cookie jar, the server's
+ * Sessions and access control on the device side, against the real server through `inject`: a browser's cookie jar, the server's
  * verdict when it answers, the device's cached hash when it does not.
  */
 

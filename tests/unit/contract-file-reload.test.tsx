@@ -16,7 +16,7 @@ import { ToastProvider } from '../../src/ui/toast';
 import { SEED_ADMIN_ID, startTestServer, type TestServer } from './sync-helpers';
 
 /**
- * Issue 10 report: after a reviewer's rejection, the teacher reloads "Mon contrat" and sees the rejection but
+ * A reported regression: after a reviewer's rejection, the teacher reloads "Mon contrat" and sees the rejection but
  * an empty form; "Suivant" then writes the empty attachment list over both files. The sync was not at fault:
  * the page mounted the form (whose state is set once) with the query result computed before the session was
  * known (dexie-react-hooks keeps the previous result while a query with new deps runs).

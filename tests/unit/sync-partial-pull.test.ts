@@ -47,7 +47,7 @@ const file: TeacherContractSubmission = {
   ],
 };
 
-describe('a reviewer edit pulled by the teacher (issue 10 report)', () => {
+describe('a reviewer edit pulled by the teacher (a reported regression)', () => {
   it('keeps every field the teacher wrote', async () => {
     const teacher = device('u-t');
     const reviewer = device(SEED_ADMIN_ID);

@@ -38,7 +38,7 @@ import type {
 } from './types';
 
 /**
- * Choices made by hand when detection finds nothing (issue 6, "beyond the spec"): the header row, the time
+ * Choices made by hand when detection finds nothing (beyond the spec's fixed layout): the header row, the time
  * column and the class name. Each one given replaces the matching detection rule.
  */
 export interface ParseSheetOptions {

@@ -23,11 +23,11 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [isForgotOpen, setIsForgotOpen] = useState(false);
-  // ?mode=pin: the kiosk returns here after each teacher (issue 9), on the PIN pad.
+  // ?mode=pin: the kiosk returns here after each teacher (spec part 1 point 4), on the PIN pad.
   const [chosenMode, setMode] = useState<'password' | 'pin' | null>(
     params.get('mode') === 'pin' ? 'pin' : null,
   );
-  // Asked once per visit: the server sees every user (issue 12); offline, the device's copy answers.
+  // Asked once per visit: the server sees every user; offline, the device's copy answers.
   const [needsEmergency, setNeedsEmergency] = useState<boolean | undefined>(undefined);
   const [device, setDevice] = useState<LoginDevice | undefined>(undefined);
   const [hasFailed, setHasFailed] = useState(false);

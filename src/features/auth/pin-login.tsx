@@ -106,7 +106,7 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
       </div>
     );
   }
-  // PIN mode belongs to enrolled classroom tablets (issue 12): elsewhere there is no PIN to check against.
+  // PIN mode belongs to enrolled classroom tablets: elsewhere there is no PIN to check against.
   if (kioskName === null) {
     return (
       <div className="pin-login">

@@ -18,7 +18,7 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', {
 });
 
 /**
- * Issue 12 point 2: an administrator enrols a classroom tablet once. The server gives this browser a
+ * PIN mode (spec part 1 point 4) on enrolled tablets only: an administrator enrols a classroom tablet once. The server gives this browser a
  * long-lived kiosk credential (an HttpOnly cookie): after the administrator signs out, the tablet receives
  * only what PIN mode needs and may push only check-ins and check-outs.
  */

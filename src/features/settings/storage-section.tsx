@@ -22,7 +22,7 @@ async function readStorage(): Promise<StorageState> {
   return { usage: estimate.usage ?? null, quota: estimate.quota ?? null, isPersisted };
 }
 
-/** Issue 13 point 4: the storage estimate of this device, and whether the browser may evict it. */
+/** Offline first: the storage estimate of this device, and whether the browser may evict it. */
 export function StorageSection() {
   const [state, setState] = useState<StorageState | null>(null);
   const toast = useToast();

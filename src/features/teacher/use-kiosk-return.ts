@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { appDb } from '../../db/database';
 import { endSession } from '../../session/session';
 
-// Issue 9, shared classroom tablet: back to the PIN pad a few seconds after an action, or after a minute
+// Shared classroom tablet (spec part 1 point 4): back to the PIN pad a few seconds after an action, or after a minute
 // without any touch, so the next teacher can sign in and nobody acts under the previous one's name.
 export const KIOSK_CONFIRM_S = 3;
 export const KIOSK_IDLE_MS = 60_000;

@@ -97,7 +97,7 @@ async function readOnMainThread(
 }
 
 /**
- * Reads a timetable file off the main thread (issue 6: the page stays responsive on large workbooks).
+ * Reads a timetable file off the main thread (the page stays responsive on large workbooks).
  * Always resolves: an unreadable file, a crashed worker, an abort or the 60-second time-out give a result
  * with an issue code, never a rejection.
  */
