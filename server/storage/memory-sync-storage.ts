@@ -129,6 +129,7 @@ export function createMemorySyncStorage(): SyncStorage {
         });
         return Promise.resolve({ revision: state.revision, records: structuredClone(records) });
       }),
+    readRevision: (orgId) => locked(() => Promise.resolve(org(orgId).revision)),
     readChanges: (orgId, after, limit) =>
       locked(() => {
         const state = org(orgId);

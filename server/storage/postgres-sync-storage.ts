@@ -431,6 +431,12 @@ export async function openPostgresSyncStorage(
         );
         return { revision, records: rows.map((row) => recordFromRow(row, false)) };
       }),
+    readRevision: async (orgId) => {
+      const { rows } = await pool.query<{ revision: Int8 }>('SELECT revision FROM orgs WHERE org_id = $1', [
+        orgId,
+      ]);
+      return Number(rows[0]?.revision ?? 0);
+    },
     readChanges: (orgId, after, limit) =>
       snapshot(async (client) => {
         const revision = await revisionOf(client, orgId);

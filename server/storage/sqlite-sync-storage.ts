@@ -350,6 +350,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
           }))(),
         ),
       ),
+    readRevision: (orgId) => locked(() => Promise.resolve(revisionOf(orgId))),
     readChanges: (orgId, after, limit) =>
       locked(() =>
         Promise.resolve(

@@ -118,6 +118,8 @@ export interface SyncStorage {
    * consistently; the others are never loaded. Bulk reads leave `stamps` empty (devices never receive them).
    */
   readScoped(orgId: string, scope: ReadScope): Promise<{ revision: number; records: ServerRecord[] }>;
+  /** The organisation's current revision, in one read (every authenticated request asks it). */
+  readRevision(orgId: string): Promise<number>;
   /** Records (tombstones included) after `cursor` in (rev, collection, id) order. */
   readChanges(orgId: string, after: ChangeCursor, limit: number): Promise<ChangesPage>;
   readConflicts(orgId: string, afterId: number, limit: number): Promise<ConflictEntry[]>;
