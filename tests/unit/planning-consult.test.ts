@@ -258,6 +258,23 @@ describe('planning services', () => {
     const yearBoundary = await timetablesOfPeriod(db, { kind: 'week', weekStartDate: '2025-12-29' });
     expect(yearBoundary.map((t) => t.id)).toEqual(['tt-dec']);
   });
+
+  it('reads in a month the weekly timetables of a week that starts in the previous month and ends in it', async () => {
+    await db.timetables.bulkPut([
+      // Monday 23/02: Thursday 26/02 is still February, Sunday 01/03 is in March.
+      weekTimetable('tt-feb-23', 'c-1', { weekStartDate: '2026-02-23' }),
+      // Monday 16/02: the whole week is in February.
+      weekTimetable('tt-feb-16', 'c-1', { weekStartDate: '2026-02-16' }),
+      // Monday 29/12/2025 stored under the ISO week-year 2026: Thursday 01/01 is in January.
+      weekTimetable('tt-dec-29', 'c-1', { year: 2026, weekStartDate: '2025-12-29' }),
+      // Monday 22/12/2025: the whole week is in December.
+      weekTimetable('tt-dec-22', 'c-1', { year: 2025, weekStartDate: '2025-12-22' }),
+    ]);
+    const march = await timetablesOfPeriod(db, { kind: 'month', year: 2026, month: 3 });
+    expect(march.map((t) => t.id)).toEqual(['tt-1', 'tt-2', 'tt-feb-23']);
+    const january = await timetablesOfPeriod(db, { kind: 'month', year: 2026, month: 1 });
+    expect(january.map((t) => t.id)).toEqual(['tt-dec-29']);
+  });
 });
 
 describe('first-week details of the timetables', () => {

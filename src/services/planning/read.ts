@@ -32,7 +32,8 @@ export async function loadPlanningReferences(db: AppDatabase): Promise<PlanningR
 /**
  * The timetables of a week or month (spec part 2 point 9), read through the period indexes and then
  * filtered by the domain's matching rule. A week may be stored under the Monday's year or its ISO
- * week-year, and a month also takes the weekly timetables starting in it, hence the neighbouring years.
+ * week-year, and a month also takes the weekly timetables with days in it (starting in it, or up to six days
+ * before its 1st), hence the neighbouring years.
  */
 export async function timetablesOfPeriod(db: AppDatabase, period: PlanningPeriod): Promise<Timetable[]> {
   let candidates: Timetable[];
@@ -46,13 +47,18 @@ export async function timetablesOfPeriod(db: AppDatabase, period: PlanningPeriod
       .toArray();
   } else {
     const prefix = `${period.year}-${String(period.month).padStart(2, '0')}`;
+    const first = parseIsoDate(`${prefix}-01`);
+    if (!first) return [];
+    // A week whose Monday is up to 6 days before the 1st still has days in the month; the matching rule
+    // below keeps it only if its Sunday falls in the month.
+    const lowest = first.minus({ days: 6 }).toISODate() ?? `${prefix}-01`;
     const [monthly, weekly] = await Promise.all([
       db.timetables.where('[year+month]').equals([period.year, period.month]).toArray(),
       db.timetables
         .where('[year+weekStartDate]')
         .inAnyRange(
           [period.year - 1, period.year, period.year + 1].map((year) => [
-            [year, `${prefix}-01`],
+            [year, lowest],
             [year, `${prefix}-99`],
           ]),
           { includeLowers: true, includeUppers: true },
