@@ -3,8 +3,8 @@ import { appDb } from '../../../db/database';
 import { contractWarnings } from '../../../domain/contracts/contract-warnings';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
 import { teacherDraftIssue, teacherProfileId } from '../../../domain/planning/import-references';
+import { checkPlaces } from '../../../domain/planning/import-places';
 import {
-  missingPlacesComplete,
   NO_NAME_FIXES,
   userMatchingText,
   type NameFixes,
@@ -134,9 +134,13 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
   const teacherOf = (name: string) => choices.teachers[referenceKey(name)] ?? defaults.teacher;
   // Nothing is created from a half-filled form: classes and modules need their level and institute,
   // teachers a profile and an e-mail that is empty (generated) or valid and free.
-  const placesComplete =
-    missingPlacesComplete(missing.classes, placeOf('classes')) &&
-    missingPlacesComplete(missing.modules, placeOf('modules'));
+  const places = checkPlaces({
+    classes: missing.classes,
+    modules: missing.modules,
+    placeOf: (kind, name) => placeOf(kind)(name),
+    available: data ? { levels: data.levels.length, institutes: data.institutes.length } : undefined,
+  });
+  const placesComplete = places.complete;
   const teachersComplete = missing.teachers.every((name) => {
     const choice = teacherOf(name);
     return choice.profileId !== null && teacherDraftIssue(choice.email, existingEmails) === null;
@@ -145,9 +149,6 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
   const unmatchedTeachers = Object.entries(teacherTexts)
     .filter(([, text]) => text.trim() !== '' && userMatchingText(data?.users ?? [], text) === null)
     .map(([key]) => key);
-  const needsPlaces = missing.classes.length + missing.modules.length > 0;
-  const noPlaces =
-    needsPlaces && data !== undefined && (data.levels.length === 0 || data.institutes.length === 0);
   const isReady = data !== undefined && resolution !== null && !isStale && unmatchedTeachers.length === 0;
 
   const rename = (kind: NameKind, name: string, text: string) => {
@@ -285,8 +286,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     deliveryModes,
     placesComplete,
     teachersComplete,
-    needsPlaces,
-    noPlaces,
+    placesNotice: places.notice,
     isReady,
     isBusy,
     pending,

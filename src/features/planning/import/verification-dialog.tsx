@@ -115,11 +115,11 @@ function MissingSection({ verification }: { verification: Verification }) {
           {missing.teachers.length > 0 ? (
             <p className="hint">{t.passwordNote(IMPORTED_TEACHER_PASSWORD)}</p>
           ) : null}
-          {verification.noPlaces ? (
+          {verification.placesNotice === 'noPlaces' ? (
             <p className="form-error" role="alert">
               {t.noPlaces}
             </p>
-          ) : verification.needsPlaces && !verification.placesComplete ? (
+          ) : verification.placesNotice === 'placeRequired' ? (
             <p className="hint" role="status">
               {t.placeRequired}
             </p>
