@@ -1,9 +1,8 @@
+import type { KnownNameLists } from './read-timetable-file';
 import { foldText, NO_KNOWN_NAMES, type KnownNames } from '../../../domain/timetable-parsing';
 
 /** The organisation's names as the reader looks them up (folded sets). */
-export function knownNamesOf(
-  lists: { classes: readonly string[]; modules: readonly string[]; teachers: readonly string[] } | undefined,
-): KnownNames {
+export function knownNamesOf(lists: KnownNameLists | undefined): KnownNames {
   if (lists === undefined) return NO_KNOWN_NAMES;
   const set = (values: unknown) =>
     new Set(
@@ -16,6 +15,6 @@ export function knownNamesOf(
     classes: set(lists.classes),
     modules: set(lists.modules),
     teachers: set(lists.teachers),
-    rooms: new Set(),
+    rooms: set(lists.rooms),
   };
 }

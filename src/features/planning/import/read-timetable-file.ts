@@ -19,6 +19,8 @@ export interface KnownNameLists {
   classes: readonly string[];
   modules: readonly string[];
   teachers: readonly string[];
+  /** Rooms already kept on the organisation's timetable slots ("Voltaire", "Amphi Nord"). */
+  rooms?: readonly string[];
 }
 
 interface ReaderRequestOptions {

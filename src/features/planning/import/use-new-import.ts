@@ -7,6 +7,7 @@ import {
   type ImportPeriod,
 } from '../../../domain/planning/import-form';
 import { mondaysOfMonth, weekStartDateOf } from '../../../domain/time/period';
+import type { Timetable } from '../../../domain/store/schema';
 import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
 import { useSavedMappings } from './import-mappings';
 import { readIssueMessage } from './read-messages';
@@ -41,6 +42,18 @@ function initialDraft(now: Date): ImportFormDraft {
   };
 }
 
+/** The rooms already kept on timetable slots, each once (the timetables are already loaded for the import). */
+export function roomsOfTimetables(timetables: readonly Timetable[]): string[] {
+  const rooms = new Set<string>();
+  for (const timetable of timetables) {
+    for (const slot of timetable.slots) {
+      const room = slot.room?.trim();
+      if (room) rooms.add(room);
+    }
+  }
+  return [...rooms];
+}
+
 /** What the school already has, recognised first in the cells (spec part 2 point 5, beyond it). */
 export function knownNameListsOf(data: ImportData | undefined): KnownNameLists | undefined {
   if (!data) return undefined;
@@ -48,6 +61,7 @@ export function knownNameListsOf(data: ImportData | undefined): KnownNameLists |
     classes: data.classes.map((c) => c.code),
     modules: data.courseModules.flatMap((m) => [m.name, m.code]),
     teachers: data.users.map((u) => u.name),
+    rooms: roomsOfTimetables(data.timetables),
   };
 }
 
