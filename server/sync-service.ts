@@ -216,9 +216,21 @@ export async function readChanges(
 
 export type WholeStoreResult =
   | { ok: true; revision: number; results: MutationResult[] }
-  | { ok: false; reason: 'revision-mismatch' | 'not-empty'; revision: number };
+  | { ok: false; reason: 'revision-mismatch' | 'not-empty'; revision: number }
+  | { ok: false; reason: 'refused'; revision: number; refused: MutationResult[] };
+
+/** Thrown inside the transaction so that a restore with one refused record writes nothing at all. */
+class WholeStoreRefused extends Error {
+  constructor(
+    readonly revision: number,
+    readonly refused: MutationResult[],
+  ) {
+    super('whole store refused');
+  }
+}
 
 export interface WholeStoreOptions {
+  /** Every record is judged; one refusal refuses the whole store (a restore is all or nothing). */
   authorize?: Authorize;
   /** The first device of a new organisation: refused once anything is stored (checked in the transaction). */
   onlyIfEmpty?: boolean;
@@ -255,7 +267,22 @@ export function applyWholeStore(
   now: Date,
   options: WholeStoreOptions = {},
 ): Promise<WholeStoreResult> {
-  return storage.transaction(orgId, async (tx): Promise<WholeStoreResult> => {
+  return storage
+    .transaction(orgId, (tx) => applyWholeStoreIn(tx, store, expected, now, options))
+    .catch((error: unknown) => {
+      if (!(error instanceof WholeStoreRefused)) throw error;
+      return { ok: false, reason: 'refused', revision: error.revision, refused: error.refused };
+    });
+}
+
+async function applyWholeStoreIn(
+  tx: Parameters<Parameters<SyncStorage['transaction']>[1]>[0],
+  store: StoreV1,
+  expected: number | null,
+  now: Date,
+  options: WholeStoreOptions,
+): Promise<WholeStoreResult> {
+  {
     const current = await tx.revision();
     if (options.onlyIfEmpty && current > 0) return { ok: false, reason: 'not-empty', revision: current };
     if (expected !== null && expected > current)
@@ -285,6 +312,8 @@ export function applyWholeStore(
     }));
     if (mutations.length === 0) return { ok: true, revision: current, results: [] };
     const response = await applyInTransaction(tx, `put-${batchId}`, mutations, now, options.authorize);
+    const refused = response.results.filter((r) => r.status === 'rejected');
+    if (options.authorize && refused.length > 0) throw new WholeStoreRefused(current, refused);
     return { ok: true, revision: response.revision, results: response.results };
-  });
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  kioskOptionsRequestSchema,
   kioskRequestSchema as kioskSchema,
   loginRequestSchema as loginSchema,
   orgIdSchema,
@@ -42,6 +43,15 @@ import type { SyncStorage } from '../storage/sync-storage';
 
 // Request and answer shapes shared with the app's client (src/api/auth.ts).
 export { ORG_ID_PATTERN };
+/** The server setting that holds a kiosk's roster choice (keyed by its session, which a new enrolment renews). */
+function kioskRosterSetting(kioskTokenHash: string): string {
+  return `kiosk-lists-admins:${kioskTokenHash}`;
+}
+
+async function kioskListsAdmins(storage: SyncStorage, kioskTokenHash: string): Promise<boolean> {
+  return (await storage.settings.get(kioskRosterSetting(kioskTokenHash))) === '1';
+}
+
 /** The first-login screen asks no current password: the forced change must follow a fresh sign-in. */
 const FORCED_CHANGE_WINDOW_MS = 30 * 60_000;
 
@@ -260,9 +270,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     const profiles = await profilesOf(storage, body.data.orgId);
     if (!user || user.status !== 'Active' || !holdsTeacherToday(profiles, user))
       return reply.code(403).send({ error: 'not-allowed' });
-    // The kiosk roster: teachers only, unless this kiosk lists administrators too (its own setting). Refused
-    // before the PIN is looked at, so the answer says nothing about the PIN.
-    const includesAdminProfiles = body.data.includesAdminProfiles ?? false;
+    // The kiosk roster: teachers only, unless an administrator set this kiosk to list administrators too
+    // (kept on the server for this kiosk's session, never taken from the request). Refused before the PIN is
+    // looked at, so the answer says nothing about the PIN.
+    const includesAdminProfiles = await kioskListsAdmins(storage, auth.session.tokenHash);
     if (!isKioskTeacher(profiles, user, { includesAdminProfiles }))
       return reply.code(403).send({ error: 'not-in-roster' });
     if (!(await verify(body.data.pin, user.pinHash))) return reply.code(401).send({ error: 'wrong-pin' });
@@ -289,6 +300,21 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     });
     setSessionCookie(request, reply, 'kiosk', token, KIOSK_ABSOLUTE_MS / 1000);
     return reply.code(201).send(kioskView(row));
+  });
+
+  // The roster of the kiosk this tablet is: set by an administrator signed in on it (both cookies present).
+  app.put('/api/kiosk/options', async (request, reply) => {
+    const body = kioskOptionsRequestSchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
+    const auth = await deps.authenticate(request);
+    if (!auth || auth.session.scope !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
+    if (auth.viewer.kind !== 'user' || !isAdminType(auth.viewer.granted))
+      return reply.code(403).send({ error: 'forbidden' });
+    const kiosk = await sessions.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), new Date());
+    if (!kiosk || kiosk.scope !== 'kiosk' || kiosk.orgId !== auth.session.orgId)
+      return reply.code(409).send({ error: 'not-a-kiosk' });
+    await storage.settings.set(kioskRosterSetting(kiosk.tokenHash), body.data.listsAdmins ? '1' : '0');
+    return reply.header('cache-control', 'no-store').send({ listsAdmins: body.data.listsAdmins });
   });
 
   app.get('/api/kiosks', async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mayReplaceStore } from '../../src/domain/access/rules';
+import { mayRestoreStore } from '../../src/domain/access/rules';
 import { effectiveModules } from '../../src/domain/access/viewer';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { SyncStorage } from '../storage/sync-storage';
@@ -33,7 +33,8 @@ export function registerBackupRoute(app: FastifyInstance, deps: BackupDeps): voi
     void reply.header('cache-control', 'no-store');
     const auth = sessionOf(request);
     const orgId = request.orgId;
-    if (auth.viewer.kind !== 'user' || !mayReplaceStore(effectiveModules(auth.viewer)))
+    // Every hash of the organisation: only for a session that could grant every profile (rules.ts).
+    if (auth.viewer.kind !== 'user' || !mayRestoreStore(effectiveModules(auth.viewer), auth.profiles))
       return reply.code(403).send({ error: 'forbidden' });
     const { revision, store } = await readStore(deps.storage, orgId);
     request.log.info({ orgId, userId: auth.viewer.userId, revision }, 'Sauvegarde exportée.');

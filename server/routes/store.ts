@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { mayRestoreStore } from '../../src/domain/access/rules';
+import { effectiveModules } from '../../src/domain/access/viewer';
 import { hashSecret, hasHashParameters } from '../../src/domain/secrets';
+import { duplicateEmails } from '../../src/domain/users/user-rights';
 import { hashClearSecrets } from '../../src/domain/store/clear-secrets';
 import { parseStoreV1, type StoreV1 } from '../../src/domain/store/schema';
 import { authorizerFor, currentRevision, lookupOfRecords, projectAll } from '../auth/access';
@@ -73,7 +76,11 @@ export function registerStoreRoutes(app: FastifyInstance, { storage, config }: S
     // Two writers of a whole store: the first device of a new organisation (no session, the setup code;
     // refused once the organisation holds anything) and an administrator importing a file (settings.donnees).
     // Every check comes before any costly work: a stranger's body is never validated in depth nor hashed.
-    if (auth && (auth.viewer.kind !== 'user' || !auth.viewer.granted.has('settings.donnees')))
+    // A restore rewrites every account: only a session that could grant every profile (rules.ts).
+    if (
+      auth &&
+      (auth.viewer.kind !== 'user' || !mayRestoreStore(effectiveModules(auth.viewer), auth.profiles))
+    )
       return reply.code(403).send({ error: 'forbidden' });
     if (!auth) {
       if (!config.allowNewOrgs) return reply.code(401).send({ error: 'unauthenticated' });
@@ -91,6 +98,10 @@ export function registerStoreRoutes(app: FastifyInstance, { storage, config }: S
     }
     const parsed = parseStoreV1(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.code, issues: parsed.issues });
+    // E-mails are unique per organisation, case ignored: a second MOUSSA.FALL@ would lock the real one out.
+    const duplicates = duplicateEmails(parsed.value.users);
+    if (duplicates.length > 0)
+      return reply.code(400).send({ error: 'duplicate-email', issues: duplicates.slice(0, 20) });
     // A stored hash is accepted only with this server's own parameters (a huge iteration count would stall
     // every later verification of it).
     const foreign = foreignHashes(parsed.value, config.acceptedHashIterations);
@@ -110,6 +121,17 @@ export function registerStoreRoutes(app: FastifyInstance, { storage, config }: S
     void reply.header('cache-control', 'no-store');
     if (!result.ok && result.reason === 'not-empty')
       return reply.code(401).send({ error: 'unauthenticated', revision: result.revision });
+    // One record beyond the session's rights (or an attachment that is not an image or a PDF): nothing written.
+    if (!result.ok && result.reason === 'refused')
+      return reply.code(403).send({
+        error: 'forbidden',
+        issues: result.refused
+          .slice(0, 20)
+          .map(
+            (r) =>
+              `${r.record ? `${r.record.collection}/${r.record.id}` : r.mutationId}: ${r.detail ?? r.reason}`,
+          ),
+      });
     if (!result.ok)
       return reply
         .code(412)

@@ -75,6 +75,23 @@ async function deleteOk(fetchImpl: FetchLike, url: string): Promise<boolean> {
   }
 }
 
+/**
+ * PUT /api/kiosk/options: an administrator signed in on this kiosk sets its roster; the server keeps it on the
+ * kiosk's session (the PIN route follows it). True when the server holds the new value.
+ */
+export async function setKioskRoster(fetchImpl: FetchLike, listsAdmins: boolean): Promise<boolean> {
+  try {
+    const response = await fetchImpl('/api/kiosk/options', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ listsAdmins }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 export function revokeKiosk(fetchImpl: FetchLike, id: string): Promise<boolean> {
   return deleteOk(fetchImpl, `/api/kiosks/${encodeURIComponent(id)}`);
 }

@@ -107,6 +107,12 @@ export const frSettings = {
     firstIssues: 'Premières erreurs :',
     moreIssues: (n: number) => `… et ${n} autre(s).`,
     importFailed: "L'import a échoué : aucune donnée n'a été modifiée.",
+    restoreRefused:
+      "Import refusé par le serveur : votre profil ne peut pas attribuer tous les profils de l'organisation ou du fichier. Aucune donnée n'a été modifiée.",
+    duplicateEmails: (emails: readonly string[]) =>
+      `Fichier refusé : plusieurs comptes ont la même adresse e-mail (${emails.slice(0, 5).join(', ')}${emails.length > 5 ? ` + ${emails.length - 5} autres` : ''}).`,
+    exportRefused:
+      'La sauvegarde complète (avec les mots de passe de tous les comptes) est réservée à un profil qui peut attribuer tous les profils : seules les données de cet appareil ont été exportées, sans les mots de passe des autres comptes.',
     confirmTitle: 'Remplacer les données ?',
     confirmIntro: (fileName: string) =>
       `Le fichier « ${fileName} » va remplacer toutes les données de l'organisation. Les éléments absents du fichier seront supprimés, sur cet appareil puis sur le serveur.`,

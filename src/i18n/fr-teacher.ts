@@ -109,6 +109,8 @@ export const frTeacher = {
       "Par défaut, la borne ne propose que les enseignants : un profil qui a le Module du jour et des droits d'administration (utilisateurs, profils, paramètres, fiches) n'y apparaît pas.",
     listsAdminsOn: "Les comptes d'administration qui ont le Module du jour sont proposés sur cette borne",
     listsAdminsOff: 'Seuls les enseignants sont proposés sur cette borne',
+    listsAdminsFailed:
+      'Réglage non enregistré : le serveur doit être joignable pour changer la liste de la borne.',
   },
   unknown: '—',
 } as const;

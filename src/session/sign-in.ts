@@ -142,7 +142,7 @@ export async function signInWithPin(
   const profiles = await db.profiles.toArray();
   if (!user || user.status !== 'Active' || !holdsTeacherToday(profiles, user))
     return { ok: false, code: 'not-allowed' };
-  // The kiosk roster (teachers only unless set otherwise): the server applies it too.
+  // The kiosk roster (teachers only unless an administrator set otherwise): the server applies its own copy.
   const includesAdminProfiles = await getKioskListsAdmins(db);
   if (!isKioskTeacher(profiles, user, { includesAdminProfiles })) return { ok: false, code: 'not-in-roster' };
   const gate = pinGate(user, now);
@@ -152,7 +152,6 @@ export async function signInWithPin(
     orgId,
     userId: user.id,
     pin: input.pin,
-    includesAdminProfiles,
   });
   if (remote === 'rate-limited') return { ok: false, code: 'rate-limited' };
   if (remote === 'not-allowed' || remote === 'not-in-roster') return { ok: false, code: remote };

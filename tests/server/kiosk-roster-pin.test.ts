@@ -38,6 +38,7 @@ async function withPin(
 let server: RunningServer;
 let data: TestDatabase;
 let kiosk: string;
+let admin: string;
 
 const pinCheck = (body: Record<string, unknown>) =>
   api(`${server.url}/api/auth/pin`, kiosk, { method: 'POST', body: { orgId: ORG, ...body } });
@@ -46,7 +47,7 @@ describe.each(backends)('$name: the kiosk roster on the server', (backend) => {
   beforeEach(async () => {
     data = await backend.fresh();
     server = await startServer(data);
-    const { cookie: admin } = await seedOrg(server.url, ORG, {
+    const seeded = await seedOrg(server.url, ORG, {
       profiles: [
         {
           id: 'admin-teacher',
@@ -78,6 +79,7 @@ describe.each(backends)('$name: the kiosk roster on the server', (backend) => {
         ),
       ],
     });
+    admin = seeded.cookie;
     const enrolled = await api(`${server.url}/api/kiosks`, admin, {
       method: 'POST',
       body: { name: 'Salle 12' },
@@ -103,12 +105,28 @@ describe.each(backends)('$name: the kiosk roster on the server', (backend) => {
     expect(await response.json()).toEqual({ error: 'not-in-roster' });
   });
 
-  it('accepts a teacher’s PIN, and the administrator’s on a kiosk set to list administrators', async () => {
+  it('accepts a teacher’s PIN; the tablet declaring "administrators too" changes nothing', async () => {
     expect((await pinCheck({ userId: TEACHER.id, pin: TEACHER.pin })).status).toBe(200);
-    expect((await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin, includesAdminProfiles: true })).status).toBe(
-      200,
-    );
+    // Before this fix the server believed the flag the tablet sent.
+    const forged = await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin, includesAdminProfiles: true });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({ error: 'not-in-roster' });
     const wrong = await pinCheck({ userId: TEACHER.id, pin: '000000' });
     expect(wrong.status).toBe(401);
+  });
+
+  it('lists administrators once an administrator signed in on the kiosk sets it, and only then', async () => {
+    const both = `${admin}; ${kiosk}`;
+    const options = (cookie: string, listsAdmins: unknown) =>
+      api(`${server.url}/api/kiosk/options`, cookie, { method: 'PUT', body: { listsAdmins } });
+    // The kiosk alone (no administrator), or an administrator on a browser that is not a kiosk: refused.
+    expect((await options(kiosk, true)).status).toBe(401);
+    expect((await options(admin, true)).status).toBe(409);
+    expect((await options(both, 'yes')).status).toBe(400);
+    expect((await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin })).status).toBe(403);
+    expect((await options(both, true)).status).toBe(200);
+    expect((await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin })).status).toBe(200);
+    expect((await options(both, false)).status).toBe(200);
+    expect((await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin })).status).toBe(403);
   });
 });

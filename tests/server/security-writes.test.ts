@@ -11,6 +11,7 @@ import {
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
+  SETUP_CODE_HEADERS,
   signIn,
   startServer,
   type RunningServer,
@@ -30,6 +31,15 @@ const CONTRIB = { id: 'u-contrib', email: 'awa@ecole.sn', password: 'Awa@2026!' 
 const T1 = { id: 'u-t1', email: 'moussa.fall@ecole.sn', password: 'Moussa@2026', pin: '135790' } as const;
 const T2 = { id: 'u-t2', email: 'fatou@ecole.sn', password: 'Fatou@2026' } as const;
 const EMERGENCY = { id: 'u-secours', email: 'secours@ecole.sn', password: 'Secours@2026' } as const;
+
+/** A secretary who saves and restores the data (settings.donnees) and nothing of users or profiles. */
+const DATA_CLERK = { id: 'u-donnees', email: 'khady@ecole.sn', password: 'Khady@2026!' } as const;
+const DATA_PROFILE = {
+  id: 'donnees',
+  name: 'Sauvegardes',
+  moduleIds: ['settings', 'settings.donnees'],
+  formFieldKeys: ['email'],
+};
 
 /** Teachers who fill in their contract file (teacher.contract). */
 const TEACHER_PROFILE = {
@@ -59,9 +69,10 @@ async function orgData(): Promise<Partial<StoreV1>> {
   });
   const pinHash = await fastHash(T1.pin);
   return {
-    profiles: [TEACHER_PROFILE],
+    profiles: [TEACHER_PROFILE, DATA_PROFILE],
     users: [
       await person(CONTRIB.id, 'Awa Contributrice', CONTRIB.email, CONTRIB.password, 'contributeur'),
+      await person(DATA_CLERK.id, 'Khady Sauvegardes', DATA_CLERK.email, DATA_CLERK.password, 'donnees'),
       await person(T1.id, 'Moussa Fall', T1.email, T1.password, 'vacataire', {
         pinHash,
         pinSalt: saltOf(pinHash) ?? undefined,
@@ -221,9 +232,13 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
         (await push(contrib, [userChange(ROOT_ADMIN.id, { status: 'Inactive' })])).results[0],
         'beyond-rights',
       );
-      // The Contributeur (module users: an administrator) is deactivated: the root is the last one left.
-      const second = await push(admin, [userChange(CONTRIB.id, { status: 'Inactive' })]);
-      expect(second.results[0]?.status).toBe('applied');
+      // The Contributeur (module users: an administrator) and the data clerk are deactivated: the root is the
+      // last one left.
+      const second = await push(admin, [
+        userChange(CONTRIB.id, { status: 'Inactive' }),
+        userChange(DATA_CLERK.id, { status: 'Inactive' }),
+      ]);
+      expect(second.results.map((r) => r.status)).toEqual(['applied', 'applied']);
       // The emergency account is no "real" administrator: removing the root would leave none.
       const emergency = await signIn(server.url, ORG, EMERGENCY.email, EMERGENCY.password);
       const last = await push(emergency, [
@@ -234,6 +249,39 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
       expectRefused(last.results[1], 'last-admin');
       expect((await userOf(ROOT_ADMIN.id))?.status).toBe('Active');
       expect((await userOf(ROOT_ADMIN.id))?.profileId).toBe('super-admin');
+    });
+  });
+
+  describe('archived accounts', () => {
+    it('Activer never reaches an archived user: Restaurer (to Inactif) is the way back', async () => {
+      expect((await push(admin, [userChange(T2.id, { status: 'Archived' })])).results[0]?.status).toBe(
+        'applied',
+      );
+      // A select-all → Activer on a screen that forgot the archived rows, or a forged push.
+      expectRefused(
+        (await push(admin, [userChange(T2.id, { status: 'Active' })])).results[0],
+        'not-applicable',
+      );
+      expect((await userOf(T2.id))?.status).toBe('Archived');
+      const restored = await push(admin, [userChange(T2.id, { status: 'Inactive' })]);
+      expect(restored.results[0]?.status).toBe('applied');
+      expect((await push(admin, [userChange(T2.id, { status: 'Active' })])).results[0]?.status).toBe(
+        'applied',
+      );
+    });
+
+    it('the archived emergency account, whose password is the initial one, is never brought back', async () => {
+      expect((await push(admin, [userChange(EMERGENCY.id, { status: 'Archived' })])).results[0]?.status).toBe(
+        'applied',
+      );
+      const back = await push(admin, [
+        userChange(EMERGENCY.id, { status: 'Active' }),
+        userChange(EMERGENCY.id, { status: 'Inactive' }),
+      ]);
+      expectRefused(back.results[0], 'not-applicable');
+      expectRefused(back.results[1], 'not-applicable');
+      expect((await userOf(EMERGENCY.id))?.status).toBe('Archived');
+      expect((await login(EMERGENCY.email, EMERGENCY.password)).status).not.toBe(200);
     });
   });
 
@@ -489,6 +537,85 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
       expect((await login(T1.email, T1.password)).status).toBe(200);
     });
 
+    it('a whole-store PUT holding two e-mails that differ only by case is refused, nothing written', async () => {
+      const file = (await (await api(url('/api/backup'), admin)).json()) as StoreV1;
+      const before = await truth();
+      const copy = {
+        ...file.users.find((u) => u.id === T2.id)!,
+        id: 'u-double',
+        email: 'MOUSSA.FALL@ecole.sn',
+      };
+      const answer = await api(url('/api/store'), admin, {
+        method: 'PUT',
+        body: { ...file, users: [...file.users, copy] },
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({
+        error: 'duplicate-email',
+        issues: ['moussa.fall@ecole.sn'],
+      });
+      expect((await truth()).users).toEqual(before.users);
+      // A new organisation is refused the same way (its first device, with the setup code).
+      const created = await api(url('/api/store', 'ecole-double'), null, {
+        method: 'PUT',
+        headers: SETUP_CODE_HEADERS,
+        body: { ...file, users: [...file.users, copy] },
+      });
+      expect(created.status).toBe(400);
+    });
+
+    it('Données alone neither reads every hash nor restores a store that makes it Super Admin', async () => {
+      const clerk = await signIn(server.url, ORG, DATA_CLERK.email, DATA_CLERK.password);
+      // Before: a backup with the Super Admin's hash, and a restore accepted whole.
+      expect((await api(url('/api/backup'), clerk)).status).toBe(403);
+      const file = (await (await api(url('/api/backup'), admin)).json()) as StoreV1;
+      const forged: StoreV1 = {
+        ...file,
+        users: file.users.map((u) =>
+          u.id === DATA_CLERK.id
+            ? { ...u, profileId: 'super-admin' }
+            : u.id === ROOT_ADMIN.id
+              ? { ...u, status: 'Inactive' as const }
+              : u,
+        ),
+      };
+      const restore = await api(url('/api/store'), clerk, { method: 'PUT', body: forged });
+      expect(restore.status).toBe(403);
+      expect((await userOf(DATA_CLERK.id))?.profileId).toBe('donnees');
+      expect((await userOf(ROOT_ADMIN.id))?.status).toBe('Active');
+      // The Super Admin restores the same organisation's backup.
+      const own = await api(url('/api/store'), admin, { method: 'PUT', body: file });
+      expect(own.status).toBe(200);
+    });
+
+    it('a restore still checks attachments by their content', async () => {
+      const file = (await (await api(url('/api/backup'), admin)).json()) as StoreV1;
+      const html = base64('<html><script>alert(1)</script></html>');
+      const withFile: StoreV1 = {
+        ...file,
+        teacherContractSubmissions: [
+          {
+            ...(contractFile(html).values as StoreV1['teacherContractSubmissions'][number]),
+          },
+        ],
+      };
+      const before = await truth();
+      const restore = await api(url('/api/store'), admin, {
+        method: 'PUT',
+        body: {
+          ...withFile,
+          users: withFile.users.map((u) => (u.id === T2.id ? { ...u, name: 'Fatou Sarr' } : u)),
+        },
+      });
+      expect(restore.status).toBe(403);
+      expect(((await restore.json()) as { issues: string[] }).issues).toEqual([
+        'teacherContractSubmissions/tc-t1: attachment-unsupported-type',
+      ]);
+      // All or nothing: the other change of the same file is not written either.
+      expect((await truth()).users).toEqual(before.users);
+      expect((await truth()).teacherContractSubmissions).toHaveLength(0);
+    });
+
     it('the server backup keeps every password: restored into a new organisation, everyone signs in', async () => {
       // A device's copy holds only its own hashes: restoring it would reset the others.
       const deviceCopy = (await (await api(url('/api/store'), admin)).json()) as StoreV1;
@@ -509,6 +636,7 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
       for (const [email, password] of [
         [ROOT_ADMIN.email, ROOT_ADMIN.password],
         [CONTRIB.email, CONTRIB.password],
+        [DATA_CLERK.email, DATA_CLERK.password],
         [T1.email, T1.password],
         [T2.email, T2.password],
       ] as const)

@@ -259,13 +259,19 @@ describe('journal entries', () => {
     expect(decide(who, 'userLogs', before, after)).toBe(expected);
   });
 
-  it('the Données restore replaces the whole store, journal and hashes included', () => {
+  it('the Données restore replaces the whole store, journal and hashes included, for one who could grant every profile', () => {
     const t2 = userRecord('t2');
-    expect(decide('donnees', 'userLogs', entry, null, { restore: true })).toBe('ok');
-    expect(decide('donnees', 'users', t2, { ...t2, passwordHash: 'h' }, { restore: true })).toBe('ok');
+    // The Super Admin holds Données and every module of every profile.
+    expect(decide('admin', 'userLogs', entry, null, { restore: true })).toBe('ok');
+    expect(decide('admin', 'users', t2, { ...t2, passwordHash: 'h' }, { restore: true })).toBe('ok');
+    // Données alone would rewrite the Super Admin's hash: refused.
+    expect(decide('donnees', 'users', t2, { ...t2, passwordHash: 'h' }, { restore: true })).toBe(
+      'beyond-rights',
+    );
+    expect(decide('donnees', 'userLogs', entry, null, { restore: true })).toBe('beyond-rights');
     // restore is the Données right, not a flag anyone can raise
     expect(decide('contrib', 'users', t2, { ...t2, passwordHash: 'h' }, { restore: true })).toBe(
-      'secret-field',
+      'beyond-rights',
     );
   });
 

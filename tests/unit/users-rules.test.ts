@@ -17,7 +17,9 @@ import {
   sniffAttachment,
 } from '../../src/domain/contracts/attachments';
 import {
+  actionApplies,
   bulkTargets,
+  duplicateEmails,
   emailTaken,
   GRANTABLE_BY_ANY_MANAGER,
   grantableProfiles,
@@ -323,5 +325,32 @@ describe('record size caps', () => {
     ['userLogs', { fields: Array.from({ length: 40 }, () => ({ before: 'x'.repeat(300) })) }, 'record'],
   ] as const)('%s %# => %s', (collection, values, expected) => {
     expect(recordSizeProblem(collection, values)?.kind ?? null).toBe(expected);
+  });
+});
+
+describe('archived accounts and unique e-mails (rights bound what one can grant)', () => {
+  it.each([
+    ['restore', { status: 'Archived' }, true],
+    ['restore', { status: 'Archived', isEmergency: true }, false], // its password is the initial one
+    ['restore', { status: 'Inactive' }, false],
+    ['activate', { status: 'Archived' }, false], // Restaurer is the way back
+    ['activate', { status: 'Inactive' }, true],
+    ['deactivate', { status: 'Active' }, true],
+    ['edit', { status: 'Archived' }, true],
+  ] as const)('%s on %o -> %s', (action, target, expected) => {
+    expect(actionApplies(action, target)).toBe(expected);
+  });
+
+  it('lists the e-mails held twice, case and spaces ignored, empty ones never', () => {
+    expect(
+      duplicateEmails([
+        { email: 'moussa.fall@ecole.sn' },
+        { email: ' MOUSSA.FALL@ecole.sn' },
+        { email: '' },
+        { email: '' },
+        { email: 'awa@ecole.sn' },
+      ]),
+    ).toEqual(['moussa.fall@ecole.sn']);
+    expect(duplicateEmails([{ email: 'a@b.sn' }, { email: 'c@b.sn' }])).toEqual([]);
   });
 });

@@ -134,6 +134,25 @@ export function mayReplaceStore(granted: ReadonlySet<string>): boolean {
   return granted.has('settings.donnees');
 }
 
+/** Whether a list of module ids holds nothing beyond `granted` (teacher-space modules excepted). */
+export function modulesWithin(granted: ReadonlySet<string>, moduleIds: unknown): boolean {
+  const ids = Array.isArray(moduleIds) ? moduleIds : [];
+  return ids.every((id) => typeof id === 'string' && (TEACHER_MODULE_IDS.has(id) || granted.has(id)));
+}
+
+/**
+ * A backup holds every password and PIN hash and a restore rewrites every account: both are for a session that
+ * could grant every profile of the organisation (rights bound what one can grant). Données alone, on a
+ * profile without `users` or with fewer modules than an administrator, would otherwise read the Super Admin's
+ * hash or restore one it knows.
+ */
+export function mayRestoreStore(
+  granted: ReadonlySet<string>,
+  profiles: readonly { moduleIds?: unknown }[],
+): boolean {
+  return mayReplaceStore(granted) && profiles.every((p) => modulesWithin(granted, p.moduleIds));
+}
+
 /** Spec part 1 point 4: PIN login only for Active users whose profile includes teacher.today. */
 export function isPinTeacher(
   user: { status?: unknown; profileId?: unknown } | null,

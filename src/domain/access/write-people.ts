@@ -76,10 +76,25 @@ function managerDecision(write: UserWrite): WriteDecision {
     return refuse('profile-beyond-rights');
   // The emergency flag marks the account the server made; nobody sets or clears it by hand.
   if (anyChanged(write, ['isEmergency'])) return refuse('field-not-permitted');
+  const statusRefusal = archivedStatusDecision(write);
+  if (!statusRefusal.ok) return statusRefusal;
   const users = usersOf(write);
   if (users && anyChanged(write, ['email']) && emailTaken(users, textOf(write.after.email), write.recordId))
     return refuse('duplicate-email');
   return write.op === 'update' ? lastAdminDecision(write, write.after) : ALLOWED;
+}
+
+/**
+ * An archived user comes back only through Restaurer, which makes them Inactif (spec part 1: « Utilisateur
+ * restauré (statut: Inactif) »): never straight to Active (a select-all → Activer reached archived users).
+ * The server's archived emergency account stays archived: its password is the initial one, printed in the
+ * README, and the emergency area makes a new one when needed.
+ */
+function archivedStatusDecision(write: UserWrite & { op: 'create' | 'update' }): WriteDecision {
+  if (write.op !== 'update' || write.before.status !== 'Archived') return ALLOWED;
+  if (write.after.status === 'Archived') return ALLOWED;
+  if (write.before.isEmergency === true) return refuse('not-applicable');
+  return write.after.status === 'Inactive' ? ALLOWED : refuse('not-applicable');
 }
 
 function lastAdminDecision(write: UserWrite & { op: 'update' | 'delete' }, after: RecordData | null) {

@@ -3,7 +3,7 @@ import type { CollectionName } from '../store/collections';
 import type { RecordData } from './record';
 import type { AccessLookup } from './lookup';
 import { projectRecord } from './read';
-import { isPinTeacher, mayReplaceStore, modulesOf, PIN_ATTEMPT_FIELDS } from './rules';
+import { isPinTeacher, mayRestoreStore, modulesOf, modulesWithin, PIN_ATTEMPT_FIELDS } from './rules';
 import type { UserViewer, Viewer } from './viewer';
 import {
   ALLOWED,
@@ -151,6 +151,18 @@ function attachmentsDecision(collection: CollectionName, op: WriteOp): WriteDeci
   return ALLOWED;
 }
 
+function restoreDecision(
+  modules: ReadonlySet<string>,
+  write: WriteRequest,
+  op: WriteOp,
+  lookup: AccessLookup,
+): WriteDecision {
+  if (!mayRestoreStore(modules, lookup.profiles)) return refuse('beyond-rights');
+  if (write.collection === 'profiles' && op.after && !modulesWithin(modules, op.after.moduleIds))
+    return refuse('beyond-rights');
+  return ALLOWED;
+}
+
 /**
  * Whether a pushed mutation may be applied, comparing the server's record before and
  * the merged record after. Pure: the server supplies the lookups (lookupKeys says which).
@@ -170,11 +182,12 @@ export function authorizeWrite(
     // A replay or an unchanged put changes nothing; still no answer about records one may not see.
     return projectRecord(viewer, write.collection, op.before, lookup) ? ALLOWED : refuse('not-permitted');
   }
-  // Restoring a backup (or importing a v1 file) replaces the whole organisation, hashes included (their
-  // parameters are checked when the store is prepared).
-  if (env.restore && viewer.kind === 'user' && mayReplaceStore(modulesOf(viewer))) return ALLOWED;
   const attachments = attachmentsDecision(write.collection, op);
   if (!attachments.ok) return attachments;
+  // Restoring a backup (or importing a v1 file) replaces the whole organisation, hashes included (their
+  // parameters are checked when the store is prepared), by a session that could grant every profile before
+  // and after it; attachments are still checked by their content.
+  if (env.restore && viewer.kind === 'user') return restoreDecision(modulesOf(viewer), write, op, lookup);
   if (viewer.kind === 'kiosk') return authorizeKioskWrite(write.collection, op, lookup, env);
   const userWrite: UserWrite = {
     ...op,

@@ -26,7 +26,7 @@ export const pinRequestSchema = z.object({
   orgId: orgIdSchema,
   userId: z.string().min(1).max(256),
   pin: z.string().max(12),
-  /** The kiosk's roster setting (src/db/kiosk-options.ts): administrators who teach are listed too. */
+  /** Ignored by the server (older tablets send it): the roster setting lives on the kiosk's session. */
   includesAdminProfiles: z.boolean().optional(),
 });
 export type PinRequest = z.infer<typeof pinRequestSchema>;
@@ -55,6 +55,13 @@ export type KioskView = z.infer<typeof kioskViewSchema>;
 /** POST /api/kiosks answers the new kiosk's view; GET /api/kiosks the list. */
 export const kioskRequestSchema = z.object({ name: z.string().trim().min(1).max(80) });
 export type KioskRequest = z.input<typeof kioskRequestSchema>;
+/**
+ * PUT /api/kiosk/options: an administrator signed in on an enrolled tablet sets its roster (whether the
+ * teacher.today holders with administration modules are listed too). Kept by the server on the kiosk's
+ * session, so the tablet cannot declare it by itself.
+ */
+export const kioskOptionsRequestSchema = z.object({ listsAdmins: z.boolean() });
+export type KioskOptionsRequest = z.infer<typeof kioskOptionsRequestSchema>;
 export const kioskListAnswerSchema = z.object({ kiosks: z.array(kioskViewSchema) });
 export type KioskListAnswer = z.infer<typeof kioskListAnswerSchema>;
 

@@ -94,10 +94,12 @@ const STATUS_OF_ACTION: Partial<Record<UserAction, UserStatus>> = {
 
 /**
  * Whether a row action applies to a user at all: Activer never reaches an archived user (Restaurer is the way
- * back), Restaurer only an archived one, nothing changes a user already in the target status.
+ * back), Restaurer only an archived one (never the server's emergency account), nothing changes a user already in
+ * the target status.
  */
-export function actionApplies(action: UserAction, target: Pick<User, 'status'>): boolean {
-  if (action === 'restore') return target.status === 'Archived';
+export function actionApplies(action: UserAction, target: Pick<User, 'status' | 'isEmergency'>): boolean {
+  // The archived emergency account keeps the initial password: it is never brought back (the server refuses).
+  if (action === 'restore') return target.status === 'Archived' && target.isEmergency !== true;
   if (target.status === 'Archived') return action === 'edit';
   const status = STATUS_OF_ACTION[action];
   return status === undefined || status !== target.status;
@@ -167,4 +169,17 @@ export function emailTaken(
   return users.some(
     (u) => u.id !== ownId && typeof u.email === 'string' && u.email.trim().toLowerCase() === wanted,
   );
+}
+
+/** The e-mails (lower case, trimmed) held by more than one user; empty e-mails never clash. */
+export function duplicateEmails(users: readonly Pick<User, 'email'>[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const user of users) {
+    const email = typeof user.email === 'string' ? user.email.trim().toLowerCase() : '';
+    if (email === '') continue;
+    if (seen.has(email)) twice.add(email);
+    seen.add(email);
+  }
+  return [...twice].sort();
 }

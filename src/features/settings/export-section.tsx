@@ -19,9 +19,10 @@ export function ExportSection() {
     setIsBusy(true);
     try {
       // Online: the server's backup with every password; offline: this device's copy, and a warning.
-      const { json, complete } = await exportBackupJson(appDb());
-      downloadText(exportFileName(new Date()), json);
-      if (complete) toast.show(fr.data.exported);
+      const result = await exportBackupJson(appDb());
+      downloadText(exportFileName(new Date()), result.json);
+      if (result.complete) toast.show(fr.data.exported);
+      else if (result.why === 'refused') toast.show(t.exportRefused, 'error');
       else toast.show(fr.securityUsers.backup.offline, 'error');
     } catch {
       toast.show(fr.data.exportFailed, 'error');

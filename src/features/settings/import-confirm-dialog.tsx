@@ -5,7 +5,7 @@ import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
-import { applyImport } from '../../services/settings/data-service';
+import { applyImport, RestoreRefusedError } from '../../services/settings/data-service';
 import type { ReplacementRow } from '../../domain/settings/store-file';
 import type { StoreV1 } from '../../domain/store/schema';
 
@@ -36,8 +36,8 @@ export function ImportConfirmDialog({ pending, onClose }: Props) {
       await applyImport(appDb(), pending.store);
       toast.show(fr.data.imported);
       onClose();
-    } catch {
-      toast.show(t.importFailed, 'error');
+    } catch (error) {
+      toast.show(error instanceof RestoreRefusedError ? t.restoreRefused : t.importFailed, 'error');
       setIsBusy(false);
     }
   };

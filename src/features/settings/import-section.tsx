@@ -20,6 +20,8 @@ function errorOf(result: Exclude<ImportCheck, { ok: true }>): ImportError {
       return { message: fr.data.unreadableJson };
     case 'missing-keys':
       return { message: fr.data.missingKeys };
+    case 'duplicate-emails':
+      return { message: t.duplicateEmails(result.emails) };
     case 'invalid-shape':
       return { message: t.invalidShape(result.issues.total), issues: result.issues };
   }

@@ -5,7 +5,14 @@ import { appDb } from '../../db/database';
 import { getKioskListsAdmins, setKioskListsAdmins } from '../../db/kiosk-options';
 import { getMeta, setMeta } from '../../db/meta';
 import { fr } from '../../i18n/fr';
-import { enrolKiosk, listKiosks, revokeKiosk, unenrolThisDevice, type KioskInfo } from '../../api/auth';
+import {
+  enrolKiosk,
+  listKiosks,
+  revokeKiosk,
+  setKioskRoster,
+  unenrolThisDevice,
+  type KioskInfo,
+} from '../../api/auth';
 import { browserFetch } from '../../api/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/text-field';
@@ -75,9 +82,13 @@ export function KioskSection() {
             className="switch"
             isSelected={listsAdmins ?? false}
             onChange={(on) => {
-              void setKioskListsAdmins(appDb(), on).then(() =>
-                toast.show(on ? fr.teacher.kiosk.listsAdminsOn : fr.teacher.kiosk.listsAdminsOff),
-              );
+              // The server keeps the roster on this kiosk's session first (it decides online); the tablet's
+              // copy serves offline.
+              void setKioskRoster(browserFetch, on).then(async (saved) => {
+                if (!saved) return toast.show(fr.teacher.kiosk.listsAdminsFailed, 'error');
+                await setKioskListsAdmins(appDb(), on);
+                toast.show(on ? fr.teacher.kiosk.listsAdminsOn : fr.teacher.kiosk.listsAdminsOff);
+              });
             }}
           >
             <span className="track" aria-hidden="true" />

@@ -13,6 +13,7 @@ import {
   type ReplacementRow,
 } from '../../domain/settings/store-file';
 import { getMeta } from '../../db/meta';
+import { duplicateEmails } from '../../domain/users/user-rights';
 import { fetchServerBackup, restoreOnServer } from '../../api/backup';
 import type { FetchLike } from '../../sync/outbox-push';
 import { loadRemoteStore, syncNow } from '../../sync/remote-store';
@@ -33,13 +34,22 @@ export async function exportStoreJson(db: AppDatabase): Promise<string> {
 export async function exportBackupJson(
   db: AppDatabase,
   fetchImpl: FetchLike = browserFetch,
-): Promise<{ json: string; complete: boolean }> {
+): Promise<{ json: string; complete: true } | { json: string; complete: false; why: 'offline' | 'refused' }> {
   // This device's unsent edits first (a setting saved a second ago), so the server's backup holds them.
   await syncNow(db, fetchImpl).catch(() => 'failed');
   const backup = await fetchServerBackup(fetchImpl, await getMeta(db, 'orgId'));
   if (backup.ok) return { json: JSON.stringify(withoutClearSecrets(backup.value), null, 2), complete: true };
-  if (backup.code !== 'offline') throw new Error(`backup: ${backup.code}`);
-  return { json: await exportStoreJson(db), complete: false };
+  // Refused: the server keeps every hash for a session that could grant every profile (access/rules.ts).
+  if (backup.code !== 'offline' && backup.code !== 'refused') throw new Error(`backup: ${backup.code}`);
+  return { json: await exportStoreJson(db), complete: false, why: backup.code };
+}
+
+/** The server refused a restore: the session could not grant every profile of the organisation or the file. */
+export class RestoreRefusedError extends Error {
+  constructor() {
+    super('restore: refused');
+    this.name = 'RestoreRefusedError';
+  }
 }
 
 export async function currentRecordIds(db: AppDatabase): Promise<RecordIds> {
@@ -51,6 +61,7 @@ export async function currentRecordIds(db: AppDatabase): Promise<RecordIds> {
 export type ImportCheck =
   | { ok: true; store: StoreV1; summary: ReplacementRow[] }
   | { ok: false; code: 'too-big' | 'unreadable-json' | 'missing-keys' }
+  | { ok: false; code: 'duplicate-emails'; emails: string[] }
   | { ok: false; code: 'invalid-shape'; issues: ShapeIssues };
 
 /** The text of a chosen file, as read by the browser (File.text) only once its size has been checked. */
@@ -82,6 +93,9 @@ export async function checkImportFile(
     if (prepared.code === 'missing-keys') return { ok: false, code: 'missing-keys' };
     return { ok: false, code: 'invalid-shape', issues: describeShapeIssues(parsed.json) };
   }
+  // E-mails are unique per organisation, case ignored (the server refuses such a file too).
+  const emails = duplicateEmails(prepared.store.users);
+  if (emails.length > 0) return { ok: false, code: 'duplicate-emails', emails };
   const summary = replacementSummary(await currentRecordIds(db), prepared.store);
   return { ok: true, store: prepared.store, summary };
 }
@@ -104,6 +118,7 @@ export async function applyImport(
     if ((await loadRemoteStore(db, fetchImpl)) !== 'replaced') throw new Error('reload failed');
     return;
   }
+  if (restored === 'refused') throw new RestoreRefusedError();
   if (restored !== 'offline') throw new Error(`restore: ${restored}`);
   // Offline: the device applies the file as edits, pushed later under the rules (what they refuse, such as
   // other users' hashes, is undone and counted among the refused changes).
