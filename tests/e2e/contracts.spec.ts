@@ -189,22 +189,23 @@ test('an admin creates a VH contract, sees planned and real per line, deletes a 
   const lines = admin.getByRole('dialog', { name: 'Lignes du contrat — Moussa Fall' });
   const algo = lines.getByRole('row').filter({ hasText: 'Algorithmique' });
   const bd = lines.getByRole('row').filter({ hasText: 'Bases de données' });
-  // Algorithmique: planned 2 x 2h, real 2h15 (08:05-10:20), cap 4h reached: the 90% warning.
+  // Algorithmique: planned 2 x 2h, real 1h55 (08:05, checked out 10:20: credited up to the planned end
+  // 10:00), cap 4h reached: the 90% warning.
   await expect(algo.getByRole('cell')).toHaveText([
     'L1-INFO',
     'Algorithmique',
     '4h',
-    '2h15',
+    '1h55',
     '4h',
     /0h.*Plafond bientôt atteint \(90 %\)/,
     'Supprimer la ligne',
   ]);
-  // Bases de données: planned 3h, real 3h30, no cap.
+  // Bases de données: planned 3h, real 3h (checked out at 11:30, credited up to the planned end 11:00), no cap.
   await expect(bd.getByRole('cell')).toHaveText([
     'L1-INFO',
     'Bases de données',
     '3h',
-    '3h30',
+    '3h',
     'Sans plafond',
     '—',
     'Supprimer la ligne',

@@ -321,6 +321,29 @@ describe.each(backends)('$name: trusted attendance times', (backend) => {
     expect((await pushOne(t1, out('co-ok', '09:45'))).status).toBe('applied');
   });
 
+  it('refuses a user’s check-out that is not after a stored check-in of the slot', async () => {
+    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    expect((await pushOne(t1, checkLog('ci-7', 'in', on('08:05'), MOUSSA))).status).toBe('applied');
+    // No check-in named: it would close nothing the server can check (and pay from any check-in).
+    expectRefused(await pushOne(t1, checkLog('co-none', 'out', on('09:00'), MOUSSA)), 'checkin-not-found');
+    expectRefused(
+      await pushOne(t1, checkLog('co-unknown', 'out', on('09:00'), MOUSSA, 0, { checkinLogId: 'ci-404' })),
+      'checkin-not-found',
+    );
+    expectRefused(
+      await pushOne(t1, checkLog('co-same', 'out', on('08:05'), MOUSSA, 0, { checkinLogId: 'ci-7' })),
+      'not-in-progress',
+    );
+    expect(await stored('co-none')).toBeNull();
+    // Offline, the check-in and its check-out leave in one batch: the check-out finds the check-in.
+    const t2 = await signIn(server.url, ORG, T2.email, T2.password);
+    const answer = await push(t2, [
+      logMutation(checkLog('ci-8', 'in', on('08:05'), FATOU, 1)),
+      logMutation(checkLog('co-8', 'out', on('09:30'), FATOU, 1, { checkinLogId: 'ci-8' })),
+    ]);
+    expect(answer.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+  });
+
   it('lets planning.consulter.actions correct a time with a reason; nobody else', async () => {
     const t1 = await signIn(server.url, ORG, T1.email, T1.password);
     expect(

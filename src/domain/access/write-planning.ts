@@ -78,7 +78,9 @@ function sameSlot(a: RecordData, b: RecordData): boolean {
  *   [start − 30 min, end); 'not-scheduled': the slot does not take place on the log's date;
  * - an automatic check-out: only `auto-<check-in id>` of a stored check-in of the same slot, by AUTO, dated
  *   exactly where autoCheckoutAtMs puts it ('auto-time-mismatch'), so it never credits more than planned;
- * - a manual check-out naming its check-in: within that check-in's open time ('not-in-progress').
+ * - a manual check-out: it names a stored check-in of the same slot (`checkinLogId`, else
+ *   'checkin-not-found') and lies within that check-in's open time ('not-in-progress'): after the check-in,
+ *   and not after min(check-in + planned duration, planned end).
  * Exported for the kiosk rule (write.ts), which applies the same checks.
  */
 export function checkLogDecision(
@@ -112,7 +114,9 @@ export function checkLogDecision(
     return due !== null && msOf(timestamp) === due ? ALLOWED : refuse('auto-time-mismatch');
   }
   if (log.actorUserName === AUTO_ACTOR_NAME) return refuse('actor-mismatch');
-  if (log.action === 'planning-checkout' && log.checkinLogId != null) {
+  if (log.action === 'planning-checkout') {
+    // A manual check-out names the check-in it closes (recordCheck always does): without it, or naming a
+    // check-in the server does not hold, it could close nothing or credit time that never started.
     const checkin = storedLog(lookup, log.checkinLogId);
     if (checkin === undefined) return ALLOWED;
     if (!checkin || checkin.action !== 'planning-checkin' || !sameSlot(checkin, log))
@@ -120,7 +124,8 @@ export function checkLogDecision(
     const from = msOf(checkin.timestamp) ?? 0;
     const until = autoCheckoutAtMs(checkin as Pick<PlanningLog, 'timestamp'>, slot) ?? from;
     const at = msOf(timestamp) ?? 0;
-    if (at < from || at > until) return refuse('not-in-progress');
+    // After the check-in (at the same instant it would close nothing: real-time sorts it first).
+    if (at <= from || at > until) return refuse('not-in-progress');
   }
   return ALLOWED;
 }

@@ -38,10 +38,12 @@ function contextOf(log: PlanningLog, timetables: ReadonlyMap<string, Timetable>)
 
 /**
  * spec part 2 point 9: real time is the time from each check-in to its next check-out; an open check-in
- * counts until now or the period end, whichever comes first, and never beyond the instant its automatic
- * check-out closes it (status.autoCheckoutAtMs, when the timetable is known). Reviewers' corrections apply. Logs pair per slot and UTC day; a second
- * check-in while one is open (a double tap on two devices) does not start a second session. Only sessions
- * whose check-in lies in the range count.
+ * counts until now or the period end, whichever comes first. Beyond the spec (no course is paid beyond what
+ * was planned): a session never counts beyond the instant the automatic check-out would close it
+ * (status.autoCheckoutAtMs: min(check-in + planned duration, planned end), when the timetable is known),
+ * whatever its check-out says (a late manual check-out, a forged or legacy one, a correction). Reviewers'
+ * corrections apply. Logs pair per slot and UTC day; a second check-in while one is open (a double tap on two
+ * devices) does not start a second session. Only sessions whose check-in lies in the range count.
  */
 export function realSessions(input: {
   logs: readonly PlanningLog[];
@@ -60,6 +62,9 @@ export function realSessions(input: {
     else groups.set(key, [log]);
   }
 
+  /** Where a session of this check-in ends at the latest (no cap without the timetable's slot). */
+  const closesAtMs = (checkin: EffectiveLog): number =>
+    autoCheckoutAtMs(checkin, timetables.get(checkin.timetableId)?.slots[checkin.slotIndex]) ?? Infinity;
   const sessions: RealSession[] = [];
   const push = (checkin: EffectiveLog, checkout: EffectiveLog | null, endMs: number): void => {
     const startMs = toUtc(checkin.timestamp).toMillis();
@@ -86,15 +91,11 @@ export function realSessions(input: {
       if (log.action === 'planning-checkin') {
         open ??= log;
       } else if (open) {
-        push(open, log, toUtc(log.timestamp).toMillis());
+        push(open, log, Math.min(toUtc(log.timestamp).toMillis(), closesAtMs(open)));
         open = null;
       }
     }
-    if (open) {
-      const slot = timetables.get(open.timetableId)?.slots[open.slotIndex];
-      const closesAt = autoCheckoutAtMs(open, slot);
-      push(open, null, closesAt === null ? openUntil : Math.min(openUntil, closesAt));
-    }
+    if (open) push(open, null, Math.min(openUntil, closesAtMs(open)));
   }
   return sessions.sort(
     (a, b) => toUtc(a.checkin.timestamp).toMillis() - toUtc(b.checkin.timestamp).toMillis(),

@@ -91,6 +91,27 @@ export function applyCorrections<T extends PlanningLog>(logs: readonly T[]): (T 
   });
 }
 
+/**
+ * The logs a period's figures read (/attendance, /workload, the payroll export): the logs stamped within the
+ * period, plus every reviewer's correction of one of them whatever the correction's own time. A correction is
+ * stamped when the reviewer makes it, usually after the period ends (when payroll is prepared), so reading by
+ * timestamp alone would leave the entry "à vérifier" with its uncorrected time. `candidates` are other logs
+ * read besides (the period's timetables' logs): only corrections of a log of the period are kept from them.
+ */
+export function withCorrectionsOf<T extends PlanningLog>(
+  periodLogs: readonly T[],
+  candidates: readonly T[],
+): T[] {
+  const ids = new Set(periodLogs.map((log) => log.id));
+  const logs = [...periodLogs];
+  for (const log of candidates) {
+    if (!isCorrection(log) || ids.has(log.id) || !log.correctsLogId || !ids.has(log.correctsLogId)) continue;
+    ids.add(log.id);
+    logs.push(log);
+  }
+  return logs;
+}
+
 /** An entry "À vérifier": flagged and not yet corrected. */
 export function needsReview(log: EffectiveLog): boolean {
   return !log.correction && trustFlags(log).length > 0;

@@ -8,9 +8,9 @@ import type {
   Timetable,
   User,
 } from '../../domain/store/schema';
-import { CORRECTION_ACTION } from '../../domain/attendance/trust';
 import { toIsoInstant } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
+import { readPeriodLogs } from '../../services/attendance/period-logs';
 
 export interface AttendanceData {
   timetables: Timetable[];
@@ -25,22 +25,17 @@ const byId = <T extends { id: string }>(list: readonly T[]) => new Map(list.map(
 
 /**
  * What "Suivi des émargements" reads, re-read on every change (useLiveQuery), including records brought by
- * sync. Logs are limited to the period; timetables are few (one per class and week or month).
+ * sync. Logs are limited to the period, with the reviewers' corrections of them whatever their time
+ * (readPeriodLogs); timetables are few (one per class and week or month).
  */
 export function useAttendanceData(range: UtcRange): AttendanceData | undefined {
   const from = toIsoInstant(range.start);
   const to = toIsoInstant(range.end);
   return useLiveQuery(async () => {
     const db = appDb();
-    const [timetables, inRange, corrections, classes, modules, users, institutes] = await Promise.all([
+    const [timetables, logs, classes, modules, users, institutes] = await Promise.all([
       db.timetables.toArray(),
-      db.planningLogs.where('timestamp').between(from, to, true, false).toArray(),
-      // Reviewers' corrections of these logs are written later (any time after the period start).
-      db.planningLogs
-        .where('timestamp')
-        .aboveOrEqual(to)
-        .filter((log) => log.action === CORRECTION_ACTION)
-        .toArray(),
+      readPeriodLogs(db, range),
       db.classes.toArray(),
       db.courseModules.toArray(),
       db.users.toArray(),
@@ -48,7 +43,7 @@ export function useAttendanceData(range: UtcRange): AttendanceData | undefined {
     ]);
     return {
       timetables,
-      logs: [...inRange, ...corrections],
+      logs,
       classes: byId(classes),
       modules: byId(modules),
       users: byId(users),

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb } from '../../db/database';
-import { toIsoInstant } from '../../domain/time/instant';
+import { appDb, type AppDatabase } from '../../db/database';
+import type { InstantLike } from '../../domain/time/instant';
 import { periodRange, type PeriodKind } from '../../domain/time/period';
 import { workloadByTeacher, type WorkloadTeacherRow } from '../../domain/workload/workload';
+import { readPeriodLogs } from '../../services/attendance/period-logs';
 
 export interface WorkloadData {
   rows: WorkloadTeacherRow[];
@@ -12,28 +13,36 @@ export interface WorkloadData {
 }
 
 /**
- * Planned and real time per teacher for the period; re-read whenever timetables, logs or names change.
- * Only the logs of the period are read (timestamp index), since a session counts where its check-in lies.
+ * Planned and real time per teacher for the period. Only the logs of the period are read (timestamp index),
+ * since a session counts where its check-in lies, with the reviewers' corrections of them whatever their
+ * time (a correction made after the period ends still changes its hours: readPeriodLogs).
  */
+export async function readWorkloadData(
+  db: AppDatabase,
+  kind: PeriodKind,
+  referenceDate: string,
+  now: InstantLike,
+): Promise<WorkloadData> {
+  const range = periodRange(kind, referenceDate);
+  const [timetables, logs, users, classes, modules] = await Promise.all([
+    db.timetables.toArray(),
+    readPeriodLogs(db, range),
+    db.users.toArray(),
+    db.classes.toArray(),
+    db.courseModules.toArray(),
+  ]);
+  return {
+    rows: workloadByTeacher({ timetables, logs, range, now }),
+    teacherNames: new Map(users.map((u) => [u.id, u.name])),
+    classNames: new Map(classes.map((c) => [c.id, c.code])),
+    moduleNames: new Map(modules.map((m) => [m.id, m.name])),
+  };
+}
+
+/** readWorkloadData, re-read whenever timetables, logs or names change. */
 export function useWorkloadData(kind: PeriodKind, referenceDate: string): WorkloadData | undefined {
-  return useLiveQuery(async () => {
-    const db = appDb();
-    const range = periodRange(kind, referenceDate);
-    const [timetables, logs, users, classes, modules] = await Promise.all([
-      db.timetables.toArray(),
-      db.planningLogs
-        .where('timestamp')
-        .between(toIsoInstant(range.start), toIsoInstant(range.end), true, false)
-        .toArray(),
-      db.users.toArray(),
-      db.classes.toArray(),
-      db.courseModules.toArray(),
-    ]);
-    return {
-      rows: workloadByTeacher({ timetables, logs, range, now: new Date() }),
-      teacherNames: new Map(users.map((u) => [u.id, u.name])),
-      classNames: new Map(classes.map((c) => [c.id, c.code])),
-      moduleNames: new Map(modules.map((m) => [m.id, m.name])),
-    };
-  }, [kind, referenceDate]);
+  return useLiveQuery(
+    () => readWorkloadData(appDb(), kind, referenceDate, new Date()),
+    [kind, referenceDate],
+  );
 }

@@ -3,3 +3,4 @@ export { checkIn, checkOut, type CheckRefusal, type CheckRequest, type CheckResu
 export { runAutoCheckouts, startAutoCheckoutLoop, type AutoCheckoutLoopOptions } from './auto-checkout';
 export { checkRefusalMessage } from './messages';
 export { correctCheckTime, type CorrectionRequest, type CorrectionResult } from './correct';
+export { readPeriodLogs } from './period-logs';

@@ -1,5 +1,5 @@
 import { appDb } from '../../db/database';
-import { toIsoDate, toIsoInstant } from '../../domain/time/instant';
+import { toIsoDate } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
 import { isCorrection } from '../../domain/attendance/trust';
 import {
@@ -9,6 +9,7 @@ import {
   type PayrollWorkbook,
 } from '../../domain/workload/payroll-export';
 import { workloadByTeacher } from '../../domain/workload/workload';
+import { readPeriodLogs } from '../attendance/period-logs';
 import type { SheetExportAnswer, SheetExportRequest } from './sheet-export.worker';
 
 export type PayrollFormat = 'xlsx' | 'csv';
@@ -18,7 +19,10 @@ const MIME: Record<PayrollFormat, string> = {
   csv: 'text/csv;charset=utf-8',
 };
 
-/** The payroll workbook of a period, from the device's data (the same rows as /workload). */
+/**
+ * The payroll workbook of a period, from the device's data (the same rows as /workload): the logs of the
+ * period with the reviewers' corrections of them, including those made after the period ended.
+ */
 export async function payrollWorkbook(
   range: UtcRange,
   labels: PayrollLabels,
@@ -28,10 +32,7 @@ export async function payrollWorkbook(
   const db = appDb();
   const [timetables, logs, users, classes, modules] = await Promise.all([
     db.timetables.toArray(),
-    db.planningLogs
-      .where('timestamp')
-      .between(toIsoInstant(range.start), toIsoInstant(range.end), true, false)
-      .toArray(),
+    readPeriodLogs(db, range),
     db.users.toArray(),
     db.classes.toArray(),
     db.courseModules.toArray(),

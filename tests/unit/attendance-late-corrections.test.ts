@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appDb, type AppDatabase } from '../../src/db/database';
+import { writeBatch } from '../../src/db/repository';
+import { CORRECTION_ACTION, withCorrectionsOf } from '../../src/domain/attendance/trust';
+import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
+import { weekRange } from '../../src/domain/time/period';
+import { readWorkloadData } from '../../src/features/workload/use-workload-data';
+import { frWorkload } from '../../src/i18n/fr-workload';
+import { readPeriodLogs } from '../../src/services/attendance/period-logs';
+import { payrollWorkbook } from '../../src/services/export/payroll';
+
+/**
+ * A reviewer's correction is stamped when it is made, usually after the period ends (payroll is prepared
+ * then): /attendance, /workload and the payroll export read it with the logs it corrects whatever its time.
+ * Week of Monday 10 March 2025; Monday's course 08:00-10:00. The teacher's phone was 3 hours behind: the
+ * check-in reads 09:30 (flagged "horloge décalée"), the check-out 10:00 is right. On Thursday 20 March,
+ * after the week, a reviewer corrects the check-in to 08:00.
+ */
+const MONDAY = '2025-03-10';
+const at = (time: string, date = MONDAY) => `${date}T${time}:00.000Z`;
+const range = weekRange(MONDAY);
+const NOW = new Date(at('12:00', '2025-03-21'));
+
+const timetable = (id: string, weekStartDate: string): Timetable => ({
+  id,
+  periodicity: 'week',
+  year: 2025,
+  weekStartDate,
+  month: null,
+  classId: 'class-1',
+  slots: [
+    {
+      dayOfWeek: 1,
+      startTime: '08:00',
+      endTime: '10:00',
+      moduleId: 'mod-math',
+      teacherUserId: 'teacher-a',
+      deliveryMode: 'presentiel',
+      canceled: false,
+    },
+  ],
+  createdAt: '2025-03-01T00:00:00.000Z',
+});
+
+function log(id: string, action: PlanningLog['action'], timestamp: string, extra: Partial<PlanningLog> = {}) {
+  return {
+    id,
+    timestamp,
+    action,
+    timetableId: 'tt-1',
+    classId: 'class-1',
+    moduleId: 'mod-math',
+    teacherUserId: 'teacher-a',
+    slotIndex: 0,
+    ...extra,
+  } satisfies PlanningLog;
+}
+
+const checkin = log('ci-1', 'planning-checkin', at('09:30'), { deviceTimestamp: at('06:30') });
+const checkout = log('co-1', 'planning-checkout', at('10:00'), { checkinLogId: 'ci-1' });
+const lateCorrection = log('k-1', CORRECTION_ACTION, at('09:00', '2025-03-20'), {
+  correctsLogId: 'ci-1',
+  correctedTimestamp: at('08:00'),
+  note: 'horloge du téléphone',
+  actorUserName: 'Admin',
+});
+// Next week's course, corrected the same day: not a log of the period.
+const nextWeek = log('ci-2', 'planning-checkin', at('08:10', '2025-03-17'), { timetableId: 'tt-2' });
+const otherCorrection = log('k-2', CORRECTION_ACTION, at('09:05', '2025-03-20'), {
+  timetableId: 'tt-2',
+  correctsLogId: 'ci-2',
+  correctedTimestamp: at('08:00', '2025-03-17'),
+  note: 'oubli',
+});
+
+async function seed(db: AppDatabase, logs: PlanningLog[]) {
+  await writeBatch(db, async (w) => {
+    await w.put('timetables', timetable('tt-1', MONDAY));
+    await w.put('timetables', timetable('tt-2', '2025-03-17'));
+    for (const l of logs) await w.put('planningLogs', l);
+  });
+}
+
+let db: AppDatabase;
+beforeEach(() => {
+  db = appDb();
+});
+afterEach(async () => {
+  await Promise.all([db.planningLogs.clear(), db.timetables.clear(), db.outbox.clear()]);
+});
+
+describe('withCorrectionsOf', () => {
+  it('adds the corrections of the period’s logs, and only those, once', () => {
+    const period = [checkin, checkout];
+    expect(withCorrectionsOf(period, [checkin, lateCorrection, otherCorrection, lateCorrection])).toEqual([
+      checkin,
+      checkout,
+      lateCorrection,
+    ]);
+    expect(withCorrectionsOf(period, [nextWeek])).toEqual(period);
+  });
+});
+
+describe('a correction made after the period ends', () => {
+  it('is read with the period’s logs (/attendance), whatever its time; another period’s is not', async () => {
+    await seed(db, [checkin, checkout, lateCorrection, nextWeek, otherCorrection]);
+    const ids = (await readPeriodLogs(db, range)).map((l) => l.id).sort();
+    expect(ids).toEqual(['ci-1', 'co-1', 'k-1']);
+  });
+
+  it('changes the real hours of /workload: corrected, no longer "à vérifier"', async () => {
+    await seed(db, [checkin, checkout]);
+    const flagged = await readWorkloadData(db, 'week', MONDAY, NOW);
+    expect(flagged.rows[0]).toMatchObject({ plannedMin: 120, realMin: 30, reviewMin: 30 });
+
+    await seed(db, [lateCorrection]);
+    const corrected = await readWorkloadData(db, 'week', MONDAY, NOW);
+    expect(corrected.rows[0]).toMatchObject({ plannedMin: 120, realMin: 120, reviewMin: 0 });
+  });
+
+  it('changes the payroll workbook: real as recorded, corrected, nothing left to review', async () => {
+    await seed(db, [checkin, checkout, lateCorrection]);
+    const book = await payrollWorkbook(
+      range,
+      frWorkload.exportLabels,
+      { teacher: 'Inconnu', other: '—' },
+      NOW,
+    );
+    const [byTeacher, detail] = book.sheets;
+    expect(book.fileBase).toBe('heures-2025-03-10_2025-03-16');
+    // Prévu, Réel (as recorded), Corrigé, Écart, À vérifier
+    expect(byTeacher?.rows[0]).toEqual(['Inconnu', 2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', '']);
+    expect(detail?.rows[0]?.slice(-10)).toEqual([2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', '']);
+  });
+});

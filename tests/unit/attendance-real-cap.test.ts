@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { realSessions } from '../../src/domain/attendance/real-time';
+import { CORRECTION_ACTION } from '../../src/domain/attendance/trust';
+import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
+import { MS_PER_MINUTE } from '../../src/domain/time/instant';
+import { dayRange } from '../../src/domain/time/period';
+import { workloadByTeacher } from '../../src/domain/workload/workload';
+
+/**
+ * Real time credited per session never exceeds min(check-in + planned duration, planned end), whatever the
+ * check-out says: a manual check-out after that instant (a forged or legacy one, one written before the
+ * server checked it) or a reviewer's correction moving it later. Slot: Monday 10 March 2025, 08:00-10:00.
+ */
+const DATE = '2025-03-10';
+const at = (time: string) => `${DATE}T${time.length === 5 ? `${time}:00` : time}.000Z`;
+const timetable: Timetable = {
+  id: 'tt-1',
+  periodicity: 'week',
+  year: 2025,
+  weekStartDate: DATE,
+  month: null,
+  classId: 'class-1',
+  slots: [
+    {
+      dayOfWeek: 1,
+      startTime: '08:00',
+      endTime: '10:00',
+      moduleId: 'mod-math',
+      teacherUserId: 'teacher-a',
+      deliveryMode: 'presentiel',
+      canceled: false,
+    },
+  ],
+  createdAt: '2025-03-01T00:00:00.000Z',
+};
+
+function log(id: string, action: PlanningLog['action'], timestamp: string, extra: Partial<PlanningLog> = {}) {
+  return {
+    id,
+    timestamp,
+    action,
+    timetableId: 'tt-1',
+    classId: 'class-1',
+    moduleId: 'mod-math',
+    teacherUserId: 'teacher-a',
+    slotIndex: 0,
+    ...extra,
+  } satisfies PlanningLog;
+}
+
+const sessionMs = (logs: PlanningLog[], timetables: Timetable[] = [timetable]) =>
+  realSessions({ logs, range: dayRange(DATE), now: at('23:00'), timetables }).map((s) => s.durationMs);
+
+const min = (minutes: number, seconds = 0) => minutes * MS_PER_MINUTE + seconds * 1000;
+
+describe('real time of a closed session: capped at min(check-in + planned duration, planned end)', () => {
+  it.each([
+    // check-in at the start: the cap is the planned end, 10:00
+    ['08:00', '09:59:59', min(119, 59)],
+    ['08:00', '10:00', min(120)],
+    ['08:00', '10:00:01', min(120)],
+    ['08:00', '13:50', min(120)],
+    // early check-in (07:40): the cap is check-in + 2 h, 09:40
+    ['07:40', '09:39:59', min(119, 59)],
+    ['07:40', '09:40', min(120)],
+    ['07:40', '09:40:01', min(120)],
+    ['07:40', '10:00', min(120)],
+    // late check-in (09:50): the cap is the planned end, 10 minutes
+    ['09:50', '09:59:59', min(9, 59)],
+    ['09:50', '10:00', min(10)],
+    ['09:50', '10:00:01', min(10)],
+    ['09:50', '11:50', min(10)],
+  ])('check-in %s, check-out %s -> %d ms', (checkin, checkout, expected) => {
+    const logs = [log('ci', 'planning-checkin', at(checkin)), log('co', 'planning-checkout', at(checkout))];
+    expect(sessionMs(logs)).toEqual([expected]);
+  });
+
+  it('a reviewer’s correction moving the check-out later is capped too', () => {
+    const logs = [
+      log('ci', 'planning-checkin', at('08:00')),
+      log('co', 'planning-checkout', at('09:00')),
+      log('k', CORRECTION_ACTION, '2025-03-20T09:00:00.000Z', {
+        correctsLogId: 'co',
+        correctedTimestamp: at('12:00'),
+        note: 'oubli',
+      }),
+    ];
+    expect(sessionMs(logs)).toEqual([min(120)]);
+  });
+
+  it('workload pays no more than planned for a late check-out', () => {
+    const logs = [log('ci', 'planning-checkin', at('08:00')), log('co', 'planning-checkout', at('11:30'))];
+    const [row] = workloadByTeacher({
+      timetables: [timetable],
+      logs,
+      range: dayRange(DATE),
+      now: at('23:00'),
+    });
+    expect(row).toMatchObject({ plannedMin: 120, realMin: 120, isRealAbovePlanned: false });
+  });
+
+  it('without the timetable (slot unknown) the check-out is taken as recorded', () => {
+    const logs = [log('ci', 'planning-checkin', at('08:00')), log('co', 'planning-checkout', at('10:30'))];
+    expect(sessionMs(logs, [])).toEqual([min(150)]);
+  });
+});
