@@ -6,6 +6,9 @@
 export const frImportMapping = {
   intro:
     "Aucun emploi du temps n'a été détecté automatiquement. Montrez sur l'aperçu où sont les jours, les horaires et le premier cours ; pour une liste, choisissez la colonne de chaque information. Le résultat s'affiche au fur et à mesure.",
+  correctTitle: 'Corriger la lecture',
+  correctIntro:
+    "Le fichier a été lu, mais la lecture peut être incomplète ou fausse. Montrez sur l'aperçu où sont les jours, les horaires et le premier cours ; pour une liste, choisissez la colonne de chaque information. Le résultat remplacera la lecture actuelle.",
   layout: 'Disposition du fichier',
   grid: 'Grille (jours et horaires)',
   list: 'Liste (un cours par ligne)',

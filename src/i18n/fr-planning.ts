@@ -284,6 +284,8 @@ export const frPlanning = {
           `${teacher} : ${className} / ${module} dépasse le plafond d'heures.`,
       },
       readWarnings: (sheets: string) => `Feuilles sans emploi du temps : ${sheets}`,
+      correctHint: 'Des cours manquent ou sont mal lus ?',
+      correct: 'Corriger la lecture…',
       detectedTitle: (n: number) => `Classes lues dans le fichier (${n})`,
       detectedIntro:
         'Renommez une classe lue, ou associez-la à une classe existante ; la provenance indique la feuille et les lignes.',

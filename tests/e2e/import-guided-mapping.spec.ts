@@ -4,7 +4,8 @@ import { newOrgId, readStoreAsAdmin, seedOrg } from './support/org';
 
 // Built by scripts/make-real-timetables.mjs: a collège grid printed without any time (days across, one
 // unlabelled row per period), and the next week's file of the same shape with other courses.
-const REAL = join(process.cwd(), 'tests', 'fixtures', 'timetables', 'real');
+const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
+const REAL = join(FIXTURES, 'real');
 const WEEK_1 = join(REAL, 'guided-no-times-week1.xlsx');
 const WEEK_2 = join(REAL, 'guided-no-times-week2.xlsx');
 const ADMIN = { email: 'awa@ecole.sn', password: 'Admin@2026' };
@@ -146,4 +147,41 @@ test('a file without times goes through guided mapping; the next file of the sam
   } finally {
     await other.context.close();
   }
+});
+
+test('a file read with a wrong class is corrected with the guided mapping; its reading replaces the first', async ({
+  page,
+  request,
+}) => {
+  const orgId = newOrgId('import-correct');
+  await seedOrg(request, orgId, org());
+  await signIn(page, orgId);
+
+  // Read at once: two classes, MIAGE 3 and MIAGE 4, straight to the verification.
+  const dialog = await analyse(page, join(FIXTURES, 'labelled-cells-rooms.xlsx'));
+  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  await expect(verify.getByRole('rowheader', { name: 'MIAGE 4', exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Opened then cancelled: back to the reading as it was.
+  await verify.getByRole('button', { name: 'Corriger la lecture…' }).click();
+  const mapping = page.getByRole('dialog', { name: 'Corriger la lecture' });
+  await mapping.getByRole('button', { name: 'Annuler' }).click();
+  await expect(mapping).toBeHidden();
+  await expect(verify.getByRole('rowheader', { name: 'MIAGE 4', exact: true })).toBeVisible();
+
+  // The whole sheet is one class: the user corrects the reading.
+  await verify.getByRole('button', { name: 'Corriger la lecture…' }).click();
+  await expect(
+    mapping.getByText('Le résultat remplacera la lecture actuelle.', { exact: false }),
+  ).toBeVisible();
+  await expect(verify).toBeHidden();
+  await mapping.getByLabel('Nom de la classe').fill('MIAGE Alternance');
+  await expect(mapping.getByRole('status')).toContainText('1 tableau(x), 9 cours détecté(s)');
+  await mapping.getByRole('button', { name: 'Utiliser ces choix' }).click();
+
+  await expect(mapping).toBeHidden();
+  await expect(verify.getByRole('rowheader', { name: 'MIAGE Alternance', exact: true })).toBeVisible();
+  await expect(verify.getByRole('rowheader', { name: 'MIAGE 4', exact: true })).toHaveCount(0);
+  await expect(verify.getByText('Classes manquantes (1)')).toBeVisible();
 });

@@ -132,6 +132,15 @@ describe('readTimetableFile (worker wrapper)', () => {
       issues: [{ code: 'unsupported-format' }],
     });
   });
+
+  it("gives a successful reading the file's grids too, to correct it with the guided mapping", async () => {
+    vi.stubGlobal('Worker', undefined);
+    const result = await readTimetableFile(fixtureFile('stacked-classes.xlsx'));
+    expect(result.ok).toBe(true);
+    expect(result.sheets?.length).toBeGreaterThan(0);
+    const cells = (result.sheets ?? []).flatMap((sheet) => sheet.grid.flat().map(String));
+    expect(cells.some((cell) => cell.includes('BTS1 A'))).toBe(true);
+  });
 });
 
 describe('sheet-reader.worker', () => {

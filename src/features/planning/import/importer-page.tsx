@@ -9,26 +9,30 @@ import { ManualLayoutDialog } from './manual-layout-dialog';
 import { NewImportDialog, type ReadFile } from './new-import-dialog';
 import { VerificationDialog } from './verification-dialog';
 
+/** A reading under verification, with the file's grids to correct it by hand. */
+interface Verify {
+  read: ReadFile;
+  parsed: ParsedFile;
+  emptySheets: string[];
+  sheets: SheetGrid[];
+  importId: string;
+}
+
 type Step =
   | { kind: 'idle' }
   | { kind: 'form' }
-  | { kind: 'manual'; read: ReadFile; sheets: SheetGrid[] }
-  | {
-      kind: 'verify';
-      read: ReadFile;
-      parsed: ParsedFile;
-      emptySheets: string[];
-      importId: string;
-    };
+  /** The guided mapping: nothing was read (`correcting` null), or a reading is corrected. */
+  | { kind: 'manual'; read: ReadFile; sheets: SheetGrid[]; correcting: Verify | null }
+  | ({ kind: 'verify' } & Verify);
 
 /** /planning/importer (spec part 2 point 2): "Nouvel import" -> reading -> "Vérification des références". */
 export function ImporterPage() {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const toast = useToast();
   const t = fr.planning.import;
-  const verify = (read: ReadFile, parsed: ParsedFile, emptySheets: string[]) => {
+  const verify = (next: Omit<Verify, 'importId'> & { importId?: string }) => {
     toast.show(t.analysed);
-    setStep({ kind: 'verify', read, parsed, emptySheets, importId: randomId('imp-') });
+    setStep({ kind: 'verify', ...next, importId: next.importId ?? randomId('imp-') });
   };
   const close = () => setStep({ kind: 'idle' });
   return (
@@ -45,15 +49,28 @@ export function ImporterPage() {
       {step.kind === 'form' ? (
         <NewImportDialog
           onClose={close}
-          onParsed={({ parsed, emptySheets, ...read }) => verify(read, parsed, emptySheets)}
-          onManual={({ sheets, ...read }) => setStep({ kind: 'manual', read, sheets })}
+          onParsed={({ parsed, emptySheets, sheets, ...read }) =>
+            verify({ read, parsed, emptySheets, sheets })
+          }
+          onManual={({ sheets, ...read }) => setStep({ kind: 'manual', read, sheets, correcting: null })}
         />
       ) : null}
       {step.kind === 'manual' ? (
         <ManualLayoutDialog
           sheets={step.sheets}
-          onBack={close}
-          onParsed={(parsed) => verify(step.read, parsed, [])}
+          isCorrecting={step.correcting !== null}
+          // Back from a correction: the reading as it was.
+          onBack={() => (step.correcting ? setStep({ kind: 'verify', ...step.correcting }) : close())}
+          // The mapping's reading replaces the file's; the import keeps its id (what was created carries it).
+          onParsed={(parsed) =>
+            verify({
+              read: step.read,
+              parsed,
+              emptySheets: [],
+              sheets: step.sheets,
+              ...(step.correcting ? { importId: step.correcting.importId } : {}),
+            })
+          }
         />
       ) : null}
       {step.kind === 'verify' ? (
@@ -65,6 +82,12 @@ export function ImporterPage() {
           emptySheets={step.emptySheets}
           onClose={close}
           onSaved={close}
+          {...(step.sheets.length > 0
+            ? {
+                onCorrect: () =>
+                  setStep({ kind: 'manual', read: step.read, sheets: step.sheets, correcting: step }),
+              }
+            : {})}
         />
       ) : null}
     </section>

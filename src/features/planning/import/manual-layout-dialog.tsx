@@ -17,6 +17,8 @@ import { useGuidedMapping, type GuidedMappingState } from './use-guided-mapping'
 
 interface Props {
   sheets: readonly SheetGrid[];
+  /** A file already read is being corrected: its reading will be replaced by the mapping's. */
+  isCorrecting?: boolean;
   onBack: () => void;
   onParsed: (parsed: ParsedFile) => void;
 }
@@ -62,12 +64,12 @@ function roleOf(state: GuidedMappingState) {
 }
 
 /**
- * Beyond the spec: when nothing is detected, the user shows on a preview of the sheet where the days, the
- * times (or types the bell schedule) and the first course are, or maps the columns of a list; the courses
- * read show as they point. The mapping is saved for the organisation: the next file of the same shape is
- * read with it without a question.
+ * Beyond the spec: when nothing is detected, or to correct a reading that is partial or wrong, the user
+ * shows on a preview of the sheet where the days, the times (or types the bell schedule) and the first
+ * course are, or maps the columns of a list; the courses read show as they point. The mapping is saved for
+ * the organisation: the next file of the same shape is read with it without a question.
  */
-export function ManualLayoutDialog({ sheets, onBack, onParsed }: Props) {
+export function ManualLayoutDialog({ sheets, isCorrecting = false, onBack, onParsed }: Props) {
   const state = useGuidedMapping(sheets);
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
@@ -92,8 +94,13 @@ export function ManualLayoutDialog({ sheets, onBack, onParsed }: Props) {
   };
 
   return (
-    <AppDialog isOpen onOpenChange={(open) => (open ? undefined : onBack())} title={m.title} size="large">
-      <p className="hint">{t.intro}</p>
+    <AppDialog
+      isOpen
+      onOpenChange={(open) => (open ? undefined : onBack())}
+      title={isCorrecting ? t.correctTitle : m.title}
+      size="large"
+    >
+      <p className="hint">{isCorrecting ? t.correctIntro : t.intro}</p>
       <div className="guided-mapping-fields">
         {sheets.length > 1 ? (
           <div className="select-field">

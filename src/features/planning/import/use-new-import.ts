@@ -20,7 +20,8 @@ export interface ReadFile {
 }
 
 export interface NewImportCallbacks {
-  onParsed: (read: ReadFile & { parsed: ParsedFile; emptySheets: string[] }) => void;
+  /** A file read: its courses, and its grids to correct the reading with the guided mapping. */
+  onParsed: (read: ReadFile & { parsed: ParsedFile; emptySheets: string[]; sheets: SheetGrid[] }) => void;
   onManual: (read: ReadFile & { sheets: SheetGrid[] }) => void;
 }
 
@@ -113,7 +114,12 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
     if (controller.signal.aborted) return;
     const read = { fileName: file.name || 'import.xlsx', period };
     if (result.ok) {
-      onParsed({ ...read, parsed: result.value, emptySheets: result.warnings.map((w) => w.sheetName) });
+      onParsed({
+        ...read,
+        parsed: result.value,
+        emptySheets: result.warnings.map((w) => w.sheetName),
+        sheets: result.sheets ?? [],
+      });
       return;
     }
     // Beyond the spec: a workbook read without any timetable can still be laid out by hand.

@@ -23,10 +23,12 @@ interface Props {
   emptySheets: readonly string[];
   onClose: () => void;
   onSaved: () => void;
+  /** Opens the guided mapping on the file's sheets; its reading replaces this one (absent: no sheets). */
+  onCorrect?: () => void;
 }
 
 /** "Vérification des références" (spec part 2 points 2 and 4): fix names, create what is missing, preview, save. */
-export function VerificationDialog({ emptySheets, onClose, ...input }: Props) {
+export function VerificationDialog({ emptySheets, onClose, onCorrect, ...input }: Props) {
   const verification = useVerification(input);
   const { data, resolution, rows, isBusy, pending, reimport } = verification;
   const t = fr.planning.import.verify;
@@ -55,6 +57,14 @@ export function VerificationDialog({ emptySheets, onClose, ...input }: Props) {
           </>
         )}
         {emptySheets.length > 0 ? <p className="hint">{t.readWarnings(emptySheets.join(', '))}</p> : null}
+        {onCorrect ? (
+          <p className="hint">
+            {t.correctHint}{' '}
+            <Button className="button secondary small" onPress={onCorrect} isDisabled={verification.isBusy}>
+              {t.correct}
+            </Button>
+          </p>
+        ) : null}
         <DetectedSections verification={verification} />
         {resolution === null ? null : <MissingSection verification={verification} />}
         <ContractWarningList warnings={verification.warnings} names={verification.names} />

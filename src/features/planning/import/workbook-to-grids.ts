@@ -22,9 +22,12 @@ export interface WorkbookWarning {
 export type WorkbookGridsResult =
   { ok: true; value: SheetGrid[]; warnings: WorkbookWarning[] } | { ok: false; issues: TimetableReadIssue[] };
 
-/** A read timetable, plus the grids when nothing was detected, so the user can pick the layout by hand. */
+/**
+ * A read timetable, plus the file's grids, so the user can pick the layout by hand: when nothing was
+ * detected, and also to correct a reading that is partial or wrong (absent when the grids were sent in).
+ */
 export type TimetableFileReadResult =
-  | (Extract<TimetableReadResult, { ok: true }> & { sheets?: undefined })
+  | (Extract<TimetableReadResult, { ok: true }> & { sheets?: SheetGrid[] })
   | (Extract<TimetableReadResult, { ok: false }> & { sheets: SheetGrid[] });
 
 type ContentKind = 'zip' | 'cfb' | 'biff' | 'markup' | 'text' | 'binary';
@@ -229,8 +232,7 @@ export function readTimetableBytes(
 ): TimetableFileReadResult {
   const grids = workbookToGrids(data, fileName);
   if (!grids.ok) return { ok: false, issues: grids.issues, sheets: [] };
-  const result = readTimetableGrids(grids.value, options);
-  return result.ok ? result : { ...result, sheets: grids.value };
+  return { ...readTimetableGrids(grids.value, options), sheets: grids.value };
 }
 
 /** Reads sheets already turned into grids (a guided mapping applied again to the whole workbook). */
