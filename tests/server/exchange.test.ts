@@ -266,9 +266,10 @@ describe.each(backends)('$name: one-round-trip exchange', (backend) => {
   it('applies a profile change to its holders on the very next request', async () => {
     const backup = () => api(`${server.url}/api/backup?orgId=${ORG}`, t1);
     expect((await backup()).status).toBe(403);
-    const teacherProfile = defaultProfiles().find((p) => p.id === 'teacher');
-    if (!teacherProfile) throw new Error('no teacher profile');
-    const moduleIds = [...teacherProfile.moduleIds, 'settings.donnees'];
+    // The backup needs Données and the rights to grant every profile: the Super Admin's modules.
+    const superAdmin = defaultProfiles().find((p) => p.id === 'super-admin');
+    if (!superAdmin) throw new Error('no super-admin profile');
+    const moduleIds = [...superAdmin.moduleIds];
     const granted = await exchangeOk(server.url, admin, {
       mutations: [
         mutation({

@@ -9,7 +9,7 @@ import { workloadByTeacher } from '../../src/domain/workload/workload';
 /**
  * Real time credited per session never exceeds min(check-in + planned duration, planned end), whatever the
  * check-out says: a manual check-out after that instant (a forged or legacy one, one written before the
- * server checked it) or a reviewer's correction moving it later. Slot: Monday 10 March 2025, 08:00-10:00.
+ * server checked it). A reviewer's correction is applied as written. Slot: Monday 10 March 2025, 08:00-10:00.
  */
 const DATE = '2025-03-10';
 const at = (time: string) => `${DATE}T${time.length === 5 ? `${time}:00` : time}.000Z`;
@@ -75,7 +75,7 @@ describe('real time of a closed session: capped at min(check-in + planned durati
     expect(sessionMs(logs)).toEqual([expected]);
   });
 
-  it('a reviewer’s correction moving the check-out later is capped too', () => {
+  it('a reviewer’s correction moving the check-out later is the reviewer’s decision: not capped', () => {
     const logs = [
       log('ci', 'planning-checkin', at('08:00')),
       log('co', 'planning-checkout', at('09:00')),
@@ -85,7 +85,7 @@ describe('real time of a closed session: capped at min(check-in + planned durati
         note: 'oubli',
       }),
     ];
-    expect(sessionMs(logs)).toEqual([min(120)]);
+    expect(sessionMs(logs)).toEqual([min(240)]);
   });
 
   it('workload pays no more than planned for a late check-out', () => {

@@ -41,8 +41,9 @@ function contextOf(log: PlanningLog, timetables: ReadonlyMap<string, Timetable>)
  * counts until now or the period end, whichever comes first. Beyond the spec (no course is paid beyond what
  * was planned): a session never counts beyond the instant the automatic check-out would close it
  * (status.autoCheckoutAtMs: min(check-in + planned duration, planned end), when the timetable is known),
- * whatever its check-out says (a late manual check-out, a forged or legacy one, a correction). Reviewers'
- * corrections apply. Logs pair per slot and UTC day; a second check-in while one is open (a double tap on two
+ * whatever its check-out says (a late manual check-out, a forged or legacy one). A reviewer's correction applies
+ * as written, beyond that instant too: the reviewer decided (a course that ran over), and the row then shows
+ * real above planned in red as the spec says. Logs pair per slot and UTC day; a second check-in while one is open (a double tap on two
  * devices) does not start a second session. Only sessions whose check-in lies in the range count.
  */
 export function realSessions(input: {
@@ -91,7 +92,10 @@ export function realSessions(input: {
       if (log.action === 'planning-checkin') {
         open ??= log;
       } else if (open) {
-        push(open, log, Math.min(toUtc(log.timestamp).toMillis(), closesAtMs(open)));
+        // A reviewer's correction of either end is a decision (a course that ran over): it is not capped.
+        const checkoutMs = toUtc(log.timestamp).toMillis();
+        const reviewed = open.correction !== undefined || log.correction !== undefined;
+        push(open, log, reviewed ? checkoutMs : Math.min(checkoutMs, closesAtMs(open)));
         open = null;
       }
     }
