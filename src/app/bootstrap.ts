@@ -66,7 +66,13 @@ export async function bootstrap(
   const startEngine = async () => {
     const { SyncEngine } = await import('../sync/engine');
     engine?.stop();
-    engine = new SyncEngine({ db, fetch: fetchImpl, session: checkServerSession });
+    const { requestOutboxSync } = await import('./pwa/register-sw');
+    engine = new SyncEngine({
+      db,
+      fetch: fetchImpl,
+      session: checkServerSession,
+      onPushFailed: requestOutboxSync,
+    });
     engine.start();
   };
   if (session.status === 'none') {

@@ -259,6 +259,12 @@ export interface SyncEngineOptions {
    * default, null where there is none (the periodic pull then does all the catching up).
    */
   live?: ((url: string) => LiveSource) | null;
+  /**
+   * Called when an exchange fails while changes wait in the outbox (no network, server down): the app asks
+   * for a Background Sync then, so the service worker pushes them when the network returns even if every
+   * window is closed by then.
+   */
+  onPushFailed?: () => void;
 }
 
 /** What the engine needs of an EventSource. */
@@ -294,8 +300,10 @@ export function liveRevisionOf(event: Event): number | null {
  * run in a Web Worker; today bootstrap() runs it on the main thread.
  */
 export class SyncEngine {
-  private readonly options: Required<Omit<SyncEngineOptions, 'setTimer' | 'clearTimer' | 'live'>> &
-    Pick<SyncEngineOptions, 'setTimer' | 'clearTimer'>;
+  private readonly options: Required<
+    Omit<SyncEngineOptions, 'setTimer' | 'clearTimer' | 'live' | 'onPushFailed'>
+  > &
+    Pick<SyncEngineOptions, 'setTimer' | 'clearTimer' | 'onPushFailed'>;
   private readonly openLive: ((url: string) => LiveSource) | null;
   /** The open live stream (while the last exchange succeeded), and the pull it asked for. */
   private live: LiveSource | null = null;
@@ -503,6 +511,7 @@ export class SyncEngine {
     const { db } = this.options;
     if ((await getMeta(db, 'serverReachable')) !== false) await setMeta(db, 'serverReachable', false);
     this.closeLive();
+    if (this.options.onPushFailed && (await db.outbox.count()) > 0) this.options.onPushFailed();
     const delay = retryDelayMs(this.failures, this.options.random);
     this.failures += 1;
     this.retryDelays.push(delay);

@@ -361,4 +361,31 @@ describe('engine timers', () => {
       await engine.whenIdle();
     }
   });
+
+  it('asks for a Background Sync when a push fails with changes waiting, and only then', async () => {
+    const a = device();
+    let online = false;
+    const flaky: typeof server.fetch = (url, init) =>
+      online ? server.fetch(url, init) : Promise.reject(new TypeError('Failed to fetch'));
+    const requests: number[] = [];
+    const engine = new SyncEngine({
+      db: a,
+      fetch: flaky,
+      session: checkServerSession,
+      setTimer: () => 0,
+      clearTimer: () => undefined,
+      onPushFailed: () => requests.push(Date.now()),
+    });
+    // Offline with nothing waiting: nothing to wake the worker for.
+    expect(await engine.syncOnce()).toBe('failed');
+    expect(requests).toHaveLength(0);
+    // An offline check-in waits: the failed push asks the browser to wake the service worker later.
+    await writeBatch(a, async (w) => w.put('levels', level));
+    expect(await engine.syncOnce()).toBe('failed');
+    expect(requests).toHaveLength(1);
+    online = true;
+    expect(await engine.syncOnce()).not.toBe('failed');
+    expect(await a.outbox.count()).toBe(0);
+    expect(requests).toHaveLength(1);
+  });
 });

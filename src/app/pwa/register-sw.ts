@@ -5,6 +5,8 @@ export const SW_URL = '/sw.js';
 export const OUTBOX_SYNC_TAG = 'outbox';
 
 let isStarted = false;
+/** The registration's SyncManager once the worker is registered (Chromium), else null. */
+let syncManager: SyncManagerLike | null = null;
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;
@@ -39,10 +41,19 @@ async function startWorkbox(onFlushRequest: () => void): Promise<void> {
     if ((event.data as { type?: string } | null)?.type === 'FLUSH_OUTBOX') onFlushRequest();
   });
   const registration = await wb.register();
-  const sync = syncManagerOf(registration);
-  // Background Sync where it exists (Chromium): when the connection drops, ask to be woken on its return.
-  if (sync)
-    window.addEventListener('offline', () => void sync.register(OUTBOX_SYNC_TAG).catch(() => undefined));
+  syncManager = syncManagerOf(registration);
+  // Background Sync where it exists (Chromium): when the connection drops, ask to be woken on its return;
+  // also when the app starts offline, and whenever a push fails with changes waiting (requestOutboxSync).
+  window.addEventListener('offline', requestOutboxSync);
+  if (!navigator.onLine) requestOutboxSync();
+}
+
+/**
+ * Asks the browser to wake the service worker when the network is back, so the outbox leaves even with every
+ * window closed (sw/outbox-sync.ts). Nothing where Background Sync does not exist: the next start pushes.
+ */
+export function requestOutboxSync(): void {
+  void syncManager?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 
 function syncManagerOf(registration: ServiceWorkerRegistration | undefined): SyncManagerLike | null {
