@@ -14,7 +14,7 @@ import { FormWarning } from '../../ui/form-warning';
 import { useToast } from '../../ui/toast';
 import { FormFieldsDialog } from './form-fields-dialog';
 import { ProfileEditorDialog } from './profile-editor-dialog';
-import { deleteProfile, saveProfile } from './profiles-service';
+import { deleteProfile, saveProfile } from '../../services/profiles/profiles-service';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'fields' | 'delete'; profile: Profile } | null;
 const MODULE_NAMES = new Map(MODULE_CATALOGUE.map((m) => [m.id, m.name]));
