@@ -18,7 +18,7 @@ import { useToast } from '../../ui/toast';
 import type { UserDraft } from './user-editor-dialog';
 import type { UserAction } from './user-row';
 import { useUsersData } from './use-users-data';
-import { createUser, setUserStatus, updateUser } from './users-service';
+import { createUser, setUserStatus, updateUser } from '../../services/users/user-edits';
 
 export type BulkAction = 'activate' | 'deactivate' | 'archive';
 

@@ -1,0 +1,106 @@
+import { INITIAL_PASSWORD } from '../../config';
+import type { AppDatabase } from '../../db/database';
+import { writeBatch, type Writer } from '../../db/repository';
+import { buildUserLog, type Actor } from '../../domain/journal/user-log';
+import { hashSecret, randomId } from '../../domain/secrets';
+import type { FieldChange, User, UserLogAction, UserStatus } from '../../domain/store/schema';
+import { userFieldChanges, type NameLookups } from '../../domain/users/field-changes';
+
+export async function nameLookups(db: AppDatabase): Promise<NameLookups> {
+  const [profiles, institutes, levels] = await Promise.all([
+    db.profiles.toArray(),
+    db.institutes.toArray(),
+    db.levels.toArray(),
+  ]);
+  return {
+    profiles: new Map(profiles.map((p) => [p.id, p.name])),
+    institutes: new Map(institutes.map((i) => [i.id, i.name])),
+    levels: new Map(levels.map((l) => [l.id, l.name])),
+  };
+}
+
+async function log(
+  w: Writer,
+  action: UserLogAction,
+  target: User,
+  actor: Actor,
+  details?: string,
+  fields?: FieldChange[],
+) {
+  await w.put(
+    'userLogs',
+    buildUserLog({
+      id: randomId('log-'),
+      action,
+      target,
+      actor,
+      now: new Date(),
+      ...(details ? { details } : {}),
+      ...(fields ? { fields } : {}),
+    }),
+  );
+}
+
+/** New users get the initial password and must change it at first login (spec part 1 points 4 and 9). */
+export interface NewUserDraft {
+  name: string;
+  email: string;
+  profileId: string;
+  status: UserStatus;
+  extra: Record<string, unknown>;
+}
+
+export async function createUser(db: AppDatabase, draft: NewUserDraft, actor: Actor): Promise<User> {
+  const passwordHash = await hashSecret(INITIAL_PASSWORD);
+  const names = await nameLookups(db);
+  const user: User = { ...draft, id: randomId('u-'), passwordHash, mustChangePassword: true };
+  await writeBatch(db, async (w) => {
+    await w.put('users', user);
+    await log(w, 'create', user, actor, undefined, userFieldChanges(null, user, names));
+  });
+  return user;
+}
+
+/** An edit and its journal entry, with before/after of every changed field, in one transaction. */
+export async function updateUser(db: AppDatabase, next: User, actor: Actor): Promise<void> {
+  const names = await nameLookups(db);
+  await writeBatch(db, async (w) => {
+    const before = await w.get('users', next.id);
+    const fields = userFieldChanges(before ?? null, next, names);
+    if (fields.length === 0) return;
+    await w.put('users', next);
+    await log(w, 'update', next, actor, undefined, fields);
+  });
+}
+
+const STATUS_ACTION: Record<UserStatus, UserLogAction> = {
+  Active: 'status-activate',
+  Inactive: 'status-deactivate',
+  Archived: 'archive',
+};
+
+/** Switch, archive (delete) and restore (-> Inactive) all go through here (spec part 1 point 4). */
+export async function setUserStatus(
+  db: AppDatabase,
+  userId: string,
+  status: UserStatus,
+  actor: Actor,
+  options: { isRestore?: boolean } = {},
+): Promise<void> {
+  const names = await nameLookups(db);
+  await writeBatch(db, async (w) => {
+    const before = await w.get('users', userId);
+    if (!before || before.status === status) return;
+    const next = { ...before, status };
+    await w.put('users', next);
+    const action: UserLogAction = options.isRestore ? 'update' : STATUS_ACTION[status];
+    await log(
+      w,
+      action,
+      next,
+      actor,
+      options.isRestore ? 'Restauration' : undefined,
+      userFieldChanges(before, next, names),
+    );
+  });
+}
