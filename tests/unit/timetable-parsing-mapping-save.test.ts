@@ -3,7 +3,7 @@ import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
 import { ORG_SETTINGS_ID } from '../../src/domain/defaults';
 import { parseSavedMappings, type SavedMapping } from '../../src/domain/timetable-parsing';
-import { saveImportMapping } from '../../src/features/planning/import/import-mappings';
+import { saveImportMapping } from '../../src/services/planning-import';
 
 let db: AppDatabase;
 let n = 0;

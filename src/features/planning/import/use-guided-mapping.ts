@@ -20,7 +20,7 @@ import {
   type SheetGrid,
 } from '../../../domain/timetable-parsing';
 import { useSignedInSession } from '../../../session/use-session';
-import { saveImportMapping } from './import-mappings';
+import { saveImportMapping } from '../../../services/planning-import';
 import { readSheetsWithMappings } from './read-timetable-file';
 import { useImportData } from './use-import-data';
 import { knownNameListsOf } from './use-new-import';
