@@ -2,10 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { appDb } from '../../db/database';
-import { writeBatch } from '../../db/repository';
 import {
   groupNotifications,
-  markAllRead,
   NOTIFICATION_BADGE_MAX,
   NOTIFICATION_LIST_MAX,
   notificationBadgeText,
@@ -13,6 +11,7 @@ import {
   type NotificationSession,
 } from '../../domain/attendance/notifications';
 import { fr } from '../../i18n/fr';
+import { markNotificationsRead } from '../../services/notifications/mark-read';
 
 // spec part 2 point 9: badge capped at 99; the list shows at most 20 grouped sessions.
 export const BADGE_MAX = NOTIFICATION_BADGE_MAX;
@@ -53,10 +52,7 @@ export function NotificationBell({ userId, seesAll }: Props) {
   const all = notifications ?? [];
   const unread = unreadCount(all);
   const sessions = groupNotifications(all);
-  const readAll = () =>
-    writeBatch(appDb(), async (w) => {
-      for (const n of markAllRead(all)) await w.patch('notifications', n.id, { read: true });
-    });
+  const readAll = () => markNotificationsRead(appDb(), all);
   const title = (s: NotificationSession) =>
     [
       names?.users.get(s.teacherUserId ?? ''),

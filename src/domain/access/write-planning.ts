@@ -28,7 +28,7 @@ import {
 
 /**
  * Writes of the planning side by a signed-in user, as the screens make them (src/services/planning,
- * planning-import, reschedule, attendance; app/shell/notification-bell).
+ * planning-import, reschedule, attendance, notifications).
  */
 
 function holdsAny(write: UserWrite, moduleIds: readonly string[]): boolean {
