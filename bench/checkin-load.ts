@@ -62,7 +62,7 @@ export function checkInBatch(n: number, clientId: string): string {
 /**
  * Each school: a teacher with twelve courses this week, seeded by its first device (the one unauthenticated
  * write the server accepts), then the teacher's session: every batch goes through sign-in checks and the
- * per-mutation authorisation (issue 12), as in production.
+ * per-mutation authorisation (src/domain/access/write.ts, applied by the server), as in production.
  */
 export async function seedSchool(base: string, orgId: string): Promise<string> {
   const slots = Array.from({ length: 12 }, (_, i) => ({

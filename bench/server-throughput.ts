@@ -1,9 +1,9 @@
 /**
- * Issue 14 closing measurement: throughput of check-in batches (requests per second, p99 latency) with
- * autocannon against one server on SQLite, one on PostgreSQL and two on PostgreSQL (connections split
- * between them, as a load balancer would). Run: `npm run bench:server` (PostgreSQL from TEST_DATABASE_URL or
- * the local default of the server tests; BENCH_SECONDS, BENCH_CONNECTIONS to change the load, BENCH_ONLY
- * to pick scenarios).
+ * How many check-ins the server absorbs: throughput of check-in batches (requests per second, p99
+ * latency) with autocannon against one server on SQLite, one on PostgreSQL and two on PostgreSQL
+ * (connections split between them, as a load balancer would). Run: `npm run bench:server` (PostgreSQL from
+ * TEST_DATABASE_URL or the local default of the server tests; BENCH_SECONDS, BENCH_CONNECTIONS to change
+ * the load, BENCH_ONLY to pick scenarios).
  *
  * Servers are real `server/main.ts` processes with their production settings (request logging on, SQLite
  * synchronous=FULL, PostgreSQL synchronous_commit as configured). A request is what a device sends for one

@@ -1,5 +1,5 @@
 /**
- * Issue 11 closing measurements: bytes exchanged for one check-in with a store of 100 vs 100,000 records,
+ * What the sync protocol costs: bytes exchanged for one check-in with a store of 100 vs 100,000 records,
  * and the time for a device to catch up 10,000 remote changes. Run: `npx tsx bench/sync-bench.ts`.
  * The device is Dexie over fake-indexeddb (slower than a browser's IndexedDB); the server is the real app
  * on a temporary SQLite file, reached through `inject` (bodies and URLs counted, not HTTP headers).

@@ -4,7 +4,10 @@ import { KioskSection } from './kiosk-section';
 import { PinValiditySection } from './pin-validity-section';
 import { StorageSection } from './storage-section';
 
-/** /settings/donnees: export, import, PIN validity and this device's storage (issues 5 and 13). */
+/**
+ * /settings/donnees: JSON export and import (spec part 1 point 2, Données screen), PIN validity (point 9),
+ * the kiosk's settings and this device's storage.
+ */
 export function DataPage() {
   return (
     <div className="settings-data">
