@@ -236,7 +236,7 @@ describe.each(backends)('$name', (backend) => {
       await seedOrg(server.url, 'grande');
       await addTeachers('petite', 9);
       await addTeachers('grande', 4_999);
-      const rounds = 9;
+      const rounds = 15;
       const measure = async (orgId: string) => ({
         status: await timeOf(rounds, () => api(url(`/api/org-status?orgId=${orgId}`), null)),
         check: await timeOf(rounds, () =>
@@ -254,8 +254,9 @@ describe.each(backends)('$name', (backend) => {
         console.log(
           `[${backend.name}] ${key}: 10 users ${small[key].toFixed(1)} ms, 5,000 users ${large[key].toFixed(1)} ms`,
         );
-        // Flat: a generous bound, with a floor of a few milliseconds for loopback noise.
-        expect(large[key]).toBeLessThan(3 * Math.max(small[key], 5));
+        // Flat: a generous bound, with a floor for a busy machine's noise (medians of a few milliseconds);
+        // scanning the 5,000 users cost ~110 ms per request before the e-mail index.
+        expect(large[key]).toBeLessThan(3 * Math.max(small[key], 20));
       }
       // An unknown e-mail costs what a wrong password costs (the dummy verification).
       const wrong = await timeOf(3, () =>
