@@ -9,6 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { defaultProfiles } from '../src/domain/defaults';
+import { LIVE_DEBOUNCE_MS, PUSH_DEBOUNCE_MS } from '../src/sync/engine';
 import {
   serverBackends,
   SETUP_CODE_HEADERS,
@@ -196,6 +197,8 @@ async function measure(scenario: string, pushTo: string, listenOn: string): Prom
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const delays: number[] = [];
+  const pulls: number[] = [];
+  let since = 0;
   for (let i = 0; i < COUNT; i += 1) {
     const sentAt = performance.now();
     const response = await fetch(`${pushTo}/api/mutations?orgId=${ORG}`, {
@@ -215,12 +218,28 @@ async function measure(scenario: string, pushTo: string, listenOn: string): Prom
     const heardAt = stream.heard.get(revision);
     if (heardAt === undefined) throw new Error(`revision ${revision} never heard`);
     delays.push(heardAt - sentAt);
+    // What the administrator's device does on the event: pull the change (GET /api/changes, as the engine's
+    // live pull), from the server holding its stream. The check-in is then on its device.
+    const pulled = await fetch(`${listenOn}/api/changes?orgId=${ORG}&since=${since}`, {
+      headers: { cookie: admin },
+    });
+    const page = (await pulled.json()) as { changes?: { collection: string }[]; revision?: number };
+    if (!pulled.ok || !page.changes?.some((c) => c.collection === 'planningLogs'))
+      throw new Error(`pull ${i}: ${pulled.status}`);
+    pulls.push(performance.now() - sentAt);
+    since = revision;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   stream.close();
   const sorted = [...delays].sort((a, b) => a - b);
+  const pulledSorted = [...pulls].sort((a, b) => a - b);
   const f = (n: number) => `${n.toFixed(1)} ms`;
-  return `${scenario.padEnd(34)} n=${COUNT}  p50 ${f(percentile(sorted, 50))}  p95 ${f(percentile(sorted, 95))}  max ${f(sorted.at(-1) ?? NaN)}`;
+  const stats = (list: number[]) =>
+    `p50 ${f(percentile(list, 50))}  p95 ${f(percentile(list, 95))}  max ${f(list.at(-1) ?? NaN)}`;
+  return [
+    `${scenario.padEnd(34)} n=${COUNT}  event heard:        ${stats(sorted)}`,
+    `${''.padEnd(34)}        change on admin device: ${stats(pulledSorted)}`,
+  ].join('\n  ');
 }
 
 async function main(): Promise<void> {
@@ -251,7 +270,11 @@ async function main(): Promise<void> {
       await db.cleanup();
     }
   }
-  console.log("Delay from a check-in push to the event on another client's live stream (GET /api/live):");
+  console.log(
+    "Delay from a check-in push to the event on another client's live stream (GET /api/live), and to the change\n" +
+      'pulled by that client (GET /api/changes, as the engine does on the event). On a phone add the push debounce\n' +
+      `(${PUSH_DEBOUNCE_MS} ms), the live debounce (${LIVE_DEBOUNCE_MS} ms), the IndexedDB write and the render:`,
+  );
   for (const line of lines) console.log(`  ${line}`);
 }
 
