@@ -1,8 +1,8 @@
-// npm run lighthouse: Lighthouse (mobile preset, its default) on the login screen, on /users and /attendance
-// (an administrator) and on /teacher/today (a teacher with today's courses), against Debian's Chromium and a
-// production build served by the real server. Targets: performance >= 90, accessibility >= 95, best
-// practices >= 95 everywhere, and performance >= 95 on the two screens used on phones (/teacher/today,
-// /attendance). Exits 1 below them.
+// npm run lighthouse: Lighthouse (mobile preset, its default) against Debian's Chromium and a production build
+// served by the real server, on an organisation of 300 users: the login screen, /users, /planning/consulter and
+// /attendance (an administrator) and /teacher/today (a teacher with today's courses). Targets: performance,
+// accessibility and best practices >= 95 on every screen (the phones' screens, /teacher/today and /attendance,
+// and the screens a school opens first). Exits 1 below them.
 // Options: --dist <dir> audits an existing build instead of building one.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -14,9 +14,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from './find-chromium.mjs';
 
-export const TARGETS = { performance: 0.9, accessibility: 0.95, 'best-practices': 0.95 };
-/** Screens a teacher or a supervisor opens on a phone: a higher bar. */
-const PHONE_TARGETS = { ...TARGETS, performance: 0.95 };
+export const TARGETS = { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95 };
+/** Screens a teacher or a supervisor opens on a phone. */
+const PHONE_TARGETS = TARGETS;
+/** The size of the organisation audited (a school of 300 people: 1 administrator, 299 teachers). */
+const USERS = 300;
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4490);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SETUP_CODE = `LH${Date.now().toString(36)}`;
@@ -122,13 +124,14 @@ async function seed(orgId) {
           password: 'Admin@2026',
           mustChangePassword: false,
         },
-        ...Array.from({ length: 40 }, (_, i) => ({
+        ...Array.from({ length: USERS - 1 }, (_, i) => ({
           id: `u-t${i}`,
           name: `Enseignant ${i + 1}`,
           email: `prof${i + 1}@ecole.sn`,
           profileId: 'teacher',
           status: 'Active',
-          password: 'Prof@2026',
+          // Only the teacher who signs in needs a password (the server hashes each one: 600,000 rounds).
+          ...(i === 0 ? { password: 'Prof@2026' } : {}),
           mustChangePassword: false,
         })),
       ],
@@ -136,7 +139,16 @@ async function seed(orgId) {
         {
           id: 'super-admin',
           name: 'Super Admin',
-          moduleIds: ['users', 'profiles', 'journal', 'settings.instituts', 'settings.donnees', 'attendance'],
+          moduleIds: [
+            'users',
+            'profiles',
+            'journal',
+            'settings.instituts',
+            'settings.donnees',
+            'attendance',
+            'planning',
+            'planning.consulter',
+          ],
           formFieldKeys: ['email'],
         },
         { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher', 'teacher.today'], formFieldKeys: [] },
@@ -221,6 +233,11 @@ async function main() {
     runs.push(['/login', TARGETS, await audit(admin.port, `${ORIGIN}/login?org=${orgId}`, false)]);
     await signIn(admin.port, orgId, 'awa@ecole.sn', 'Admin@2026', /\/users$/);
     runs.push(['/users (connecté)', TARGETS, await audit(admin.port, `${ORIGIN}/users`, true)]);
+    runs.push([
+      '/planning/consulter (connecté)',
+      TARGETS,
+      await audit(admin.port, `${ORIGIN}/planning/consulter`, true),
+    ]);
     runs.push([
       '/attendance (connecté)',
       PHONE_TARGETS,
