@@ -1,5 +1,8 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { AttendancePage } from './support/pages/attendance';
+import { signIn, signInOnNewPage } from './support/pages/sign-in';
+import { waitSynced } from './support/pages/sync-status';
 
 // A Monday; the week timetable below starts on it. Times are UTC (contexts run in timezoneId 'UTC').
 const DAY = '2026-03-09';
@@ -90,34 +93,13 @@ async function openSignedIn(
   time: Date,
   options: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR', ...options });
-  const page = await context.newPage();
-  await page.clock.install({ time });
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(`/attendance?date=${DAY}`);
-  await expect(page.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
+  const page = await signInOnNewPage(browser, org, email, password, { clock: time, context: options });
+  await new AttendancePage(page).open(DAY);
   return page;
 }
 
 // Several browsers in one test, on a shared machine: more than the suite's default minute.
 test.describe.configure({ timeout: 180_000 });
-
-const row = (page: Page, range: string) => page.getByRole('row').filter({ hasText: range });
-const counter = (page: Page, label: string) =>
-  page.getByRole('list', { name: 'Compteurs' }).getByRole('listitem').filter({ hasText: label });
-
-async function waitSynced(page: Page) {
-  // Under Playwright's clock a debounced push may wait for the next fake tick: the 'online' event asks the
-  // sync engine for an immediate exchange, as the browser does when the network comes back.
-  await expect(async () => {
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.getByText('Synchronisé').first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 test('check-in/out with and without position, follow-up, map dialog and automatic check-out', async ({
   browser,
@@ -131,26 +113,28 @@ test('check-in/out with and without position, follow-up, map dialog and automati
     geolocation: ARRIVAL,
     permissions: ['geolocation'],
   });
-  const algo = row(teacher, '08:00 – 10:00');
-  await expect(algo.getByRole('button', { name: 'Départ' })).toBeDisabled();
+  const teacherScreen = new AttendancePage(teacher);
+  const algo = teacherScreen.row('08:00 – 10:00');
+  await expect(teacherScreen.departure(algo)).toBeDisabled();
   // someone else's slot offers no action to a teacher without planning.consulter.actions
-  await expect(row(teacher, '09:00 – 10:00').getByRole('button', { name: 'Arrivée' })).toHaveCount(0);
-  await algo.getByRole('button', { name: 'Arrivée' }).dblclick(); // a double tap writes one check-in
+  await expect(teacherScreen.arrival(teacherScreen.row('09:00 – 10:00'))).toHaveCount(0);
+  await teacherScreen.arrival(algo).dblclick(); // a double tap writes one check-in
   await expect(algo).toContainText('En cours');
-  await expect(algo.getByRole('button', { name: 'Arrivée' })).toBeDisabled();
+  await expect(teacherScreen.arrival(algo)).toBeDisabled();
   await teacher.context().setGeolocation(DEPARTURE);
   await teacher.clock.fastForward('01:10:00'); // 09:00
-  await algo.getByRole('button', { name: 'Départ' }).click();
+  await teacherScreen.departure(algo).click();
   await expect(algo).toContainText('Terminé');
   await expect(algo).toContainText('1h10 / 2h');
-  await expect(algo.getByRole('button', { name: 'Arrivée' })).toBeDisabled();
+  await expect(teacherScreen.arrival(algo)).toBeDisabled();
   await waitSynced(teacher);
   await teacher.context().close();
 
   // 2. Geolocation denied: the check-in of 10:30 proceeds without position.
   const denied = await openSignedIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at('10:25'));
-  const web = row(denied, '10:30 – 12:00');
-  await web.getByRole('button', { name: 'Arrivée' }).click();
+  const deniedScreen = new AttendancePage(denied);
+  const web = deniedScreen.row('10:30 – 12:00');
+  await deniedScreen.arrival(web).click();
   await expect(web).toContainText('En cours');
   await expect(web.getByRole('button', { name: /Voir/ })).toBeDisabled();
   await waitSynced(denied);
@@ -158,16 +142,17 @@ test('check-in/out with and without position, follow-up, map dialog and automati
 
   // 3. The administrator follows the day at 11:00.
   const admin = await openSignedIn(browser, org, 'awa@ecole.sn', 'Admin@2026', at('11:00'));
-  await expect(counter(admin, 'Non démarré')).toContainText('1');
-  await expect(counter(admin, 'En retard')).toContainText('1');
-  await expect(counter(admin, 'En cours')).toContainText('1');
-  await expect(counter(admin, 'Terminé')).toContainText('1');
-  const adminAlgo = row(admin, '08:00 – 10:00');
+  const adminScreen = new AttendancePage(admin);
+  await expect(adminScreen.counter('Non démarré')).toContainText('1');
+  await expect(adminScreen.counter('En retard')).toContainText('1');
+  await expect(adminScreen.counter('En cours')).toContainText('1');
+  await expect(adminScreen.counter('Terminé')).toContainText('1');
+  const adminAlgo = adminScreen.row('08:00 – 10:00');
   await expect(adminAlgo).toContainText('1h10 / 2h');
   await expect(adminAlgo).toContainText('hors zone');
   await expect(adminAlgo).toContainText('position imprécise');
-  await expect(row(admin, '10:30 – 12:00')).toContainText(/0h3\d \/ 1h30/);
-  await expect(row(admin, '09:00 – 10:00')).toContainText('En retard');
+  await expect(adminScreen.row('10:30 – 12:00')).toContainText(/0h3\d \/ 1h30/);
+  await expect(adminScreen.row('09:00 – 10:00')).toContainText('En retard');
   await expect(admin.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await admin.screenshot({ path: 'test-results/attendance-day.png', fullPage: true });
 
@@ -194,7 +179,7 @@ test('check-in/out with and without position, follow-up, map dialog and automati
   await dialog.getByRole('button', { name: 'Fermer' }).click();
 
   // 4. Past the planned duration (10:25 + 1h30), the automatic check-out is written, toasted and badged.
-  const adminWeb = row(admin, '10:30 – 12:00');
+  const adminWeb = adminScreen.row('10:30 – 12:00');
   await expect(adminWeb).toContainText('En cours');
   await admin.clock.fastForward('01:00:00'); // 12:00: the 15-second loop runs
   await expect(admin.getByText('Départ · Moussa Fall · L1-INFO · Développement web')).toBeVisible();
@@ -301,23 +286,23 @@ test('a device clock 3 hours behind: the check-in is flagged and the administrat
     const page = await context.newPage();
     await withServerClock(page);
     if (deviceTime) await page.clock.install({ time: deviceTime });
-    await page.goto(`/login?org=${org}`);
-    await page.getByLabel('Email').first().fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await signIn(page, org, email, password);
     await waitSynced(page);
     // Reopened after the first exchange: the screen starts from the server time the device learnt.
-    await page.goto(`/attendance?date=${today}`);
-    await expect(page.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
-    return page;
+    const screen = new AttendancePage(page);
+    await screen.open(today);
+    return { page, screen };
   };
 
   // The teacher's phone is 3 hours behind: by its own clock the course has not even opened.
-  const teacher = await open('moussa@ecole.sn', 'Prof@2026', new Date(realNow.getTime() - 3 * 3_600_000));
-  const course = row(teacher, `${start} – ${end}`);
-  await expect(course.getByRole('button', { name: 'Arrivée' })).toBeEnabled();
-  await course.getByRole('button', { name: 'Arrivée' }).click();
+  const { page: teacher, screen: teacherScreen } = await open(
+    'moussa@ecole.sn',
+    'Prof@2026',
+    new Date(realNow.getTime() - 3 * 3_600_000),
+  );
+  const course = teacherScreen.row(`${start} – ${end}`);
+  await expect(teacherScreen.arrival(course)).toBeEnabled();
+  await teacherScreen.arrival(course).click();
   await expect(course).toContainText('En cours');
   await expect(course).toContainText('horloge décalée');
   await waitSynced(teacher);
@@ -325,13 +310,12 @@ test('a device clock 3 hours behind: the check-in is flagged and the administrat
   await teacher.context().close();
 
   // The administrator (correct clock) sees it flagged, filters "À vérifier" and corrects it.
-  const admin = await open('awa@ecole.sn', 'Admin@2026', null);
-  const adminRow = row(admin, `${start} – ${end}`);
+  const { page: admin, screen: adminScreen } = await open('awa@ecole.sn', 'Admin@2026', null);
+  const adminRow = adminScreen.row(`${start} – ${end}`);
   await expect(adminRow).toContainText('horloge décalée');
   await expect(admin.getByText('1 émargement à vérifier')).toBeVisible();
-  const reviewFilter = admin.getByRole('checkbox', { name: 'À vérifier' });
-  await admin.locator('label.checkbox', { hasText: 'À vérifier' }).click();
-  await expect(reviewFilter).toBeChecked();
+  await adminScreen.toggleToReview();
+  await expect(adminScreen.toReviewFilter).toBeChecked();
   await expect(adminRow).toBeVisible();
   await adminRow.getByRole('button', { name: 'Corriger' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Corriger un horaire' });
@@ -344,8 +328,8 @@ test('a device clock 3 hours behind: the check-in is flagged and the administrat
   await expect(admin.getByText('Horaire corrigé', { exact: true })).toBeVisible(); // the toast
   // Corrected: no longer "À vérifier"; shown "corrigé" with both values in its title.
   await expect(admin.getByText('Aucun cours')).toBeVisible();
-  await admin.locator('label.checkbox', { hasText: 'À vérifier' }).click();
-  await expect(reviewFilter).not.toBeChecked();
+  await adminScreen.toggleToReview();
+  await expect(adminScreen.toReviewFilter).not.toBeChecked();
   await expect(adminRow).toContainText('corrigé');
   await expect(adminRow.locator('.attendance-corrected')).toHaveAttribute(
     'title',

@@ -1,5 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newOrgId, seedOrg } from './support/org';
+import { SignInPage, signInOnNewPage, signOut } from './support/pages/sign-in';
+import { waitSynced } from './support/pages/sync-status';
 
 // Wednesday 12 March 2025, noon UTC: the week of 10 March has past courses with check-ins and check-outs.
 const NOW = new Date('2025-03-12T12:00:00.000Z');
@@ -111,30 +113,6 @@ function contractsOrg() {
   };
 }
 
-async function signIn(browser: Browser, org: string, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
-  const page = await context.newPage();
-  // Fixed "now", timers still running: toasts, debounced pushes and pulls behave as in real life.
-  await page.clock.setFixedTime(NOW);
-  await page.goto(`/login?org=${org}`);
-  await fillSignIn(page, email, password);
-  return page;
-}
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function waitSynced(page: Page) {
-  await expect(async () => {
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.getByText('Synchronisé').first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
@@ -145,7 +123,7 @@ test('an admin creates a VH contract, sees planned and real per line, deletes a 
 }) => {
   const org = newOrgId('contracts-vh');
   await seedOrg(request, org, contractsOrg());
-  const admin = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const admin = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', { fixedTime: NOW });
   await admin.goto('/contracts/vh');
   await expect(admin.getByRole('heading', { name: 'Gestion contractuelle des VH', level: 2 })).toBeVisible();
   await expect(admin.getByText('Aucun contrat')).toBeVisible();
@@ -251,7 +229,7 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await seedOrg(request, org, contractsOrg());
 
   // The routing rule itself is checked in the last test of this file.
-  const teacher = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026');
+  const teacher = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', { fixedTime: NOW });
   await teacher.goto('/teacher/contract');
   await expect(teacher.getByRole('heading', { name: 'Mon contrat', level: 2 })).toBeVisible();
   await expect(teacher.getByText('brouillon', { exact: true })).toBeVisible();
@@ -316,7 +294,7 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await waitSynced(teacher);
 
   // The reviewer sees the file, looks at it, and rejects it with a reason.
-  const reviewer = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const reviewer = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', { fixedTime: NOW });
   const cspViolations: string[] = [];
   reviewer.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
@@ -401,10 +379,9 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await expect(teacher.getByRole('button', { name: 'Soumettre' })).toHaveCount(0);
   await expect(teacher.getByLabel('Adresse', { exact: true })).toHaveAttribute('readonly', '');
   await shot(teacher, 'file-validated');
-  await teacher.getByRole('button', { name: 'Menu utilisateur' }).click();
-  await teacher.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await signOut(teacher);
   await expect(teacher).toHaveURL(/\/login$/);
-  await fillSignIn(teacher, 'moussa@ecole.sn', 'Prof@2026');
+  await new SignInPage(teacher).signIn('moussa@ecole.sn', 'Prof@2026');
   await expect(teacher).toHaveURL(/\/teacher\/today$/);
 });
 
@@ -416,7 +393,7 @@ test('teacher routing rule: without a validated file the teacher lands on /teach
 }) => {
   const org = newOrgId('contracts-routing');
   await seedOrg(request, org, contractsOrg());
-  const teacher = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026');
+  const teacher = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', { fixedTime: NOW });
   await expect(teacher).toHaveURL(/\/teacher\/contract$/);
   await teacher.waitForTimeout(1_000);
   await expect(teacher).toHaveURL(/\/teacher\/contract$/);

@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { newOrgId, SCHOOL_ADMIN, schoolWithTeachers, seedOrg, signInApi } from './support/org';
+import { signInOnNewPage, type NewPageOptions } from './support/pages/sign-in';
 
 // Wednesday of the seeded week (Monday 2026-03-09), 10:15 UTC: the 10:30 course is open for Arrivée.
 const NOW = new Date('2026-03-11T10:15:00.000Z');
@@ -118,29 +119,16 @@ function firstWeekOrg() {
   };
 }
 
-async function signIn(
-  browser: Browser,
-  org: string,
-  email: string,
-  password: string,
-  viewport = { width: 1400, height: 900 },
-  clock: Date | null = NOW,
-): Promise<Page> {
-  const context = await browser.newContext({
-    timezoneId: 'UTC',
-    locale: 'fr-FR',
-    viewport,
-    permissions: ['geolocation'],
-    geolocation: { latitude: 14.6928, longitude: -17.4467, accuracy: 20 },
-  });
-  const page = await context.newPage();
-  if (clock) await page.clock.install({ time: clock });
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
+/** A desk or phone of the first week: its viewport, the position granted, its clock at `clock` unless null. */
+function device(viewport = { width: 1400, height: 900 }, clock: Date | null = NOW): NewPageOptions {
+  return {
+    context: {
+      viewport,
+      permissions: ['geolocation'],
+      geolocation: { latitude: 14.6928, longitude: -17.4467, accuracy: 20 },
+    },
+    clock,
+  };
 }
 
 const segment = (page: Page, group: string, label: string) =>
@@ -198,7 +186,7 @@ function liveOrg(now: Date) {
 async function consultAs(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
   const org = newOrgId(`first-week-${name}`);
   await seedOrg(request, org, firstWeekOrg());
-  const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const page = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', device());
   await openConsult(page);
   return page;
 }
@@ -256,7 +244,13 @@ test('Consulter: "+1 autre" under a month cell opens the day', async ({ browser,
 async function teacherPhone(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
   const org = newOrgId(`first-week-${name}`);
   await seedOrg(request, org, firstWeekOrg());
-  const page = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', { width: 360, height: 740 });
+  const page = await signInOnNewPage(
+    browser,
+    org,
+    'moussa@ecole.sn',
+    'Prof@2026',
+    device({ width: 360, height: 740 }),
+  );
   await page.goto('/teacher/planning');
   await expect(page.getByRole('heading', { name: 'Mon planning' })).toBeVisible();
   return page;
@@ -303,7 +297,13 @@ test('an administrator checks in from "Gérer un cours": one toast, away from th
 }) => {
   const org = newOrgId('first-week-toast');
   await seedOrg(request, org, liveOrg(new Date()));
-  const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026', { width: 390, height: 844 }, null);
+  const page = await signInOnNewPage(
+    browser,
+    org,
+    'awa@ecole.sn',
+    'Admin@2026',
+    device({ width: 390, height: 844 }, null),
+  );
   await openConsult(page);
   await segment(page, 'Vue', 'Cartes').click();
   await page.getByRole('button', { name: /^Développement web, classe L1-INFO/ }).click();
@@ -368,7 +368,7 @@ test('Escape closes the notification panel after "Tout marquer comme lu"', async
       },
     ],
   });
-  const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const page = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', device());
   await page.getByRole('button', { name: /^Notifications, 1 non lue/ }).click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toContainText('11/03/2026');
@@ -382,7 +382,7 @@ test('Escape closes the notification panel after "Tout marquer comme lu"', async
 async function journalAs(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
   const org = newOrgId(`first-week-${name}`);
   await seedOrg(request, org, firstWeekOrg());
-  const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const page = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', device());
   await page.goto('/journal');
   await expect(page.getByRole('heading', { name: 'Journal des actions' })).toBeVisible();
   return page;
@@ -529,7 +529,7 @@ test('Historique: "Suppression bloquée" lists 5 items then "+ 12 autres"', asyn
       },
     ]),
   });
-  const page = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const page = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', device());
   await page.goto('/planning/historique');
   await page.getByRole('button', { name: /^Supprimer l'import mars-s11\.xlsx/ }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Suppression bloquée' });

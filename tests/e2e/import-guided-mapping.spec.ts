@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, seedOrg } from './support/org';
+import { signIn } from './support/pages/sign-in';
 
 // Built by scripts/make-real-timetables.mjs: a collège grid printed without any time (days across, one
 // unlabelled row per period), and the next week's file of the same shape with other courses.
@@ -45,14 +46,6 @@ function org() {
   };
 }
 
-async function signIn(page: Page, orgId: string) {
-  await page.goto(`/login?org=${orgId}`);
-  await page.getByLabel('Email').first().fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 /** "Nouvel import" for a week of March of the current year, with the file, then "Analyser". */
 async function analyse(page: Page, filePath: string) {
   await page.goto('/planning/importer');
@@ -70,7 +63,7 @@ async function analyse(page: Page, filePath: string) {
 async function freshDevice(browser: Browser, orgId: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, orgId);
+  await signIn(page, orgId, ADMIN.email, ADMIN.password);
   return { context, page };
 }
 
@@ -83,7 +76,7 @@ test('a file without times goes through guided mapping; the next file of the sam
   test.setTimeout(120_000);
   const orgId = newOrgId('import-guided');
   await seedOrg(request, orgId, org());
-  await signIn(page, orgId);
+  await signIn(page, orgId, ADMIN.email, ADMIN.password);
 
   // Week 1: nothing detected (no time anywhere), the user lays it out.
   const dialog = await analyse(page, WEEK_1);
@@ -155,7 +148,7 @@ test('a file read with a wrong class is corrected with the guided mapping; its r
 }) => {
   const orgId = newOrgId('import-correct');
   await seedOrg(request, orgId, org());
-  await signIn(page, orgId);
+  await signIn(page, orgId, ADMIN.email, ADMIN.password);
 
   // Read at once: two classes, MIAGE 3 and MIAGE 4, straight to the verification.
   const dialog = await analyse(page, join(FIXTURES, 'labelled-cells-rooms.xlsx'));

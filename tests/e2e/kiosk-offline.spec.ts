@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { SignInPage, signOut } from './support/pages/sign-in';
+import { TodayPage } from './support/pages/today';
 
 // An administrator enrols a classroom tablet, a teacher uses his PIN on it offline, the
 // tablet reconnects and the check-in reaches the server (once), pushed under the kiosk credential.
@@ -87,16 +89,14 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
   await seedOrg(request, org, schoolWithTodayCourse());
 
   // 1. The administrator signs in on the tablet and enrols it from Paramètres › Données.
-  await page.goto(`/login?org=${org}`);
-  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  const login = new SignInPage(page);
+  await login.open(org);
+  await login.openPinTab();
   await expect(
     page.getByText("Cet appareil n'est pas enregistré comme borne.", { exact: false }),
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Connexion par mot de passe' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).first().fill('awa@ecole.sn');
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Admin@2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await login.signIn('awa@ecole.sn', 'Admin@2026');
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Paramètres' }).click();
   await page.getByRole('link', { name: 'Données', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/donnees$/);
@@ -119,11 +119,9 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
   // 2. The administrator signs out: the tablet keeps only the kiosk view (teachers and their PIN hashes).
-  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
-  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await signOut(page);
   await expect(page.getByText('Borne : Salle 12')).toBeVisible();
-  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  await login.openPinTab();
   const teachers = page.getByRole('list', { name: 'Qui êtes-vous ?' });
   await expect(teachers.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
   await expect(teachers.getByRole('button', { name: 'Fatou Ndiaye' })).toBeVisible();
@@ -135,14 +133,13 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
   // 3. Offline: Moussa signs in with his PIN and checks in.
   await context.setOffline(true);
   await teachers.getByRole('button', { name: 'Moussa Fall' }).click();
-  for (const digit of '4321') await page.getByRole('button', { name: `Chiffre ${digit}` }).click();
-  await page.getByRole('button', { name: 'Valider' }).click();
+  await login.typePin('4321');
   await expect(page).toHaveURL(/\/teacher\/today$/);
   // The current course comes first, with its one action.
-  const course = page.getByRole('article', { name: 'Cours à émarger' });
-  await expect(course).toContainText(`${COURSE.start} – ${COURSE.end}`);
-  await expect(course).toContainText('Algorithmique');
-  await course.getByRole('button', { name: /^Arrivée/ }).click();
+  const today = new TodayPage(page);
+  await expect(today.dueCourse).toContainText(`${COURSE.start} – ${COURSE.end}`);
+  await expect(today.dueCourse).toContainText('Algorithmique');
+  await today.arrival().click();
   await expect(page.getByText('Arrivée · Moussa Fall · L1-INFO · Algorithmique')).toBeVisible();
   const status = page.getByRole('status').filter({ hasText: 'Hors ligne' });
   await expect(status).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { enrolKioskApi, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { TodayPage } from './support/pages/today';
 
 // The classroom tablet on the wall: from the PIN pad to a confirmed check-in in name + 6 digits + 1 tap,
 // portrait and landscape, online and offline; the layout uses the whole screen, touch targets >= 48 px.
@@ -161,10 +162,10 @@ for (const [orientation, viewport] of [
       }
       // The sixth digit submitted by itself: no Valider.
       await expect(page).toHaveURL(/\/teacher\/today$/);
-      const card = page.getByRole('article', { name: 'Cours à émarger' });
-      await expect(card).toContainText('Algorithmique');
+      const today = new TodayPage(page);
+      await expect(today.dueCourse).toContainText('Algorithmique');
       pause();
-      const arrive = card.getByRole('button', { name: /^Arrivée/ });
+      const arrive = today.arrival();
       await expectTouchTarget(arrive, 'Arrivée');
       const arriveBox = await arrive.boundingBox();
       expect(arriveBox?.width ?? 0).toBeGreaterThan(viewport.width * 0.5);
@@ -172,9 +173,7 @@ for (const [orientation, viewport] of [
       resume();
       await arrive.tap();
       taps += 1;
-      await expect(
-        page.getByRole('status').filter({ hasText: /^Arrivée enregistrée à \d\d:\d\d/ }),
-      ).toBeVisible();
+      await expect(today.checkInConfirmation).toBeVisible();
       pause();
       const seconds = elapsedMs / 1000;
       await page.screenshot({ path: `${SHOTS}/kiosk-${orientation}-${network}-confirmed.png` });

@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { AttendancePage } from './support/pages/attendance';
+import { signIn } from './support/pages/sign-in';
 
 // Live follow-up: while online, a teacher's check-in reaches the administrator's /attendance (row, bell and
 // toast) within 2 seconds, through the server's push of the change feed (GET /api/live), not the 60 s pull.
@@ -69,13 +71,8 @@ async function openAttendance(browser: Browser, org: string, email: string, pass
   page.on('response', (response) => {
     if (response.url().includes('/api/live?') && response.status() === 200) streaming.add(page);
   });
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(`/attendance?date=${TODAY}`);
-  await expect(page.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
+  await signIn(page, org, email, password);
+  await new AttendancePage(page).open(TODAY);
   return page;
 }
 
@@ -87,7 +84,7 @@ test("a teacher's check-in reaches the administrator's screen, bell and toast wi
   await seedOrg(request, org, liveOrg());
 
   const admin = await openAttendance(browser, org, 'awa@ecole.sn', 'Admin@2026');
-  const adminRow = admin.getByRole('row').filter({ hasText: RANGE });
+  const adminRow = new AttendancePage(admin).row(RANGE);
   await expect(adminRow).toBeVisible();
   await expect(adminRow).not.toContainText('En cours');
   // The administrator's device holds its live stream open (it opens after the first successful exchange).
@@ -96,13 +93,14 @@ test("a teacher's check-in reaches the administrator's screen, bell and toast wi
   await expect(bell).toHaveAccessibleName('Notifications');
 
   const teacher = await openAttendance(browser, org, 'moussa@ecole.sn', 'Prof@2026');
-  const teacherRow = teacher.getByRole('row').filter({ hasText: RANGE });
-  await expect(teacherRow.getByRole('button', { name: 'Arrivée' })).toBeEnabled();
+  const teacherScreen = new AttendancePage(teacher);
+  const teacherRow = teacherScreen.row(RANGE);
+  await expect(teacherScreen.arrival(teacherRow)).toBeEnabled();
   // Let the teacher's device finish its first exchanges, so the measure starts from a quiet state.
   await expect(teacher.getByText('Synchronisé').first()).toBeVisible({ timeout: 20_000 });
 
   const clickedAt = Date.now();
-  await teacherRow.getByRole('button', { name: 'Arrivée' }).click();
+  await teacherScreen.arrival(teacherRow).click();
   await expect(teacherRow).toContainText('En cours');
   // The check-in exists from here (written on the teacher's device, position included).
   const recordedAt = Date.now();

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { newOrgId, SCHOOL_ADMIN, schoolWithTeachers, seedOrg, signInApi } from './support/org';
+import { SignInPage } from './support/pages/sign-in';
 
 const ASK_ADMIN =
   "Si aucun e-mail n'arrive, demandez à un administrateur de votre établissement : il peut vous donner un lien de réinitialisation ou un mot de passe temporaire depuis la gestion des utilisateurs.";
@@ -59,10 +60,7 @@ test('forgot password: never a link to whoever asks; the administrator’s link 
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
-  await page.getByLabel('Email').first().fill('moussa@ecole.sn');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Nouveau@2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/teacher\/today$/);
+  await new SignInPage(page).signIn('moussa@ecole.sn', 'Nouveau@2026', { landing: /\/teacher\/today$/ });
 
   // The link works once.
   await page.goto(link ?? '');

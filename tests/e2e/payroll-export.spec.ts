@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { newOrgId, seedOrg } from './support/org';
+import { signInOnNewPage } from './support/pages/sign-in';
 
 // Payroll export: /workload and /attendance export the period shown (XLSX built by SheetJS in a worker, and
 // CSV); the file, opened here with SheetJS, holds the totals the screen shows. Week of Monday 16 November 2026.
@@ -167,13 +168,9 @@ test('the XLSX export of /workload and /attendance holds the totals of the scree
   test.setTimeout(120_000);
   const org = newOrgId('payroll');
   await seedOrg(request, org, payrollOrg());
-  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR', acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill('awa@ecole.sn');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Admin@2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  const page = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', {
+    context: { acceptDownloads: true },
+  });
   await page.goto('/workload');
   await page.getByLabel('Date de référence').fill('2026-11-18');
   await expect(page.locator('.workload-period-label')).toHaveText('Semaine 47 · du 16/11 au 22/11/2026');
@@ -227,5 +224,5 @@ test('the XLSX export of /workload and /attendance holds the totals of the scree
   const fromAttendance = await download(page, 'Exporter (Excel)');
   expect(fromAttendance.name).toBe('heures-2026-11-16_2026-11-22.xlsx');
   expect(sheetRows(fromAttendance.bytes, 'Par enseignant')).toEqual(byTeacher);
-  await context.close();
+  await page.context().close();
 });

@@ -2,7 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODULE_CATALOGUE } from '../../src/domain/module-catalogue';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newOrgId, seedOrg } from './support/org';
+import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
+import { TodayPage } from './support/pages/today';
 
 // A teacher's phone (360 × 740): each screen's primary action is reachable without any sideways scroll.
 // Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
@@ -186,24 +188,22 @@ test('a teacher on a 360 px phone: every screen fits, each primary action in vie
 
   // Module du jour: the current course first, its Arrivée above the fold; 1 tap checks in, confirmed in place.
   await ready(page, 'Module du jour');
-  const card = page.getByRole('article', { name: 'Cours à émarger' });
-  await expect(card).toContainText(`${CURRENT.start} – ${CURRENT.end}`);
-  await expect(card).toContainText('Algorithmique');
-  const arrive = card.getByRole('button', { name: /^Arrivée/ });
+  const today = new TodayPage(page);
+  await expect(today.dueCourse).toContainText(`${CURRENT.start} – ${CURRENT.end}`);
+  await expect(today.dueCourse).toContainText('Algorithmique');
+  const arrive = today.arrival();
   await expectInViewport(page, arrive, 'Module du jour: Arrivée', { above: true });
   await expectNoSidewaysScroll(page, 'Module du jour');
   await expectInViewport(page, page.getByRole('link', { name: 'Mes heures (réel)' }), 'tab Mes heures');
   await expectNoSeriousA11yViolations(page, '/teacher/today 360');
   await shot(page, 'teacher-today');
   await arrive.tap();
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Arrivée enregistrée à \d\d:\d\d/ }),
-  ).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Cours en cours' })).toContainText('En cours');
+  await expect(today.checkInConfirmation).toBeVisible();
+  await expect(today.currentCourse).toContainText('En cours');
   // The other course of the day, stacked: its status and its action in view too.
-  const other = page.getByRole('row').filter({ hasText: `${LATER.start} – ${LATER.end}` });
+  const other = today.row(`${LATER.start} – ${LATER.end}`);
   await expectInViewport(page, other.getByText('À venir'), 'other course: Statut');
-  await expectInViewport(page, other.getByRole('button', { name: /^Arrivée/ }), 'other course: Arrivée');
+  await expectInViewport(page, today.arrival(other), 'other course: Arrivée');
   await expectNoSidewaysScroll(page, 'Module du jour after check-in');
   await shot(page, 'teacher-today-checked-in');
 
@@ -291,7 +291,8 @@ test('an administrator on a 360 px phone: /users, Paramètres, attendance comple
 
   await page.goto('/attendance');
   await ready(page, /Suivi des émargements|Émargements/);
-  const course = page.getByRole('row').filter({ hasText: 'Algorithmique' }).first();
+  const attendance = new AttendancePage(page);
+  const course = attendance.row('Algorithmique').first();
   await expectInViewport(page, course.getByText(/En retard|À venir|En cours/), '/attendance: Statut');
   await expectInViewport(page, course.getByRole('button', { name: /^Arrivée/ }), '/attendance: Arrivée');
   await expectNoSidewaysScroll(page, '/attendance');

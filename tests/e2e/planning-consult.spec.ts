@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { signInOnNewPage } from './support/pages/sign-in';
 
 // Wednesday of the seeded week (Monday 2026-03-09); UTC everywhere.
 const NOW = new Date('2026-03-11T10:15:00.000Z');
@@ -84,18 +85,10 @@ function consultOrg() {
 }
 
 async function openConsult(browser: Browser, org: string, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({
-    timezoneId: 'UTC',
-    locale: 'fr-FR',
-    viewport: { width: 1400, height: 1000 },
+  const page = await signInOnNewPage(browser, org, email, password, {
+    context: { viewport: { width: 1400, height: 1000 } },
+    clock: NOW,
   });
-  const page = await context.newPage();
-  await page.clock.install({ time: NOW });
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/planning/consulter');
   await expect(page.getByRole('heading', { name: 'Consulter les plannings', level: 2 })).toBeVisible();
   return page;

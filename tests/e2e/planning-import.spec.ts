@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { newOrgId, seedOrg } from './support/org';
+import { signIn } from './support/pages/sign-in';
 
 const SHOTS = '/tmp/shots-import';
 const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
@@ -45,14 +46,6 @@ function emptyOrg() {
   };
 }
 
-async function signIn(page: Page, org: string) {
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill('awa@ecole.sn');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Admin@2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 const thisYear = new Date().getUTCFullYear();
 
 /** Opens "Nouvel import" and fills a week of March of the current year, then the file. */
@@ -91,7 +84,7 @@ test('import a week, create references, conflicts, history and deletion', async 
   const org = newOrgId('import');
   await seedOrg(request, org, emptyOrg());
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, org);
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
 
   await test.step('the form explains what is missing', async () => {
     await page.goto('/planning/importer');
@@ -242,7 +235,7 @@ test('names fixed in the verification dialog; the same file again replaces the f
     ],
   });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, org);
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
   const file = join(FIXTURES, 'real', 'title-every-sheet.xlsx');
 
   await test.step('the classes read, with their sheet and rows; a class renamed, a module and a teacher mapped', async () => {
@@ -338,7 +331,7 @@ test('names fixed in the verification dialog; the same file again replaces the f
 test('nothing detected: pick the header row and the time column by hand', async ({ page, request }) => {
   const org = newOrgId('import-manual');
   await seedOrg(request, org, emptyOrg());
-  await signIn(page, org);
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
   // Only two weekday names: the automatic search needs three.
   const csv = [
     'Emploi du temps;;',
@@ -367,7 +360,7 @@ test('nothing detected: pick the header row and the time column by hand', async 
 test('large workbook: 120 classes x 30 weekly slots, read off the main thread', async ({ page, request }) => {
   const org = newOrgId('import-large');
   await seedOrg(request, org, emptyOrg());
-  await signIn(page, org);
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
   const workbook = XLSX.utils.book_new();
   const days = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi'];
   const times = [

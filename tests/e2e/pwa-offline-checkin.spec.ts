@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
-import { submitSignIn } from './support/pages/sign-in';
+import { signOut, submitSignIn } from './support/pages/sign-in';
+import { TodayPage } from './support/pages/today';
 
 // Offline start: a device used before opens without network, signs in, shows its data and
 // records a check-in, which reaches the server once the network is back.
@@ -56,8 +57,7 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
-  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login$/);
 
   await context.setOffline(true);
@@ -71,10 +71,10 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
   await expect(page).toHaveURL(/\/teacher\/workload$/);
   await tabs.getByRole('link', { name: 'Module du jour' }).click();
   // The course to check in comes first, as a large card with its one action.
-  const course = page.getByRole('article', { name: 'Cours à émarger' });
-  await expect(course).toContainText('08:00 – 10:00');
-  await expect(course).toContainText('Algorithmique');
-  await course.getByRole('button', { name: /^Arrivée/ }).click();
+  const today = new TodayPage(page);
+  await expect(today.dueCourse).toContainText('08:00 – 10:00');
+  await expect(today.dueCourse).toContainText('Algorithmique');
+  await today.arrival().click();
   await expect(page.getByText(/Arrivée · Moussa Fall/).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Hors ligne' })).toBeVisible();
 

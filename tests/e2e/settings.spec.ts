@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
-
-async function signInAsAdmin(page: Page, org: string) {
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill('awa@ecole.sn');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Admin@2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/users$/);
-}
+import { signIn } from './support/pages/sign-in';
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Onglets de la section' }).getByRole('link', { name }).click();
@@ -33,7 +26,7 @@ test('institutes, levels, classes and modules: create, edit, delete, with their 
   test.setTimeout(120_000);
   const org = newOrgId('settings');
   await seedOrg(request, org, schoolWithTeachers());
-  await signInAsAdmin(page, org);
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Paramètres' }).click();
   await expect(page).toHaveURL(/\/settings\/instituts$/);
   await expect(page.getByText('Aucun institut.')).toBeVisible();
@@ -203,7 +196,7 @@ test('Données: export, then import into a wiped browser gives the same lists', 
       { id: 'm-2', code: 'COMPTA', name: 'Comptabilité', levelId: 'l-gone', instituteId: 'i-1' },
     ],
   });
-  await signInAsAdmin(page, org);
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
   await page.goto('/settings/donnees');
   await expect(page.getByText(/Espace utilisé : .* Mo sur .* Mo disponibles/)).toBeVisible();
   await expect(page.getByText(/sous forme chiffrée \(hachée\)/)).toBeVisible();
@@ -245,7 +238,7 @@ test('Données: export, then import into a wiped browser gives the same lists', 
     ...target,
     users: target.users.map((u) => (u.id === 'u-t1' ? { ...u, password: 'Autre@2026' } : u)),
   });
-  await signInAsAdmin(fresh, emptyOrg);
+  await signIn(fresh, emptyOrg, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
   await fresh.goto('/settings/modules');
   await expect(fresh.getByText('Aucun module.')).toBeVisible();
   await fresh.goto('/settings/donnees');

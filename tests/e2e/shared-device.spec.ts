@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { SignInPage, signOut } from './support/pages/sign-in';
+import { TodayPage } from './support/pages/today';
 
 // A shared desk browser (ARCHITECTURE.md "Trust": a shared device keeps only what its next user may see):
 // after the administrator signs out, IndexedDB holds no contract file, no journal and nobody's hash; the
@@ -97,21 +99,6 @@ async function offlineHashes(page: Page): Promise<Record<string, unknown>> {
   return (entry?.value ?? {}) as Record<string, unknown>;
 }
 
-async function signIn(page: Page, email: string, password: string, remember: boolean) {
-  await page.getByRole('textbox', { name: 'Email' }).first().fill(email);
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
-  const checkbox = page.getByRole('checkbox', { name: 'Se souvenir de moi' });
-  if ((await checkbox.isChecked()) !== remember) await checkbox.click({ force: true });
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
-  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
-
 test('after an administrator signs out of a shared browser, it keeps no contract file and no one’s hash; the next person finds their day', async ({
   page,
   request,
@@ -123,12 +110,13 @@ test('after an administrator signs out of a shared browser, it keeps no contract
   await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
 
   // A teacher used this browser earlier without "Se souvenir de moi".
-  await page.goto(`/login?org=${org}`);
-  await signIn(page, 'fatou@ecole.sn', 'Prof@2026', false);
+  const login = new SignInPage(page);
+  await login.open(org);
+  await login.signIn('fatou@ecole.sn', 'Prof@2026', { remember: false });
   await signOut(page);
 
   // The administrator's session brings every contract file (bank details, attachments) and the journal.
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026', false);
+  await login.signIn('awa@ecole.sn', 'Admin@2026', { remember: false });
   await expect
     .poll(async () => (await localRecords(page, 'teacherContractSubmissions')).map((f) => f.id).sort())
     .toEqual(['tc-1', 'tc-2']);
@@ -145,9 +133,9 @@ test('after an administrator signs out of a shared browser, it keeps no contract
   expect(JSON.stringify(await localRecords(page, 'meta'))).not.toContain('pbkdf2');
 
   // The next person signs in on the same browser and sees their own course of the day and their own file.
-  await signIn(page, 'moussa@ecole.sn', 'Prof@2026', true);
+  await login.signIn('moussa@ecole.sn', 'Prof@2026', { remember: true });
   await expect(page.getByRole('button', { name: 'Menu utilisateur' })).toContainText('Moussa Fall');
-  await page.goto('/teacher/today');
+  await new TodayPage(page).open();
   await expect(page.getByRole('main')).toContainText('08:00 – 10:00');
   await expect(page.getByRole('main')).toContainText('Algorithmique');
   await expect

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { AttendancePage } from './support/pages/attendance';
+import { signIn } from './support/pages/sign-in';
 
 // The service worker pushes (Background Sync): a teacher checks in offline and closes every window; when the
 // network is back the browser wakes the service worker ('sync' event, dispatched here through the DevTools
@@ -63,12 +65,9 @@ test('offline check-in, every window closed: the service worker pushes it once o
   await seedOrg(request, orgId, org());
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
   const page = await context.newPage();
-  await page.goto(`/login?org=${orgId}`);
-  await page.getByLabel('Email').first().fill(TEACHER.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(TEACHER.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(`/attendance?date=${TODAY}`);
+  await signIn(page, orgId, TEACHER.email, TEACHER.password);
+  const screen = new AttendancePage(page);
+  await screen.open(TODAY);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -84,8 +83,8 @@ test('offline check-in, every window closed: the service worker pushes it once o
   // Offline: the page asks for Background Sync (register('outbox')) and the check-in waits in the outbox.
   await context.setOffline(true);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-  const row = page.getByRole('row').filter({ hasText: '00:00 – 23:59' });
-  await row.getByRole('button', { name: 'Arrivée' }).click();
+  const row = screen.row('00:00 – 23:59');
+  await screen.arrival(row).click();
   await expect(row).toContainText('En cours');
   await expect
     .poll(() =>
@@ -174,7 +173,7 @@ test('offline check-in, every window closed: the service worker pushes it once o
   // A window opened later finds nothing to send again: still exactly one check-in.
   const again = await context.newPage();
   await again.goto(`/attendance?date=${TODAY}`);
-  await expect(again.getByRole('row').filter({ hasText: '00:00 – 23:59' })).toContainText('En cours');
+  await expect(new AttendancePage(again).row('00:00 – 23:59')).toContainText('En cours');
   await expect(again.getByText('Synchronisé').first()).toBeVisible({ timeout: 20_000 });
   expect(await checkins()).toBe(1);
   await session.detach();

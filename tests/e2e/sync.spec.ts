@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
 
 // Sync end to end: two devices offline on one organisation, and an offline check-in
@@ -94,7 +95,8 @@ async function newDevice(browser: Browser): Promise<BrowserContext> {
 }
 
 const header = (page: Page) => page.locator('.sync-status');
-const row = (page: Page, range: string) => page.getByRole('row').filter({ hasText: range });
+const row = (page: Page, range: string) => new AttendancePage(page).row(range);
+const arrival = (page: Page, range: string) => new AttendancePage(page).arrival(row(page, range));
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name });
 
@@ -149,8 +151,7 @@ test('two devices offline: a check-in, a reschedule of another slot and a user e
   const teacherContext = await newDevice(browser);
   const teacher = await teacherContext.newPage();
   await signIn(teacher, org, 'moussa@ecole.sn', 'Prof@2026');
-  await teacher.goto(`/attendance?date=${DAY}`);
-  await expect(teacher.getByRole('heading', { name: 'Suivi des émargements', level: 2 })).toBeVisible();
+  await new AttendancePage(teacher).open(DAY);
   await waitSynced(teacher);
 
   // Device B: the admin desk. Every screen is visited once online so its code is loaded before going offline.
@@ -172,7 +173,7 @@ test('two devices offline: a check-in, a reschedule of another slot and a user e
 
   // A: check-in of Algorithmique (the log and its notification wait in the outbox).
   const algo = row(teacher, '08:00 – 10:00');
-  await algo.getByRole('button', { name: 'Arrivée' }).click();
+  await arrival(teacher, '08:00 – 10:00').click();
   await expect(algo).toContainText('En cours');
   await expect(header(teacher)).toContainText(/Hors ligne · \d+ modification\(s\) en attente/);
 
@@ -272,11 +273,11 @@ test('an offline check-in survives closing the app and reaches the server exactl
   const algo = row(first, '08:00 – 10:00');
   // The screen is shown (its lazily loaded code is here) before the network goes away: this test has no
   // service worker cache to fall back on, and the longer server sign-in made that race visible.
-  await expect(algo.getByRole('button', { name: 'Arrivée' })).toBeVisible();
+  await expect(arrival(first, '08:00 – 10:00')).toBeVisible();
   await waitSynced(first);
 
   await context.setOffline(true);
-  await algo.getByRole('button', { name: 'Arrivée' }).click();
+  await arrival(first, '08:00 – 10:00').click();
   await expect(algo).toContainText('En cours');
   await expect(header(first)).toContainText(/Hors ligne · \d+ modification\(s\) en attente/);
   await first.close();
@@ -334,7 +335,7 @@ test("with the page's timers frozen, the service worker's Background Sync pushes
 
   await context.setOffline(true);
   const algo = row(page, '08:00 – 10:00');
-  await algo.getByRole('button', { name: 'Arrivée' }).click();
+  await arrival(page, '08:00 – 10:00').click();
   await expect(algo).toContainText('En cours');
   await expect(header(page)).toContainText(/Hors ligne · \d+ modification\(s\) en attente/);
   // Let the debounced push fail so the engine sits in back-off, its next retry seconds away.

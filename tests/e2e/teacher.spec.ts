@@ -1,5 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { enrolKioskApi, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { SignInPage, signInOnNewPage } from './support/pages/sign-in';
+import { TodayPage } from './support/pages/today';
 
 // A Monday; the week timetables below start on it. Times are UTC (contexts run in timezoneId 'UTC').
 const MONDAY = '2026-03-09';
@@ -101,24 +103,6 @@ function teacherOrg() {
   };
 }
 
-async function signIn(
-  browser: Browser,
-  org: string,
-  email: string,
-  password: string,
-  time: Date,
-): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
-  const page = await context.newPage();
-  await page.clock.install({ time });
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
-
 async function waitSynced(page: Page) {
   await expect(page.getByText('Synchronisé').first()).toBeVisible({ timeout: 15_000 });
 }
@@ -153,7 +137,9 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await seedOrg(request, org, teacherOrg());
 
   // 1. Monday 09:00: Wednesday's course is 47 h away (allowed), Tuesday's 23 h away (refused).
-  const teacher = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at(MONDAY, '09:00'));
+  const teacher = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', {
+    clock: at(MONDAY, '09:00'),
+  });
   await teacher.goto('/teacher/planning');
   await expect(teacher.getByRole('heading', { name: 'Mon planning', level: 2 })).toBeVisible();
   // only the teacher's own courses: Fatou's English course is not there
@@ -200,7 +186,9 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await teacher.context().close();
 
   // 2. The administrator edits the proposal to Thursday 10:00-12:00, which overlaps the teacher's 10:30 course.
-  const admin = await signIn(browser, org, 'awa@ecole.sn', 'Admin@2026', at(MONDAY, '10:00'));
+  const admin = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', {
+    clock: at(MONDAY, '10:00'),
+  });
   await admin.goto('/planning/reprogrammation');
   await expect(admin.getByRole('heading', { name: 'Demandes de reprogrammation' })).toBeVisible();
   await expect(admin.getByText('1 en attente · 0 validée(s)')).toBeVisible();
@@ -239,7 +227,9 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await admin.context().close();
 
   // 3. The teacher sees the course on Thursday 10:00-12:00.
-  const again = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at(MONDAY, '11:00'));
+  const again = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', {
+    clock: at(MONDAY, '11:00'),
+  });
   await again.goto('/teacher/planning');
   await expect(
     again.getByRole('button', { name: /Algorithmique.*Jeudi 12\/03.*10:00 – 12:00/ }),
@@ -280,7 +270,9 @@ test('Mes heures (réel): closed and open check-ins per module and class, day an
       log('l-3', 'planning-checkin', '2026-03-10T08:15:00.000Z', 'tt-1', 1, 'mod-web'),
     ],
   });
-  const teacher = await signIn(browser, org, 'moussa@ecole.sn', 'Prof@2026', at('2026-03-10', '09:30'));
+  const teacher = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', {
+    clock: at('2026-03-10', '09:30'),
+  });
   await teacher.goto('/teacher/workload');
   await expect(teacher.getByRole('heading', { name: 'Mes heures (réel)', level: 2 })).toBeVisible();
   const rows = teacher.getByRole('table').getByRole('row');
@@ -306,13 +298,6 @@ test('Mes heures (réel): closed and open check-ins per module and class, day an
   await teacher.getByRole('button', { name: 'Période suivante' }).click();
   await expect(teacher.getByText('Aucune donnée')).toBeVisible();
 });
-
-async function pinSignIn(page: Page, name: string, pin: string) {
-  await page.getByRole('button', { name }).click();
-  for (const digit of pin) await page.getByRole('button', { name: `Chiffre ${digit}` }).click();
-  await page.getByRole('button', { name: 'Valider' }).click();
-  await expect(page).toHaveURL(/\/teacher\/today$/);
-}
 
 /**
  * The kiosk test's school: today's courses around the real time. Check-ins are timed by the server's clock
@@ -354,22 +339,24 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
   // PIN mode belongs to enrolled classroom tablets.
   await enrolKioskApi(context, org, 'Salle 12');
   const page = await context.newPage();
-  await page.goto(`/login?org=${org}`);
-  await page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
-  await pinSignIn(page, 'Moussa Fall', '4321');
+  const login = new SignInPage(page);
+  await login.open(org);
+  await login.openPinTab();
+  await login.pinSignIn('Moussa Fall', '4321');
 
-  await expect(page.getByRole('heading', { name: 'Module du jour' })).toBeVisible();
+  const today = new TodayPage(page);
+  await expect(today.heading).toBeVisible();
   await expect(page.getByText('Enseignant : Moussa Fall')).toBeVisible();
   await expect(page.getByText(/ · 1 cours$/)).toBeVisible();
   // The course comes first as a large card with its one action.
-  const algo = page.getByRole('article', { name: 'Cours à émarger' });
+  const algo = today.dueCourse;
   await expect(algo).toContainText(school.time);
   await expect(algo).toContainText('Algorithmique');
   await expect(algo).toContainText('Présentiel');
   await expect(algo).toContainText(/À venir|En retard/);
-  await expect(algo.getByRole('button', { name: /^Départ/ })).toHaveCount(0);
+  await expect(today.departure(algo)).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/teacher-kiosk-today.png`, fullPage: true });
-  await algo.getByRole('button', { name: /^Arrivée/ }).click();
+  await today.arrival(algo).click();
   await expect(page.getByText('Arrivée · Moussa Fall · L1-INFO · Algorithmique')).toBeVisible();
   await expect(page.getByText(/Retour au clavier PIN dans \d s/)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/teacher-kiosk-checked-in.png`, fullPage: true });
@@ -389,7 +376,7 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
       ).length;
     })
     .toBe(1);
-  await pinSignIn(page, 'Fatou Ndiaye', '8765');
+  await login.pinSignIn('Fatou Ndiaye', '8765');
   await expect(page.getByText('Enseignant : Fatou Ndiaye')).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: 'Anglais' })).toBeVisible();
   await expect(page.getByText('Algorithmique')).toHaveCount(0);
@@ -400,11 +387,11 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
   await expect(page.getByRole('button', { name: 'Moussa Fall' })).toBeVisible();
 
   // Moussa's check-in was kept: signing in again shows the course in progress, Départ enabled.
-  await pinSignIn(page, 'Moussa Fall', '4321');
-  const again = page.getByRole('article', { name: 'Cours en cours' });
+  await login.pinSignIn('Moussa Fall', '4321');
+  const again = today.currentCourse;
   await expect(again).toContainText(school.time);
   await expect(again).toContainText('En cours');
-  await expect(again.getByRole('button', { name: /^Départ/ })).toBeEnabled();
+  await expect(today.departure(again)).toBeEnabled();
   await page.getByRole('button', { name: 'Retour au clavier PIN' }).click();
   await expect(page).toHaveURL(/\/login\?mode=pin/);
   await context.close();

@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { enrolKioskApi, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+import { submitSignIn } from './support/pages/sign-in';
 
 /** React Aria draws the switch over a hidden input: a person clicks the drawn switch, i.e. its label. */
 async function flip(page: Page, name: string) {
@@ -36,7 +31,7 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   const org = newOrgId('users');
   await seedOrg(page.request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('3 sur 3');
 
@@ -151,7 +146,7 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   );
   const phone = await browser.newPage();
   await phone.goto(`/login?org=${org}`);
-  await signIn(phone, 'i.sarr@ecole.sn', temporary);
+  await submitSignIn(phone, 'i.sarr@ecole.sn', temporary);
   await expect(phone).toHaveURL(/\/first-login$/);
   await phone.getByLabel('Nouveau mot de passe').fill('Ibrahima@2026');
   await phone.getByLabel('Confirmation').fill('Ibrahima@2026');
@@ -194,7 +189,7 @@ test('profiles: create with the module tree, configure form data, delete clears 
     ),
   });
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await page.getByRole('link', { name: 'Profils', exact: true }).click();
   await page.getByRole('button', { name: '+ Nouveau profil' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouveau profil' });
@@ -260,7 +255,7 @@ test('rights: a Contributeur cannot give Super Admin, and administrators’ rows
   const org = newOrgId('rights');
   await seedOrg(page.request, org, schoolWithContributor());
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'ousmane@ecole.sn', 'Contrib@2026');
+  await submitSignIn(page, 'ousmane@ecole.sn', 'Contrib@2026');
   await expect(page).toHaveURL(/\/users$/);
 
   // The Super Admin's row: no action, and the reason in words.
@@ -303,7 +298,7 @@ test('bulk: select-all → Désactiver skips the signed-in administrator and ask
   const org = newOrgId('bulk');
   await seedOrg(page.request, org, schoolWithTeachers());
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('3 sur 3');
 
@@ -378,7 +373,7 @@ test('user form: a deleted profile must be chosen again, errors in one toast, En
     ],
   });
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
 
   // Profiles: a profile without the Email field is flagged, in its form data configuration and on its card.
@@ -457,7 +452,7 @@ test('5,000 users on a 360 px phone and at desk width: the last one is reached b
   await seedOrg(page.request, org, { ...school, users: [...school.users, ...many, last] });
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/login?org=${org}`);
-  await signIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/, { timeout: 60_000 });
   await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText(
     '5004 sur 5004',

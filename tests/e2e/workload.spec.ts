@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { newOrgId, seedOrg } from './support/org';
+import { signInOnNewPage } from './support/pages/sign-in';
 
 // Wednesday 11 March 2026, noon UTC, in ISO week 11 (Monday 9 to Sunday 15 March). Contexts run in UTC.
 const NOW = new Date('2026-03-11T12:00:00.000Z');
@@ -139,14 +140,7 @@ function workloadOrg() {
 }
 
 async function openWorkload(browser: Browser, org: string): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
-  const page = await context.newPage();
-  await page.clock.install({ time: NOW });
-  await page.goto(`/login?org=${org}`);
-  await page.getByLabel('Email').first().fill('awa@ecole.sn');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Admin@2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  const page = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', { clock: NOW });
   await page.goto('/workload');
   await expect(
     page.getByRole('heading', { name: 'Volumes horaires par enseignant', level: 2 }),

@@ -1,8 +1,16 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+
+/** What signing in waits for: the app has left the login screen, or reached `landing` when given. */
+export interface SignInOptions {
+  /** Ticks or unticks "Se souvenir de moi"; left as it is when not given. */
+  remember?: boolean;
+  /** The page the sign-in must land on (e.g. /\/users$/); by default, any page but the login screen. */
+  landing?: RegExp;
+}
 
 /**
- * The login screen as a person uses it: its labels and its "Se connecter" button. One place for the steps
- * every spec repeats, so that a change of the form changes one file.
+ * The login screen as a person uses it: its labels, its "Se connecter" button and the PIN pad of an
+ * enrolled kiosk. One place for the steps every spec repeats, so that a change of the form changes one file.
  */
 export class SignInPage {
   constructor(private readonly page: Page) {}
@@ -22,10 +30,29 @@ export class SignInPage {
     await this.page.getByRole('button', { name: 'Se connecter' }).click();
   }
 
-  /** Signs in and waits until the app has left the login screen. */
-  async signIn(email: string, password: string, options: { remember?: boolean } = {}): Promise<void> {
+  /** Signs in and waits until the app has left the login screen (or reached `options.landing`). */
+  async signIn(email: string, password: string, options: SignInOptions = {}): Promise<void> {
     await this.submit(email, password, options);
-    await expect(this.page).not.toHaveURL(/\/login/);
+    if (options.landing) await expect(this.page).toHaveURL(options.landing);
+    else await expect(this.page).not.toHaveURL(/\/login/);
+  }
+
+  /** The "Accès rapide par PIN" tab: on an enrolled kiosk, the list of names and the PIN pad. */
+  async openPinTab(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  }
+
+  /** Types `pin` on the pad and presses "Valider". */
+  async typePin(pin: string): Promise<void> {
+    for (const digit of pin) await this.page.getByRole('button', { name: `Chiffre ${digit}` }).click();
+    await this.page.getByRole('button', { name: 'Valider' }).click();
+  }
+
+  /** On the PIN tab: the teacher's name, their PIN and "Valider", then waits for Module du jour. */
+  async pinSignIn(name: string, pin: string): Promise<void> {
+    await this.page.getByRole('button', { name }).click();
+    await this.typePin(pin);
+    await expect(this.page).toHaveURL(/\/teacher\/today$/);
   }
 }
 
@@ -34,9 +61,47 @@ export function submitSignIn(page: Page, email: string, password: string): Promi
   return new SignInPage(page).submit(email, password);
 }
 
-/** Opens the login screen of `org`, signs in and waits until the app has left it. */
-export async function signIn(page: Page, org: string, email: string, password: string): Promise<void> {
+/** Opens the login screen of `org`, signs in and waits until the app has left it (or reached `landing`). */
+export async function signIn(
+  page: Page,
+  org: string,
+  email: string,
+  password: string,
+  options: SignInOptions = {},
+): Promise<void> {
   const login = new SignInPage(page);
   await login.open(org);
-  await login.signIn(email, password);
+  await login.signIn(email, password, options);
+}
+
+export interface NewPageOptions extends SignInOptions {
+  /** Options of the new browser context, over the suite's UTC and fr-FR. */
+  context?: BrowserContextOptions;
+  /** Installs a fake clock starting at this instant before the first page loads. */
+  clock?: Date | null;
+  /** Fixes "now" at this instant, timers still running (toasts, debounced pushes and pulls as in real life). */
+  fixedTime?: Date;
+}
+
+/** A fresh browser context (its own device), signed in to `org`: the page it landed on. */
+export async function signInOnNewPage(
+  browser: Browser,
+  org: string,
+  email: string,
+  password: string,
+  options: NewPageOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR', ...options.context });
+  const page = await context.newPage();
+  if (options.clock) await page.clock.install({ time: options.clock });
+  if (options.fixedTime) await page.clock.setFixedTime(options.fixedTime);
+  await signIn(page, org, email, password, options);
+  return page;
+}
+
+/** The user menu's "Déconnexion": back on the login screen. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login/);
 }
