@@ -302,12 +302,6 @@ export function authorizerFor(
       env.users = [...all.values()].filter((u) => u.id !== write.recordId);
       if (write.after) env.users = [...env.users, write.after];
     }
-    if (write.collection === 'userLogs' && write.after && options.clientId) {
-      const target = write.after.targetUserId;
-      const record = typeof target === 'string' ? await tx.getRecord('users', target) : null;
-      env.targetWrittenByThisDevice =
-        !!record && Object.values(record.stamps).some((stamp) => stamp.by === options.clientId);
-    }
     const lookup: AccessLookup = {
       ...mapLookup(profiles, users, timetables),
       planningLog: (id) => logs.get(id) ?? null,

@@ -87,19 +87,34 @@ export function withOutboxLock<T>(push: () => Promise<T>): Promise<T> {
   return locks ? locks.request(OUTBOX_LOCK, push) : push();
 }
 
-/** The next batch of the outbox after `afterSeq` that `canSend` lets through, oldest first. */
-export function nextBatch(
+/**
+ * The next batch of the outbox after `afterSeq` that `canSend` lets through, oldest first. A batch never ends
+ * between a change and the journal entries written right after it (every writer puts the user's change, then
+ * its entry, in one transaction): the server accepts an entry only about a change of the same batch.
+ */
+export async function nextBatch(
   db: AppDatabase,
   afterSeq: number,
   canSend: AuthorFilter,
   batchSize: number,
 ): Promise<OutboxMutation[]> {
-  return db.outbox
+  const batch = await db.outbox
     .where('seq')
     .above(afterSeq)
     .filter((m) => canSend(m.author))
     .limit(batchSize)
     .toArray();
+  if (batch.length < batchSize) return batch;
+  for (;;) {
+    const last = batch.at(-1)?.seq ?? afterSeq;
+    const next = await db.outbox
+      .where('seq')
+      .above(last)
+      .filter((m) => canSend(m.author))
+      .first();
+    if (!next || next.collection !== 'userLogs') return batch;
+    batch.push(next);
+  }
 }
 
 /**

@@ -286,11 +286,9 @@ describe('journal entries', () => {
     expect(decide('contrib', 'userLogs', null, archive, batch(archived))).toBe('ok');
     expect(decide('contrib', 'userLogs', null, archive, batch(renamed))).toBe('no-change-described');
     expect(decide('contrib', 'userLogs', null, archive, { batch: new Map() })).toBe('no-change-described');
-    // an outbox batch split between the change and its entry: the same device wrote the change
-    const split = { batch: new Map(), targetWrittenByThisDevice: true };
-    expect(decide('contrib', 'userLogs', null, archive, split)).toBe('ok');
-    // ...which never lets a teacher speak for someone else
-    expect(decide('t1', 'userLogs', null, { ...archive, actorUserId: 't1' }, split)).toBe(
+    // an entry in a later batch than its change is refused too (devices never split them: nextBatch)
+    expect(decide('contrib', 'userLogs', null, archive, { batch: new Map() })).toBe('no-change-described');
+    expect(decide('t1', 'userLogs', null, { ...archive, actorUserId: 't1' }, { batch: new Map() })).toBe(
       'no-change-described',
     );
   });

@@ -6,6 +6,7 @@ import { baseRevisionOf, writeBatch } from '../../src/db/repository';
 import { fromStoreV1 } from '../../src/db/store-io';
 import type { Timetable } from '../../src/domain/store/schema';
 import { pullChanges, pushOutbox, retryDelayMs, SyncEngine } from '../../src/sync/engine';
+import { nextBatch } from '../../src/sync/outbox-push';
 import { checkServerSession } from '../../src/session/server-session';
 import { loadRemoteStore, syncNow } from '../../src/sync/remote-store';
 import { testContext } from '../fixtures/sample-store';
@@ -387,5 +388,36 @@ describe('engine timers', () => {
     expect(await engine.syncOnce()).not.toBe('failed');
     expect(await a.outbox.count()).toBe(0);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('outbox batches', () => {
+  it('never end between a user change and the journal entry written after it', async () => {
+    const a = device();
+    for (const id of ['u-a', 'u-b']) {
+      await writeBatch(a, async (w) => {
+        await w.put('users', { id, name: id, email: `${id}@ecole.sn`, profileId: null, status: 'Active' });
+        await w.put('userLogs', {
+          id: `log-${id}`,
+          timestamp: '2026-11-26T10:00:00.000Z',
+          action: 'create',
+          actorUserId: SEED_ADMIN_ID,
+          actorName: 'Admin',
+          targetUserId: id,
+          targetName: id,
+          details: null,
+        });
+      });
+    }
+    const all = () => true;
+    // A batch of 1 would leave the first entry for the next request, where its change is no longer known.
+    const first = await nextBatch(a, -1, all, 1);
+    expect(first.map((m) => `${m.collection}/${m.recordId}`)).toEqual(['users/u-a', 'userLogs/log-u-a']);
+    const second = await nextBatch(a, first.at(-1)?.seq ?? -1, all, 3);
+    expect(second.map((m) => m.collection)).toEqual(['users', 'userLogs']);
+    // Pushed in batches of one change, every entry still reaches the server with its change.
+    expect(await pushOutbox(a, server.fetch, 1)).toBe('ok');
+    expect(await a.outbox.count()).toBe(0);
+    expect(await getMeta(a, 'refusedChanges')).toBe(0);
   });
 });

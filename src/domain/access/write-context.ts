@@ -46,11 +46,6 @@ export interface WriteEnv {
   users?: readonly RecordData[];
   /** Writes this batch applied before this one, keyed `collection/id`. */
   batch?: ReadonlyMap<string, BatchWrite>;
-  /**
-   * The journal entry's target was last written by this same device (an outbox batch split between a change
-   * and its journal entry): the entry may then describe that change.
-   */
-  targetWrittenByThisDevice?: boolean;
   /** The server's own hashes of the initial passwords: the only hash a user creation may carry. */
   initialPasswordHashes?: ReadonlySet<string>;
   /** PUT /api/store by settings.donnees (backup restore, v1 import): the whole store, hashes included. */

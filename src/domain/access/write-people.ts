@@ -225,11 +225,8 @@ export function authorizeUserLogWrite(write: UserWrite): WriteDecision {
   if (!target) return refuse('no-change-described');
   const change = write.env.batch?.get(`users/${target}`);
   if (change) return describesChange(entry.action, change) ? ALLOWED : refuse('no-change-described');
-  const mayChangeUsers = ['users', 'profiles', 'planning.importer', 'planning.historique'].some((m) =>
-    write.modules.has(m),
-  );
-  if (write.env.targetWrittenByThisDevice && mayChangeUsers) return ALLOWED;
-  // The UI asking for itself (no batch known) decides on the rights alone.
+  // The UI asking for itself (no batch known) decides on the rights alone. A device never splits a change
+  // from its entries across two batches (sync/outbox-push nextBatch).
   return write.env.batch ? refuse('no-change-described') : ALLOWED;
 }
 
