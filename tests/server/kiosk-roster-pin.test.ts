@@ -129,4 +129,24 @@ describe.each(backends)('$name: the kiosk roster on the server', (backend) => {
     expect((await options(both, false)).status).toBe(200);
     expect((await pinCheck({ userId: ADMIN.id, pin: ADMIN.pin })).status).toBe(403);
   });
+
+  it('a kiosk hammering a teacher’s PIN is throttled; the teacher’s own classroom kiosk is not', async () => {
+    const other = await api(`${server.url}/api/kiosks`, admin, {
+      method: 'POST',
+      body: { name: 'Salle 14' },
+    });
+    expect(other.status).toBe(201);
+    const secondKiosk = cookieFrom(other, 'kiosk') ?? '';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await pinCheck({ userId: TEACHER.id, pin: `00000${i % 10}` })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Before, the counter was the teacher's everywhere: her right PIN answered 429 on every kiosk.
+    const elsewhere = await api(`${server.url}/api/auth/pin`, secondKiosk, {
+      method: 'POST',
+      body: { orgId: ORG, userId: TEACHER.id, pin: TEACHER.pin },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
 });
