@@ -610,6 +610,7 @@ describe.each(backends)('$name', (backend) => {
       // Both sides of the cut happened at least once over the attempts, or the test proves little.
       expect(outcomes).toContain(0);
       server = await startServer(data);
-    });
+      // Eight kill -9 and restarts of a real server process: seconds each on a busy machine.
+    }, 180_000);
   });
 });
