@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the server near its storage ceiling, each figure beside a reference measured in the same
- * run (a busy machine slows both alike; compare the ratios, not the absolute numbers).
+ * Part of `npm run bench` (bench/run-all.mjs): the server near its storage ceiling, each figure beside a
+ * reference measured in the same run (a busy machine slows both alike; compare the ratios, not the absolute
+ * numbers).
  *
  * 1. Check-in batches/s and p99 (autocannon, BENCH_CONNECTIONS=16 for BENCH_SECONDS=10) of the real server
  *    process, against a bare Fastify route inserting each body with the same storage settings
@@ -130,7 +131,7 @@ async function throughput(backend: Backend): Promise<void> {
     await bareDb.cleanup();
   }
   say(
-    `| ${backend.name} check-in batches | ${app.rps}/s, p99 ${app.p99} ms (${app.failed} failed) | bare insert ${bare.rps}/s, p99 ${bare.p99} ms | ratio ${round(app.rps / bare.rps)} (goal ≥ 0.5) |`,
+    `| ${backend.name} check-in batches | ${app.rps}/s, p99 ${app.p99} ms (${app.failed} failed) | bare insert ${bare.rps}/s, p99 ${bare.p99} ms | ratio ${round(app.rps / bare.rps)} (goal ≥ 0.5: ${app.rps / bare.rps >= 0.5 ? 'PASS' : 'MISS'}) |`,
   );
 }
 
@@ -192,7 +193,7 @@ async function sizeAndCatchUp(): Promise<void> {
     db.close();
     const size = fs.statSync(data.file).size;
     say(
-      `| database size, ${records} records (seeded in ${Math.round(seedMs / 1000)} s) | ${round(size / 1e6, 1)} MB | JSON ${round(json / 1e6, 1)} MB | ratio ${round(size / json)} (goal ≤ 2) |`,
+      `| database size, ${records} records (seeded in ${Math.round(seedMs / 1000)} s) | ${round(size / 1e6, 1)} MB | JSON ${round(json / 1e6, 1)} MB | ratio ${round(size / json)} (goal ≤ 2: ${size / json <= 2 ? 'PASS' : 'MISS'}) |`,
     );
     say(
       `|   largest tables | ${tables.map((x) => `${x.name} ${round(x.bytes / 1e6, 1)} MB`).join(', ')} | | |`,
