@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appDb, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
 import { CORRECTION_ACTION, withCorrectionsOf } from '../../src/domain/attendance/trust';
-import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
+import type { PlanningLog } from '../../src/domain/store/schema';
 import { weekRange } from '../../src/domain/time/period';
 import { readWorkloadData } from '../../src/features/workload/use-workload-data';
 import { frWorkload } from '../../src/i18n/fr-workload';
 import { readPeriodLogs } from '../../src/services/attendance/period-logs';
 import { payrollWorkbook } from '../../src/services/export/payroll';
+import { planningLog as log, slot, weekTimetable } from '../support/builders';
 
 /**
  * A reviewer's correction is stamped when it is made, usually after the period ends (payroll is prepared
@@ -21,40 +22,8 @@ const at = (time: string, date = MONDAY) => `${date}T${time}:00.000Z`;
 const range = weekRange(MONDAY);
 const NOW = new Date(at('12:00', '2025-03-21'));
 
-const timetable = (id: string, weekStartDate: string): Timetable => ({
-  id,
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate,
-  month: null,
-  classId: 'class-1',
-  slots: [
-    {
-      dayOfWeek: 1,
-      startTime: '08:00',
-      endTime: '10:00',
-      moduleId: 'mod-math',
-      teacherUserId: 'teacher-a',
-      deliveryMode: 'presentiel',
-      canceled: false,
-    },
-  ],
-  createdAt: '2025-03-01T00:00:00.000Z',
-});
-
-function log(id: string, action: PlanningLog['action'], timestamp: string, extra: Partial<PlanningLog> = {}) {
-  return {
-    id,
-    timestamp,
-    action,
-    timetableId: 'tt-1',
-    classId: 'class-1',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    slotIndex: 0,
-    ...extra,
-  } satisfies PlanningLog;
-}
+/** The week of `weekStartDate` with Monday's course 08:00-10:00. */
+const timetable = (id: string, weekStartDate: string) => weekTimetable(id, weekStartDate, [slot()]);
 
 const checkin = log('ci-1', 'planning-checkin', at('09:30'), { deviceTimestamp: at('06:30') });
 const checkout = log('co-1', 'planning-checkout', at('10:00'), { checkinLogId: 'ci-1' });

@@ -5,6 +5,7 @@ import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
 import { MS_PER_MINUTE } from '../../src/domain/time/instant';
 import { dayRange } from '../../src/domain/time/period';
 import { workloadByTeacher } from '../../src/domain/workload/workload';
+import { planningLog as log, slot, weekTimetable } from '../support/builders';
 
 /**
  * Real time credited per session never exceeds min(check-in + planned duration, planned end), whatever the
@@ -13,40 +14,7 @@ import { workloadByTeacher } from '../../src/domain/workload/workload';
  */
 const DATE = '2025-03-10';
 const at = (time: string) => `${DATE}T${time.length === 5 ? `${time}:00` : time}.000Z`;
-const timetable: Timetable = {
-  id: 'tt-1',
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate: DATE,
-  month: null,
-  classId: 'class-1',
-  slots: [
-    {
-      dayOfWeek: 1,
-      startTime: '08:00',
-      endTime: '10:00',
-      moduleId: 'mod-math',
-      teacherUserId: 'teacher-a',
-      deliveryMode: 'presentiel',
-      canceled: false,
-    },
-  ],
-  createdAt: '2025-03-01T00:00:00.000Z',
-};
-
-function log(id: string, action: PlanningLog['action'], timestamp: string, extra: Partial<PlanningLog> = {}) {
-  return {
-    id,
-    timestamp,
-    action,
-    timetableId: 'tt-1',
-    classId: 'class-1',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    slotIndex: 0,
-    ...extra,
-  } satisfies PlanningLog;
-}
+const timetable: Timetable = weekTimetable('tt-1', DATE, [slot()]);
 
 const sessionMs = (logs: PlanningLog[], timetables: Timetable[] = [timetable]) =>
   realSessions({ logs, range: dayRange(DATE), now: at('23:00'), timetables }).map((s) => s.durationMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppNotification, PlanningLog, Slot, Timetable } from '../../src/domain/store/schema';
+import type { AppNotification, PlanningLog, Timetable } from '../../src/domain/store/schema';
 import {
   AUTO_CHECKOUT_POLL_MS,
   autoCheckoutId,
@@ -37,58 +37,20 @@ import {
   slotAttendance,
 } from '../../src/domain/attendance/status';
 import { dayRange, monthRange, weekRange } from '../../src/domain/time/period';
+import { planningLog, slot, weekTimetable } from '../support/builders';
 
 const DATE = '2025-03-10'; // a Monday
 const at = (time: string, date = DATE): string => `${date}T${time.length === 5 ? `${time}:00` : time}.000Z`;
 
-function slot(overrides: Partial<Slot> = {}): Slot {
-  return {
-    dayOfWeek: 1,
-    startTime: '08:00',
-    endTime: '10:00',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    deliveryMode: 'presentiel',
-    canceled: false,
-    ...overrides,
-  };
-}
+const timetable = weekTimetable('tt-1', DATE, [
+  slot(),
+  slot({ startTime: '10:30', endTime: '12:00', moduleId: 'mod-fr' }),
+  slot({ canceled: true }),
+]);
 
-const timetable: Timetable = {
-  id: 'tt-1',
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate: DATE,
-  month: null,
-  classId: 'class-1',
-  slots: [
-    slot(),
-    slot({ startTime: '10:30', endTime: '12:00', moduleId: 'mod-fr' }),
-    slot({ canceled: true }),
-  ],
-  createdAt: '2025-03-01T00:00:00.000Z',
-};
-
-function log(
-  id: string,
-  kind: 'in' | 'out',
-  timestamp: string,
-  overrides: Partial<PlanningLog> = {},
-): PlanningLog {
-  return {
-    id,
-    timestamp,
-    action: kind === 'in' ? 'planning-checkin' : 'planning-checkout',
-    actorUserId: 'teacher-a',
-    actorUserName: 'Awa',
-    timetableId: 'tt-1',
-    classId: 'class-1',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    slotIndex: 0,
-    ...overrides,
-  };
-}
+/** A check-in or check-out of course 0 by its teacher. */
+const log = (id: string, kind: 'in' | 'out', timestamp: string, overrides: Partial<PlanningLog> = {}) =>
+  planningLog(id, kind, timestamp, { actorUserId: 'teacher-a', actorUserName: 'Awa', ...overrides });
 
 const day = { timetable, slotIndex: 0, date: DATE };
 

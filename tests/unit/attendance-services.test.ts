@@ -11,29 +11,11 @@ import {
   startAutoCheckoutLoop,
   type GeolocationLike,
 } from '../../src/services/attendance';
+import { slot, weekTimetable } from '../support/builders';
 
 const DATE = '2025-03-10'; // a Monday
 const at = (time: string): string => `${DATE}T${time.length === 5 ? `${time}:00` : time}.000Z`;
-const timetable: Timetable = {
-  id: 'tt-1',
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate: DATE,
-  month: null,
-  classId: 'class-1',
-  slots: [
-    {
-      dayOfWeek: 1,
-      startTime: '08:00',
-      endTime: '10:00',
-      moduleId: 'mod-math',
-      teacherUserId: 'teacher-a',
-      deliveryMode: 'presentiel',
-      canceled: false,
-    },
-  ],
-  createdAt: '2025-03-01T00:00:00.000Z',
-};
+const timetable: Timetable = weekTimetable('tt-1', DATE, [slot()]);
 const actor = { userId: 'teacher-a', userName: 'Awa' };
 const slotRef = { timetableId: 'tt-1', slotIndex: 0, actor };
 

@@ -15,76 +15,27 @@ import {
 import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
 import { dayRange } from '../../src/domain/time/period';
 import { anchorOf, ServerClock, type ClockSource } from '../../src/sync/server-clock';
+import { planningLog, slot, weekTimetable } from '../support/builders';
 
 const DATE = '2025-03-10'; // a Monday
 const at = (time: string, date = DATE): string => `${date}T${time.length === 5 ? `${time}:00` : time}.000Z`;
 const ms = (iso: string) => Date.parse(iso);
 
-const timetable: Timetable = {
-  id: 'tt-1',
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate: DATE,
-  month: null,
-  classId: 'class-1',
-  slots: [
-    {
-      dayOfWeek: 1,
-      startTime: '08:00',
-      endTime: '10:00',
-      moduleId: 'mod-math',
-      teacherUserId: 'teacher-a',
-      deliveryMode: 'presentiel',
-      canceled: false,
-    },
-  ],
-  createdAt: '2025-03-01T00:00:00.000Z',
-};
+const timetable: Timetable = weekTimetable('tt-1', DATE, [slot()]);
 
-function log(
-  id: string,
-  kind: 'in' | 'out',
-  timestamp: string,
-  extra: Partial<PlanningLog> = {},
-): PlanningLog {
-  return {
-    id,
-    timestamp,
-    action: kind === 'in' ? 'planning-checkin' : 'planning-checkout',
-    actorUserId: 'teacher-a',
-    actorUserName: 'Awa',
-    timetableId: 'tt-1',
-    classId: 'class-1',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    slotIndex: 0,
-    ...extra,
-  };
-}
+/** A check-in or check-out of the course by its teacher. */
+const log = (id: string, kind: 'in' | 'out', timestamp: string, extra: Partial<PlanningLog> = {}) =>
+  planningLog(id, kind, timestamp, { actorUserId: 'teacher-a', actorUserName: 'Awa', ...extra });
 
-function correction(
-  id: string,
-  target: string,
-  corrected: string,
-  when: string,
-  reason = 'oubli',
-): PlanningLog {
-  return {
-    id,
-    timestamp: when,
-    action: 'planning-correction',
+/** A reviewer's correction of log `target` to `corrected`, made at `when`. */
+const correction = (id: string, target: string, corrected: string, when: string, reason = 'oubli') =>
+  planningLog(id, 'planning-correction', when, {
     actorUserId: 'admin',
     actorUserName: 'Admin',
-    timetableId: 'tt-1',
-    classId: 'class-1',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    slotIndex: 0,
     note: reason,
     correctsLogId: target,
     correctedTimestamp: corrected,
-  };
-}
+  });
 
 /** A device whose wall clock is `skewMs` off the real time; `real` is the real time, moved by the test. */
 function device(skewMs: number) {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  Attachment,
-  Contract,
-  Slot,
-  TeacherContractSubmission,
-  Timetable,
-} from '../../src/domain/store/schema';
+import type { Attachment, Contract, TeacherContractSubmission } from '../../src/domain/store/schema';
 import {
   ATTACHMENT_KINDS,
   attachmentPreviewKind,
@@ -40,32 +34,7 @@ import {
   validateContractDates,
 } from '../../src/domain/contracts/vh-contracts';
 import { dayRange, monthRange } from '../../src/domain/time/period';
-
-function slot(overrides: Partial<Slot> = {}): Slot {
-  return {
-    dayOfWeek: 1,
-    startTime: '08:00',
-    endTime: '10:00',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    deliveryMode: 'presentiel',
-    canceled: false,
-    ...overrides,
-  };
-}
-
-function weekTimetable(id: string, weekStartDate: string, slots: Slot[]): Timetable {
-  return {
-    id,
-    periodicity: 'week',
-    year: 2025,
-    weekStartDate,
-    month: null,
-    classId: 'class-1',
-    slots,
-    createdAt: '2025-03-01T00:00:00.000Z',
-  };
-}
+import { slot, weekTimetable } from '../support/builders';
 
 function contract(overrides: Partial<Contract> = {}): Contract {
   return {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Slot, Timetable } from '../../src/domain/store/schema';
 import { conflictsOfSlot, findTeacherConflicts } from '../../src/domain/planning/conflicts';
 import {
   MONTH_CELL_MAX_SLOTS,
@@ -34,58 +33,7 @@ import {
 } from '../../src/domain/planning/visible-hours';
 import { parseClockTime, toIsoDate } from '../../src/domain/time/instant';
 import { weekRange } from '../../src/domain/time/period';
-
-function slot(overrides: Partial<Slot> = {}): Slot {
-  return {
-    dayOfWeek: 1,
-    startTime: '08:00',
-    endTime: '10:00',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    deliveryMode: 'presentiel',
-    canceled: false,
-    ...overrides,
-  };
-}
-
-function weekTimetable(
-  id: string,
-  weekStartDate: string,
-  slots: Slot[],
-  overrides: Partial<Timetable> = {},
-): Timetable {
-  return {
-    id,
-    periodicity: 'week',
-    year: Number(weekStartDate.slice(0, 4)),
-    weekStartDate,
-    month: null,
-    classId: 'class-1',
-    slots,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function monthTimetable(
-  id: string,
-  year: number,
-  month: number,
-  slots: Slot[],
-  overrides: Partial<Timetable> = {},
-): Timetable {
-  return {
-    id,
-    periodicity: 'month',
-    year,
-    weekStartDate: null,
-    month,
-    classId: 'class-1',
-    slots,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+import { monthTimetable, slot, weekTimetable } from '../support/builders';
 
 describe('timetables matching a period (spec part 2 point 9)', () => {
   const w1 = weekTimetable('w-2025-03-10', '2025-03-10', []);

@@ -14,20 +14,11 @@ import {
   validateRescheduleRequest,
 } from '../../src/domain/reschedule/requests';
 import { toIsoInstant, toUtc } from '../../src/domain/time/instant';
+import { slot as course } from '../support/builders';
 
-function slot(overrides: Partial<Slot> = {}): Slot {
-  return {
-    id: 's-0',
-    dayOfWeek: 2,
-    startTime: '08:00',
-    endTime: '10:00',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    deliveryMode: 'en-ligne',
-    canceled: false,
-    ...overrides,
-  };
-}
+/** Tuesday 08:00-10:00, online, id s-0. */
+const slot = (overrides: Partial<Slot> = {}): Slot =>
+  course({ id: 's-0', dayOfWeek: 2, deliveryMode: 'en-ligne', ...overrides });
 
 const week: Timetable = {
   id: 'tt-w10',

@@ -7,20 +7,10 @@ import {
   requestReschedule,
   validateReschedule,
 } from '../../src/services/reschedule/reschedule-service';
+import { slot as course } from '../support/builders';
 
-function slot(overrides: Partial<Slot> = {}): Slot {
-  return {
-    id: 's-0',
-    dayOfWeek: 2,
-    startTime: '08:00',
-    endTime: '10:00',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    deliveryMode: 'presentiel',
-    canceled: false,
-    ...overrides,
-  };
-}
+/** Tuesday 08:00-10:00, in person, id s-0. */
+const slot = (overrides: Partial<Slot> = {}): Slot => course({ id: 's-0', dayOfWeek: 2, ...overrides });
 
 // Week of Monday 2025-03-10 for class-1: Tuesday 08:00 maths; another class has Thursday 14:00 with the same teacher.
 const week: Timetable = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanningLog, Slot, Timetable } from '../../src/domain/store/schema';
+import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
 import {
   isRealAbovePlanned,
   REAL_ABOVE_PLANNED_TOLERANCE_MIN,
@@ -7,36 +7,15 @@ import {
   workloadDetail,
 } from '../../src/domain/workload/workload';
 import { dayRange, monthRange, weekRange } from '../../src/domain/time/period';
+import { slot, weekTimetable } from '../support/builders';
 
-function slot(overrides: Partial<Slot>): Slot {
-  return {
-    dayOfWeek: 1,
-    startTime: '08:00',
-    endTime: '10:00',
-    moduleId: 'mod-math',
-    teacherUserId: 'teacher-a',
-    deliveryMode: 'presentiel',
-    canceled: false,
-    ...overrides,
-  };
-}
-
-const week: Timetable = {
-  id: 'tt-w',
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate: '2025-03-10',
-  month: null,
-  classId: 'class-1',
-  slots: [
-    slot({}),
-    slot({ dayOfWeek: 2, startTime: '10:00', endTime: '12:00' }),
-    slot({ dayOfWeek: 3, startTime: '14:00', endTime: '15:30', moduleId: 'mod-fr' }),
-    slot({ teacherUserId: 'teacher-b', endTime: '09:00', canceled: true }),
-    slot({ dayOfWeek: 5, teacherUserId: 'teacher-b', startTime: '13:00', endTime: '14:00' }),
-  ],
-  createdAt: '2025-03-01T00:00:00.000Z',
-};
+const week: Timetable = weekTimetable('tt-w', '2025-03-10', [
+  slot({}),
+  slot({ dayOfWeek: 2, startTime: '10:00', endTime: '12:00' }),
+  slot({ dayOfWeek: 3, startTime: '14:00', endTime: '15:30', moduleId: 'mod-fr' }),
+  slot({ teacherUserId: 'teacher-b', endTime: '09:00', canceled: true }),
+  slot({ dayOfWeek: 5, teacherUserId: 'teacher-b', startTime: '13:00', endTime: '14:00' }),
+]);
 // March 2025 has four Fridays: 7, 14, 21, 28
 const month: Timetable = {
   ...week,

@@ -1,0 +1,180 @@
+/**
+ * Builders of the records the unit, server and e2e tests seed: courses (slots), week and month timetables,
+ * check-in and check-out logs, sync mutations, and courses placed around the real time of day. Each gives a
+ * plain record with the defaults most tests share; a test names only what it is about.
+ * Type-only imports from src: the e2e specs (run by Playwright, outside Vite) import this file too.
+ */
+import type { PlanningLog, Slot, Timetable } from '../../src/domain/store/schema';
+import type { Mutation } from '../../src/domain/sync/protocol';
+
+/** A course of a timetable: Monday 08:00-10:00, module mod-math, teacher-a, in person, not canceled. */
+export function slot(overrides: Partial<Slot> = {}): Slot {
+  return {
+    dayOfWeek: 1,
+    startTime: '08:00',
+    endTime: '10:00',
+    moduleId: 'mod-math',
+    teacherUserId: 'teacher-a',
+    deliveryMode: 'presentiel',
+    canceled: false,
+    ...overrides,
+  };
+}
+
+/** A course written as the e2e organisations list them: day (1 = Monday), start, end, module, teacher. */
+export function courseSlot(
+  dayOfWeek: number,
+  startTime: string,
+  endTime: string,
+  moduleId: string,
+  teacherUserId: string,
+  extra: Partial<Slot> = {},
+): Slot {
+  return slot({ dayOfWeek, startTime, endTime, moduleId, teacherUserId, ...extra });
+}
+
+/** The same course with a stable id, `${moduleId}-${dayOfWeek}-${startTime}`. */
+export function keyedCourseSlot(
+  dayOfWeek: number,
+  startTime: string,
+  endTime: string,
+  moduleId: string,
+  teacherUserId: string,
+): Slot {
+  return courseSlot(dayOfWeek, startTime, endTime, moduleId, teacherUserId, {
+    id: `${moduleId}-${dayOfWeek}-${startTime}`,
+  });
+}
+
+/**
+ * The week timetable of class-1 starting on `weekStartDate` (a Monday, YYYY-MM-DD): its year is that date's,
+ * created on the first day of that month.
+ */
+export function weekTimetable(
+  id: string,
+  weekStartDate: string,
+  slots: Slot[],
+  overrides: Partial<Timetable> = {},
+): Timetable {
+  return {
+    id,
+    periodicity: 'week',
+    year: Number(weekStartDate.slice(0, 4)),
+    weekStartDate,
+    month: null,
+    classId: 'class-1',
+    slots,
+    createdAt: `${weekStartDate.slice(0, 7)}-01T00:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+/** The month timetable of class-1 for `month` (1-12) of `year`, created on the first day of that month. */
+export function monthTimetable(
+  id: string,
+  year: number,
+  month: number,
+  slots: Slot[],
+  overrides: Partial<Timetable> = {},
+): Timetable {
+  return {
+    id,
+    periodicity: 'month',
+    year,
+    weekStartDate: null,
+    month,
+    classId: 'class-1',
+    slots,
+    createdAt: `${year}-${String(month).padStart(2, '0')}-01T00:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+/**
+ * A planning log of course 0 of tt-1 (class-1, mod-math, teacher-a), with no actor: 'in' and 'out' stand
+ * for a check-in and a check-out, any other action is written as given.
+ */
+export function planningLog(
+  id: string,
+  action: 'in' | 'out' | PlanningLog['action'],
+  timestamp: string,
+  overrides: Partial<PlanningLog> = {},
+): PlanningLog {
+  return {
+    id,
+    timestamp,
+    action: action === 'in' ? 'planning-checkin' : action === 'out' ? 'planning-checkout' : action,
+    timetableId: 'tt-1',
+    classId: 'class-1',
+    moduleId: 'mod-math',
+    teacherUserId: 'teacher-a',
+    slotIndex: 0,
+    ...overrides,
+  };
+}
+
+/**
+ * A check-in ('in') or check-out ('out') the course's teacher made themselves, as the e2e organisations
+ * seed them (the actor's name is their id: nothing reads it).
+ */
+export function teacherCheck(
+  id: string,
+  action: 'in' | 'out',
+  timestamp: string,
+  timetableId: string,
+  slotIndex: number,
+  classId: string,
+  moduleId: string,
+  teacherUserId: string,
+): PlanningLog {
+  return planningLog(id, action, timestamp, {
+    actorUserId: teacherUserId,
+    actorUserName: teacherUserId,
+    timetableId,
+    classId,
+    moduleId,
+    teacherUserId,
+    slotIndex,
+  });
+}
+
+let mutationCount = 0;
+
+/**
+ * A 'put' mutation as a device sends it: a unique id, the changed fields read from `values`, base revision
+ * 0 and a fixed creation time unless `partial` says otherwise.
+ */
+export function putMutation(
+  partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>,
+): Mutation {
+  mutationCount += 1;
+  const values = partial.values ?? {};
+  return {
+    mutationId: `m-${mutationCount}-${Math.random().toString(36).slice(2)}`,
+    op: 'put',
+    changedFields: Object.keys(values),
+    values,
+    baseRevision: 0,
+    createdAt: '2026-11-16T08:00:00.000Z',
+    ...partial,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Today (UTC) for the tests timed by the server's clock, which place their courses on the real day around
+ * the real time instead of faking the browser's: the ISO day of the week (1 = Monday), the week's Monday
+ * and `clockIn(minutes)`, the clock time (HH:MM) `minutes` from `now`, kept within today (a run just before
+ * midnight gets shorter courses).
+ */
+export function realDay(now = new Date()) {
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dayOfWeek = ((now.getUTCDay() + 6) % 7) + 1;
+  const monday = new Date(dayStart - (dayOfWeek - 1) * DAY_MS).toISOString().slice(0, 10);
+  const clockIn = (minutes: number): string => {
+    const at = Math.min(Math.max(now.getTime() + minutes * 60_000, dayStart), dayStart + DAY_MS - 60_000);
+    return new Date(at).toISOString().slice(11, 16);
+  };
+  return { dayOfWeek, monday, clockIn };
+}
