@@ -7,6 +7,7 @@ import { hashSecret, saltOf } from '../../src/domain/secrets';
 import type { StoreV1, User } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import { slot as course, putMutation } from '../support/builders';
 import {
   api,
   cookieFrom,
@@ -60,16 +61,9 @@ async function teacher(t: typeof T1 | typeof T2, name: string, extra: Partial<Us
   };
 }
 
-const slot = (id: string, teacherUserId: string, canceled = false) => ({
-  id,
-  dayOfWeek: 1,
-  startTime: '08:00',
-  endTime: '10:00',
-  moduleId: 'm-1',
-  teacherUserId,
-  deliveryMode: 'presentiel' as const,
-  canceled,
-});
+/** Monday 08:00-10:00, module m-1. */
+const slot = (id: string, teacherUserId: string, canceled = false) =>
+  course({ id, moduleId: 'm-1', teacherUserId, canceled });
 
 const submission = (id: string, teacherUserId: string, bank: string) => ({
   id,
@@ -141,21 +135,10 @@ let data: TestDatabase;
 /** The root administrator's session. */
 let admin: string;
 let r0: number;
-let seq = 0;
 
-function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
-  seq += 1;
-  const values = partial.values ?? {};
-  return {
-    mutationId: `ac-${seq}-${Math.random().toString(36).slice(2)}`,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: r0,
-    createdAt: '2026-11-16T08:00:00.000Z',
-    ...partial,
-  };
-}
+/** A put mutation based on the revision the seed left. */
+const mutation = (partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation =>
+  putMutation({ baseRevision: r0, ...partial });
 
 const checkin = (id: string, slotIndex: number, teacherUserId: string, actorUserId: string | null) =>
   mutation({

@@ -6,6 +6,7 @@ import type { PlanningLog, StoreV1, User } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { SERVER_TIME_HEADER } from '../../src/domain/sync/server-time';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import { slot as course } from '../support/builders';
 import {
   api,
   cookieFrom,
@@ -58,16 +59,9 @@ async function person(
   };
 }
 
-const slot = (id: string, teacherUserId: string) => ({
-  id,
-  dayOfWeek: dow,
-  startTime: '08:00',
-  endTime: '10:00',
-  moduleId: 'm-1',
-  teacherUserId,
-  deliveryMode: 'presentiel' as const,
-  canceled: false,
-});
+/** 08:00-10:00 two days ago, module m-1. */
+const slot = (id: string, teacherUserId: string) =>
+  course({ id, dayOfWeek: dow, moduleId: 'm-1', teacherUserId });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   return {

@@ -6,10 +6,10 @@ import {
   pushResponseSchema,
   sessionChangedSchema,
   type ChangesResponse,
-  type Mutation,
   type PushResponse,
 } from '../../src/domain/sync/protocol';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import { putMutation as mutation } from '../support/builders';
 import {
   api,
   cookieFrom,
@@ -44,21 +44,6 @@ async function teacher(t: typeof TEACHER | typeof OTHER, name: string): Promise<
     status: 'Active',
     passwordHash: await hashSecret(t.password, { iterations: TEST_ITERATIONS }),
     mustChangePassword: false,
-  };
-}
-
-let seq = 0;
-function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
-  seq += 1;
-  const values = partial.values ?? {};
-  return {
-    mutationId: `ex-${seq}-${Math.random().toString(36).slice(2)}`,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: '2026-11-16T08:00:00.000Z',
-    ...partial,
   };
 }
 

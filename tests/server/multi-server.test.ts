@@ -14,6 +14,7 @@ import {
   withPostgres,
   type TestDatabase,
 } from './helpers';
+import { putMutation as mutation } from '../support/builders';
 
 /**
  * Two app server processes on one PostgreSQL, as behind a load balancer. Several devices push
@@ -26,20 +27,6 @@ const DEVICES = ['phone-a', 'phone-b', 'kiosk-1', 'desk'] as const;
 const BATCHES_PER_DEVICE = 12;
 
 const level = { id: 'l-1', name: 'Licence 1', abbr: 'L1' };
-let seq = 0;
-function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
-  seq += 1;
-  const values = partial.values ?? {};
-  return {
-    mutationId: `mm-${seq}-${Math.random().toString(36).slice(2)}`,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: '2026-11-16T08:00:00.000Z',
-    ...partial,
-  };
-}
 
 /** One administrator session, opened on one server: sessions live in the shared database (stateless app servers). */
 let cookie = '';

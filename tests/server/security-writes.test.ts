@@ -5,6 +5,7 @@ import { hashSecret, saltOf, verifySecret } from '../../src/domain/secrets';
 import type { StoreV1, User } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import { putMutation } from '../support/builders';
 import {
   api,
   cookieFrom,
@@ -90,23 +91,12 @@ async function orgData(): Promise<Partial<StoreV1>> {
 let server: RunningServer;
 let data: TestDatabase;
 let admin: string;
-let seq = 0;
 
 const url = (path: string, org = ORG) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${org}`;
 
-function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
-  seq += 1;
-  const values = partial.values ?? {};
-  return {
-    mutationId: `sw-${seq}-${Math.random().toString(36).slice(2)}`,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: new Date().toISOString(),
-    ...partial,
-  };
-}
+/** A put mutation made now. */
+const mutation = (partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation =>
+  putMutation({ createdAt: new Date().toISOString(), ...partial });
 
 const userChange = (recordId: string, values: Record<string, unknown>) =>
   mutation({ collection: 'users', recordId, values });

@@ -19,6 +19,7 @@ import {
   type RunningServer,
   type TestDatabase,
 } from './helpers';
+import { slot as baseSlot, putMutation as mutation } from '../support/builders';
 
 let server: RunningServer;
 let data: TestDatabase;
@@ -29,21 +30,6 @@ let r0: number;
 
 // Every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
 const backends = await serverBackends();
-
-let counter = 0;
-function mutation(partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation {
-  counter += 1;
-  const values = partial.values ?? {};
-  return {
-    mutationId: `m-${counter}-${Math.random().toString(36).slice(2)}`,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: '2026-11-16T08:00:00.000Z',
-    ...partial,
-  };
-}
 
 async function push(clientId: string, mutations: Mutation[], base = server.url): Promise<PushResponse> {
   const response = await api(`${base}/api/mutations?orgId=demo`, cookie, {
@@ -65,16 +51,9 @@ async function changes(query: string): Promise<ChangesResponse> {
 }
 
 const level = { id: 'l-1', name: 'Licence 1', abbr: 'L1' };
-const slot = (id: string, dayOfWeek: number) => ({
-  id,
-  dayOfWeek,
-  startTime: '08:00',
-  endTime: '10:00',
-  moduleId: 'm-1',
-  teacherUserId: 'u-1',
-  deliveryMode: 'presentiel',
-  canceled: false,
-});
+/** 08:00-10:00 on `dayOfWeek`, module m-1, teacher u-1. */
+const slot = (id: string, dayOfWeek: number) =>
+  baseSlot({ id, dayOfWeek, moduleId: 'm-1', teacherUserId: 'u-1' });
 const timetable = {
   id: 't-1',
   periodicity: 'week',
