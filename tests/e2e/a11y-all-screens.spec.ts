@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MODULE_CATALOGUE } from '../../src/domain/module-catalogue';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { courseSlot, weekTimetable } from '../support/builders';
 import { newOrgId, seedOrg } from './support/org';
 import { submitSignIn } from './support/pages/sign-in';
 
@@ -8,16 +9,8 @@ import { submitSignIn } from './support/pages/sign-in';
 const MONDAY = '2026-03-09';
 
 function school() {
-  const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string) => ({
-    id: `s-${dayOfWeek}-${startTime}`,
-    dayOfWeek,
-    startTime,
-    endTime,
-    moduleId,
-    teacherUserId: 'u-t1',
-    deliveryMode: 'presentiel',
-    canceled: false,
-  });
+  const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string) =>
+    courseSlot(dayOfWeek, startTime, endTime, moduleId, 'u-t1', { id: `s-${dayOfWeek}-${startTime}` });
   return {
     users: [
       {
@@ -70,20 +63,16 @@ function school() {
       },
     ],
     timetables: [
-      {
-        id: 'tt-1',
-        planningImportId: 'imp-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: MONDAY,
-        classId: 'cls-1',
-        createdAt: '2026-03-01T00:00:00.000Z',
-        slots: [
+      weekTimetable(
+        'tt-1',
+        MONDAY,
+        [
           slot(1, '08:00', '10:00', 'mod-algo'),
           slot(1, '09:00', '11:00', 'mod-web'),
           slot(3, '14:00', '16:00', 'mod-web'),
         ],
-      },
+        { classId: 'cls-1', planningImportId: 'imp-1' },
+      ),
     ],
     planningLogs: [
       {

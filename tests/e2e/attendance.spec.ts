@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { courseSlot, weekTimetable } from '../support/builders';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn, signInOnNewPage } from './support/pages/sign-in';
@@ -19,16 +20,7 @@ function attendanceOrg() {
     endTime: string,
     moduleId: string,
     teacherUserId: string,
-  ) => ({
-    id: `${moduleId}-${startTime}`,
-    dayOfWeek,
-    startTime,
-    endTime,
-    moduleId,
-    teacherUserId,
-    deliveryMode: 'presentiel',
-    canceled: false,
-  });
+  ) => courseSlot(dayOfWeek, startTime, endTime, moduleId, teacherUserId, { id: `${moduleId}-${startTime}` });
   return {
     ...base,
     profiles: [
@@ -65,22 +57,18 @@ function attendanceOrg() {
       { id: 'mod-ang', code: 'ANG', name: 'Anglais', levelId: 'lvl-1', instituteId: 'inst-1' },
     ],
     timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: DAY,
-        month: null,
-        classId: 'cls-1',
-        createdAt: '2026-03-01T00:00:00.000Z',
-        slots: [
+      weekTimetable(
+        'tt-1',
+        DAY,
+        [
           slot(1, '08:00', '10:00', 'mod-algo', 'u-t1'),
           slot(1, '10:30', '12:00', 'mod-web', 'u-t1'),
           slot(1, '09:00', '10:00', 'mod-ang', 'u-t2'),
           slot(1, '14:00', '16:00', 'mod-bd', 'u-t1'),
           slot(2, '08:00', '10:00', 'mod-algo', 'u-t1'),
         ],
-      },
+        { classId: 'cls-1' },
+      ),
     ],
   };
 }
@@ -246,27 +234,14 @@ test('a device clock 3 hours behind: the check-in is flagged and the administrat
       base.profiles[1],
     ],
     timetables: [
-      {
-        id: 'tt-now',
-        periodicity: 'week',
-        year: Number(monday.slice(0, 4)),
-        weekStartDate: monday,
-        month: null,
-        classId: 'cls-1',
-        createdAt: `${monday}T00:00:00.000Z`,
-        slots: [
-          {
-            id: 'now-1',
-            dayOfWeek: weekday,
-            startTime: start,
-            endTime: end,
-            moduleId: 'mod-algo',
-            teacherUserId: 'u-t1',
-            deliveryMode: 'presentiel',
-            canceled: false,
-          },
-        ],
-      },
+      weekTimetable(
+        'tt-now',
+        monday,
+        [courseSlot(weekday, start, end, 'mod-algo', 'u-t1', { id: 'now-1' })],
+        {
+          classId: 'cls-1',
+        },
+      ),
     ],
   });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { courseSlot, teacherCheck, weekTimetable } from '../support/builders';
 import { newOrgId, seedOrg } from './support/org';
 import { SignInPage, signInOnNewPage, signOut } from './support/pages/sign-in';
 import { waitSynced } from './support/pages/sync-status';
@@ -7,36 +8,16 @@ import { waitSynced } from './support/pages/sync-status';
 const NOW = new Date('2025-03-12T12:00:00.000Z');
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-const log = (id: string, action: 'in' | 'out', timestamp: string, slotIndex: number, teacher = 'u-t1') => ({
-  id,
-  timestamp,
-  action: action === 'in' ? 'planning-checkin' : 'planning-checkout',
-  actorUserId: teacher,
-  actorUserName: teacher,
-  timetableId: 'tt-1',
-  classId: 'cl-1',
-  moduleId: ['m-algo', 'm-algo', 'm-bd', 'm-algo'][slotIndex],
-  teacherUserId: teacher,
-  slotIndex,
-});
+/** The module of each course of tt-1, by index. */
+const MODULES = ['m-algo', 'm-algo', 'm-bd', 'm-algo'];
+/** A check of course `slotIndex` of tt-1 (class cl-1) by its teacher. */
+const log = (id: string, action: 'in' | 'out', timestamp: string, slotIndex: number, teacher = 'u-t1') =>
+  teacherCheck(id, action, timestamp, 'tt-1', slotIndex, 'cl-1', MODULES[slotIndex] ?? '', teacher);
 
 /** An admin (contracts, compliance, workload), a teacher without a contract file, and a week of courses. */
 function contractsOrg() {
-  const slot = (
-    dayOfWeek: number,
-    startTime: string,
-    endTime: string,
-    moduleId: string,
-    teacher = 'u-t1',
-  ) => ({
-    dayOfWeek,
-    startTime,
-    endTime,
-    moduleId,
-    teacherUserId: teacher,
-    deliveryMode: 'presentiel',
-    canceled: false,
-  });
+  const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string, teacher = 'u-t1') =>
+    courseSlot(dayOfWeek, startTime, endTime, moduleId, teacher);
   return {
     users: [
       {
@@ -87,20 +68,17 @@ function contractsOrg() {
       { id: 'm-bd', code: 'BD', name: 'Bases de données' },
     ],
     timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: 2025,
-        weekStartDate: '2025-03-10',
-        classId: 'cl-1',
-        createdAt: '2025-03-01T00:00:00.000Z',
-        slots: [
+      weekTimetable(
+        'tt-1',
+        '2025-03-10',
+        [
           slot(1, '08:00', '10:00', 'm-algo'),
           slot(2, '10:00', '12:00', 'm-algo'),
           slot(3, '08:00', '11:00', 'm-bd'),
           slot(2, '14:00', '15:00', 'm-algo', 'u-t2'),
         ],
-      },
+        { classId: 'cl-1' },
+      ),
     ],
     planningLogs: [
       log('l1', 'in', '2025-03-10T08:05:00.000Z', 0),

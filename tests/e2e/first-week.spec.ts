@@ -7,6 +7,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import type { Slot } from '../../src/domain/store/schema';
+import { keyedCourseSlot as slot, weekTimetable } from '../support/builders';
 import { newOrgId, SCHOOL_ADMIN, schoolWithTeachers, seedOrg, signInApi } from './support/org';
 import { signInOnNewPage, type NewPageOptions } from './support/pages/sign-in';
 
@@ -14,37 +16,9 @@ import { signInOnNewPage, type NewPageOptions } from './support/pages/sign-in';
 const NOW = new Date('2026-03-11T10:15:00.000Z');
 const SHOTS = process.env.FIRST_WEEK_SHOTS ?? 'test-results/first-week-shots';
 
-function slot(
-  dayOfWeek: number,
-  startTime: string,
-  endTime: string,
-  moduleId: string,
-  teacherUserId: string,
-) {
-  return {
-    id: `${moduleId}-${dayOfWeek}-${startTime}`,
-    dayOfWeek,
-    startTime,
-    endTime,
-    moduleId,
-    teacherUserId,
-    deliveryMode: 'presentiel',
-    canceled: false,
-  };
-}
-
-function week(id: string, classId: string, slots: ReturnType<typeof slot>[]) {
-  return {
-    id,
-    periodicity: 'week',
-    year: 2026,
-    weekStartDate: '2026-03-09',
-    month: null,
-    classId,
-    createdAt: '2026-03-01T00:00:00.000Z',
-    slots,
-  };
-}
+/** The seeded week (Monday 2026-03-09) for `classId`. */
+const week = (id: string, classId: string, slots: Slot[]) =>
+  weekTimetable(id, '2026-03-09', slots, { classId });
 
 function firstWeekOrg() {
   const base = schoolWithTeachers();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { realDay } from '../support/builders';
 import { SignInPage, signOut } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
 
@@ -12,16 +13,7 @@ test.use({ serviceWorkers: 'allow' });
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 // Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
 // around the real time, rather than under a faked browser clock.
-const NOW = new Date();
-const DAY_OF_WEEK = ((NOW.getUTCDay() + 6) % 7) + 1;
-const MONDAY = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - DAY_OF_WEEK + 1))
-  .toISOString()
-  .slice(0, 10);
-function clockIn(minutes: number): string {
-  const dayStart = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
-  const at = Math.min(Math.max(NOW.getTime() + minutes * 60_000, dayStart), dayStart + 86_400_000 - 60_000);
-  return new Date(at).toISOString().slice(11, 16);
-}
+const { dayOfWeek: DAY_OF_WEEK, monday: MONDAY, clockIn } = realDay();
 const COURSE = { start: clockIn(-5), end: clockIn(115) };
 
 function schoolWithTodayCourse() {
@@ -33,32 +25,7 @@ function schoolWithTodayCourse() {
     profiles: base.profiles.map((p) =>
       p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
     ),
-    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [
-      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
-    ],
-    timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: Number(MONDAY.slice(0, 4)),
-        weekStartDate: MONDAY,
-        classId: 'cls-1',
-        createdAt: '2026-03-01T00:00:00.000Z',
-        slots: [
-          {
-            id: 's-1',
-            dayOfWeek: DAY_OF_WEEK,
-            startTime: COURSE.start,
-            endTime: COURSE.end,
-            moduleId: 'mod-algo',
-            teacherUserId: 'u-t1',
-            deliveryMode: 'presentiel',
-            canceled: false,
-          },
-        ],
-      },
-    ],
+    ...algorithmsCourse(MONDAY, DAY_OF_WEEK, COURSE.start, COURSE.end),
   };
 }
 

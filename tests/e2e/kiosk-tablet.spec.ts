@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { enrolKioskApi, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { realDay } from '../support/builders';
+import {
+  algorithmsCourse,
+  enrolKioskApi,
+  newOrgId,
+  readStoreAsAdmin,
+  schoolWithTeachers,
+  seedOrg,
+} from './support/org';
 import { TodayPage } from './support/pages/today';
 
 // The classroom tablet on the wall: from the PIN pad to a confirmed check-in in name + 6 digits + 1 tap,
@@ -13,16 +21,7 @@ const PIN = '482913';
 
 // Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
 // around the real time.
-const NOW = new Date();
-const DAY_OF_WEEK = ((NOW.getUTCDay() + 6) % 7) + 1;
-const MONDAY = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - DAY_OF_WEEK + 1))
-  .toISOString()
-  .slice(0, 10);
-function clockIn(minutes: number): string {
-  const dayStart = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
-  const at = Math.min(Math.max(NOW.getTime() + minutes * 60_000, dayStart), dayStart + 86_400_000 - 60_000);
-  return new Date(at).toISOString().slice(11, 16);
-}
+const { dayOfWeek: DAY_OF_WEEK, monday: MONDAY, clockIn } = realDay();
 const COURSE = { start: clockIn(-5), end: clockIn(115) };
 
 function classroom() {
@@ -47,32 +46,7 @@ function classroom() {
     profiles: base.profiles.map((p) =>
       p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
     ),
-    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [
-      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
-    ],
-    timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: Number(MONDAY.slice(0, 4)),
-        weekStartDate: MONDAY,
-        classId: 'cls-1',
-        createdAt: `${MONDAY}T00:00:00.000Z`,
-        slots: [
-          {
-            id: 's-1',
-            dayOfWeek: DAY_OF_WEEK,
-            startTime: COURSE.start,
-            endTime: COURSE.end,
-            moduleId: 'mod-algo',
-            teacherUserId: 'u-t1',
-            deliveryMode: 'presentiel',
-            canceled: false,
-          },
-        ],
-      },
-    ],
+    ...algorithmsCourse(MONDAY, DAY_OF_WEEK, COURSE.start, COURSE.end),
   };
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { realDay } from '../support/builders';
+import { algorithmsCourse, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
 
@@ -9,8 +10,7 @@ import { signIn } from './support/pages/sign-in';
 
 const now = new Date();
 const TODAY = now.toISOString().slice(0, 10);
-const isoDay = ((now.getUTCDay() + 6) % 7) + 1; // 1 = Monday ... 7 = Sunday
-const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (isoDay - 1)));
+const { dayOfWeek: isoDay, monday: MONDAY } = realDay(now); // isoDay: 1 = Monday ... 7 = Sunday
 const RANGE = '00:00 – 23:59';
 
 function liveOrg() {
@@ -26,33 +26,7 @@ function liveOrg() {
       },
       { id: 'teacher', name: 'Enseignant', moduleIds: ['attendance', 'teacher'], formFieldKeys: [] },
     ],
-    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [
-      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
-    ],
-    timetables: [
-      {
-        id: 'tt-live',
-        periodicity: 'week',
-        year: monday.getUTCFullYear(),
-        weekStartDate: monday.toISOString().slice(0, 10),
-        month: null,
-        classId: 'cls-1',
-        createdAt: '2026-01-01T00:00:00.000Z',
-        slots: [
-          {
-            id: 's-live',
-            dayOfWeek: isoDay,
-            startTime: '00:00',
-            endTime: '23:59',
-            moduleId: 'mod-algo',
-            teacherUserId: 'u-t1',
-            deliveryMode: 'presentiel',
-            canceled: false,
-          },
-        ],
-      },
-    ],
+    ...algorithmsCourse(MONDAY, isoDay, '00:00', '23:59', { timetableId: 'tt-live', slotId: 's-live' }),
   };
 }
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
+import type { Slot } from '../../src/domain/store/schema';
+import { courseSlot as slot, teacherCheck as log, weekTimetable } from '../support/builders';
 import { newOrgId, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
@@ -9,54 +11,9 @@ import { signInOnNewPage } from './support/pages/sign-in';
 const MONDAY = '2026-11-16';
 const TUESDAY = '2026-11-17';
 
-const slot = (
-  dayOfWeek: number,
-  startTime: string,
-  endTime: string,
-  moduleId: string,
-  teacherUserId: string,
-) => ({
-  dayOfWeek,
-  startTime,
-  endTime,
-  moduleId,
-  teacherUserId,
-  deliveryMode: 'presentiel',
-  canceled: false,
-});
-
-const log = (
-  id: string,
-  action: 'in' | 'out',
-  timestamp: string,
-  timetableId: string,
-  slotIndex: number,
-  classId: string,
-  moduleId: string,
-  teacherUserId: string,
-) => ({
-  id,
-  timestamp,
-  action: action === 'in' ? 'planning-checkin' : 'planning-checkout',
-  actorUserId: teacherUserId,
-  actorUserName: teacherUserId,
-  timetableId,
-  classId,
-  moduleId,
-  teacherUserId,
-  slotIndex,
-});
-
-const timetable = (id: string, classId: string, slots: ReturnType<typeof slot>[]) => ({
-  id,
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: MONDAY,
-  month: null,
-  classId,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  slots,
-});
+/** The week of MONDAY for `classId`. */
+const timetable = (id: string, classId: string, slots: Slot[]) =>
+  weekTimetable(id, MONDAY, slots, { classId });
 
 /**
  * Moussa Fall: planned 3h, real 3h (2h + 1h); Fatou Ndiaye: planned 3h, real 2h30 (1h + 1h30). Their Monday

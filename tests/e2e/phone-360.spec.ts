@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODULE_CATALOGUE } from '../../src/domain/module-catalogue';
+import { courseSlot, realDay, weekTimetable } from '../support/builders';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newOrgId, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
@@ -11,18 +12,7 @@ import { TodayPage } from './support/pages/today';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 // Check-ins are timed by the server's clock (src/sync/server-clock.ts): the courses are placed on the real
 // day, around the real time, instead of faking the browser's clock.
-const NOW = new Date();
-const DAY_OF_WEEK = ((NOW.getUTCDay() + 6) % 7) + 1;
-const MONDAY = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - DAY_OF_WEEK + 1))
-  .toISOString()
-  .slice(0, 10);
-const DAY_MS = 86_400_000;
-/** A clock time `minutes` from now, kept within today (a run just before midnight gets shorter courses). */
-function clockIn(minutes: number): string {
-  const dayStart = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
-  const at = Math.min(Math.max(NOW.getTime() + minutes * 60_000, dayStart), dayStart + DAY_MS - 60_000);
-  return new Date(at).toISOString().slice(11, 16);
-}
+const { dayOfWeek: DAY_OF_WEEK, monday: MONDAY, clockIn } = realDay();
 const CURRENT = { start: clockIn(-10), end: clockIn(110) };
 const LATER = { start: clockIn(120), end: clockIn(180) };
 const OTHER_DAY = (DAY_OF_WEEK % 5) + 1;
@@ -38,16 +28,8 @@ test.use({
 });
 
 function school() {
-  const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string) => ({
-    id: `s-${dayOfWeek}-${startTime}`,
-    dayOfWeek,
-    startTime,
-    endTime,
-    moduleId,
-    teacherUserId: 'u-t1',
-    deliveryMode: 'presentiel',
-    canceled: false,
-  });
+  const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string) =>
+    courseSlot(dayOfWeek, startTime, endTime, moduleId, 'u-t1', { id: `s-${dayOfWeek}-${startTime}` });
   const teachers = Array.from({ length: 12 }, (_, i) => ({
     id: `u-x${i}`,
     name: `Enseignant Numéro ${i + 1}`,
@@ -99,19 +81,16 @@ function school() {
       { id: 'mod-web', code: 'WEB', name: 'Développement web', levelId: 'l-1', instituteId: 'i-1' },
     ],
     timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: MONDAY,
-        classId: 'cls-1',
-        createdAt: '2026-03-01T00:00:00.000Z',
-        slots: [
+      weekTimetable(
+        'tt-1',
+        MONDAY,
+        [
           slot(DAY_OF_WEEK, CURRENT.start, CURRENT.end, 'mod-algo'),
           slot(DAY_OF_WEEK, LATER.start, LATER.end, 'mod-web'),
           slot(OTHER_DAY, '14:00', '16:00', 'mod-web'),
         ],
-      },
+        { classId: 'cls-1' },
+      ),
     ],
     contracts: [
       {

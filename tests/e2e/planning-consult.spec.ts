@@ -1,4 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Slot } from '../../src/domain/store/schema';
+import { keyedCourseSlot as slot, weekTimetable } from '../support/builders';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
@@ -6,37 +8,10 @@ import { signInOnNewPage } from './support/pages/sign-in';
 const NOW = new Date('2026-03-11T10:15:00.000Z');
 const SHOTS = process.env.CONSULT_SHOTS ?? '/tmp/planning-consult-shots';
 
-function slot(
-  dayOfWeek: number,
-  startTime: string,
-  endTime: string,
-  moduleId: string,
-  teacherUserId: string,
-) {
-  return {
-    id: `${moduleId}-${dayOfWeek}-${startTime}`,
-    dayOfWeek,
-    startTime,
-    endTime,
-    moduleId,
-    teacherUserId,
-    deliveryMode: 'presentiel',
-    canceled: false,
-  };
-}
-
 function consultOrg() {
   const base = schoolWithTeachers();
-  const week = (id: string, classId: string, slots: ReturnType<typeof slot>[]) => ({
-    id,
-    periodicity: 'week',
-    year: 2026,
-    weekStartDate: '2026-03-09',
-    month: null,
-    classId,
-    createdAt: '2026-03-01T00:00:00.000Z',
-    slots,
-  });
+  const week = (id: string, classId: string, slots: Slot[]) =>
+    weekTimetable(id, '2026-03-09', slots, { classId });
   return {
     ...base,
     profiles: [
@@ -256,16 +231,14 @@ test('a group of schools: 80 classes draw only the timetables near the screen, a
     levelId: 'lvl-1',
     instituteId: 'inst-1',
   }));
-  const timetables = classes.map((c, i) => ({
-    id: `tt-big-${i}`,
-    periodicity: 'week',
-    year: 2026,
-    weekStartDate: '2026-03-09',
-    month: null,
-    classId: c.id,
-    createdAt: '2026-03-01T00:00:00.000Z',
-    slots: [1, 2, 3, 4, 5].map((day) => slot(day, '08:00', '10:00', 'mod-algo', i % 2 ? 'u-t1' : 'u-t2')),
-  }));
+  const timetables = classes.map((c, i) =>
+    weekTimetable(
+      `tt-big-${i}`,
+      '2026-03-09',
+      [1, 2, 3, 4, 5].map((day) => slot(day, '08:00', '10:00', 'mod-algo', i % 2 ? 'u-t1' : 'u-t2')),
+      { classId: c.id },
+    ),
+  );
   const org = newOrgId('consult-big');
   await seedOrg(request, org, { ...base, classes, timetables });
   const page = await openConsult(browser, org, 'awa@ecole.sn', 'Admin@2026');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { signOut, submitSignIn } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
 
@@ -13,32 +13,7 @@ function schoolWithTodayCourse() {
   const base = schoolWithTeachers();
   return {
     ...base,
-    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [
-      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
-    ],
-    timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: MONDAY,
-        classId: 'cls-1',
-        createdAt: '2026-03-01T00:00:00.000Z',
-        slots: [
-          {
-            id: 's-1',
-            dayOfWeek: 1,
-            startTime: '08:00',
-            endTime: '10:00',
-            moduleId: 'mod-algo',
-            teacherUserId: 'u-t1',
-            deliveryMode: 'presentiel',
-            canceled: false,
-          },
-        ],
-      },
-    ],
+    ...algorithmsCourse(MONDAY, 1, '08:00', '10:00'),
   };
 }
 

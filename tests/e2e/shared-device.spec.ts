@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { algorithmsCourse, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { SignInPage, signOut } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
 
@@ -18,32 +18,7 @@ function schoolWithFilesAndJournal() {
         ? { ...p, moduleIds: [...p.moduleIds, 'contracts', 'contracts.compliance', 'attendance'] }
         : p,
     ),
-    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [
-      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
-    ],
-    timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: MONDAY,
-        classId: 'cls-1',
-        createdAt: '2026-03-01T00:00:00.000Z',
-        slots: [
-          {
-            id: 's-1',
-            dayOfWeek: 1,
-            startTime: '08:00',
-            endTime: '10:00',
-            moduleId: 'mod-algo',
-            teacherUserId: 'u-t1',
-            deliveryMode: 'presentiel',
-            canceled: false,
-          },
-        ],
-      },
-    ],
+    ...algorithmsCourse(MONDAY, 1, '08:00', '10:00'),
     teacherContractSubmissions: [
       { id: 'tc-1', teacherUserId: 'u-t1', status: 'validated', attachments: [] },
       {

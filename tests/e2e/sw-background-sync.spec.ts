@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { realDay } from '../support/builders';
+import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
 
@@ -10,8 +11,7 @@ test.use({ serviceWorkers: 'allow' });
 
 const now = new Date();
 const TODAY = now.toISOString().slice(0, 10);
-const isoDay = ((now.getUTCDay() + 6) % 7) + 1;
-const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (isoDay - 1)));
+const { dayOfWeek: isoDay, monday: MONDAY } = realDay(now);
 const TEACHER = { email: 'moussa@ecole.sn', password: 'Prof@2026' };
 
 function org() {
@@ -26,33 +26,7 @@ function org() {
       },
       { id: 'teacher', name: 'Enseignant', moduleIds: ['attendance', 'teacher'], formFieldKeys: [] },
     ],
-    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [
-      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
-    ],
-    timetables: [
-      {
-        id: 'tt-bg',
-        periodicity: 'week',
-        year: monday.getUTCFullYear(),
-        weekStartDate: monday.toISOString().slice(0, 10),
-        month: null,
-        classId: 'cls-1',
-        createdAt: '2026-01-01T00:00:00.000Z',
-        slots: [
-          {
-            id: 's-bg',
-            dayOfWeek: isoDay,
-            startTime: '00:00',
-            endTime: '23:59',
-            moduleId: 'mod-algo',
-            teacherUserId: 'u-t1',
-            deliveryMode: 'presentiel',
-            canceled: false,
-          },
-        ],
-      },
-    ],
+    ...algorithmsCourse(MONDAY, isoDay, '00:00', '23:59', { timetableId: 'tt-bg', slotId: 's-bg' }),
   };
 }
 

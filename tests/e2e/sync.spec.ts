@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { courseSlot, weekTimetable } from '../support/builders';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
@@ -10,18 +11,9 @@ const DAY = '2026-03-09';
 const NOW = new Date(`${DAY}T08:05:00.000Z`);
 const NEW_EMAIL = 'f.ndiaye@ecole.sn';
 
-function slot(startTime: string, endTime: string, moduleId: string, teacherUserId: string) {
-  return {
-    id: `${moduleId}-${startTime}`,
-    dayOfWeek: 1,
-    startTime,
-    endTime,
-    moduleId,
-    teacherUserId,
-    deliveryMode: 'presentiel',
-    canceled: false,
-  };
-}
+/** A Monday course, its id `${moduleId}-${startTime}`. */
+const slot = (startTime: string, endTime: string, moduleId: string, teacherUserId: string) =>
+  courseSlot(1, startTime, endTime, moduleId, teacherUserId, { id: `${moduleId}-${startTime}` });
 
 function syncOrg() {
   const base = schoolWithTeachers();
@@ -45,20 +37,16 @@ function syncOrg() {
       { id: 'mod-ang', code: 'ANG', name: 'Anglais', levelId: 'lvl-1', instituteId: 'inst-1' },
     ],
     timetables: [
-      {
-        id: 'tt-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: DAY,
-        month: null,
-        classId: 'cls-1',
-        createdAt: '2026-03-01T00:00:00.000Z',
-        slots: [
+      weekTimetable(
+        'tt-1',
+        DAY,
+        [
           slot('08:00', '10:00', 'mod-algo', 'u-t1'),
           slot('10:30', '12:00', 'mod-web', 'u-t1'),
           slot('09:00', '10:00', 'mod-ang', 'u-t2'),
         ],
-      },
+        { classId: 'cls-1' },
+      ),
     ],
   };
 }

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { Slot } from '../../src/domain/store/schema';
+import { keyedCourseSlot as slot, realDay, weekTimetable } from '../support/builders';
 import { enrolKioskApi, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { SignInPage, signInOnNewPage } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
@@ -9,33 +11,8 @@ const MONDAY = '2026-03-09';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 const at = (date: string, time: string) => new Date(`${date}T${time}:00.000Z`);
 
-const slot = (
-  dayOfWeek: number,
-  startTime: string,
-  endTime: string,
-  moduleId: string,
-  teacherUserId: string,
-) => ({
-  id: `${moduleId}-${dayOfWeek}-${startTime}`,
-  dayOfWeek,
-  startTime,
-  endTime,
-  moduleId,
-  teacherUserId,
-  deliveryMode: 'presentiel',
-  canceled: false,
-});
-
-const week = (id: string, classId: string, slots: ReturnType<typeof slot>[]) => ({
-  id,
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: MONDAY,
-  month: null,
-  classId,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  slots,
-});
+/** The week of MONDAY for `classId`. */
+const week = (id: string, classId: string, slots: Slot[]) => weekTimetable(id, MONDAY, slots, { classId });
 
 function log(
   id: string,
@@ -304,20 +281,12 @@ test('Mes heures (réel): closed and open check-ins per module and class, day an
  * (src/sync/server-clock.ts), so a faked browser date would put the course on another day.
  */
 function kioskOrg() {
-  const now = new Date();
-  const dayOfWeek = ((now.getUTCDay() + 6) % 7) + 1;
-  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const monday = new Date(dayStart - (dayOfWeek - 1) * 86_400_000).toISOString().slice(0, 10);
-  const clockIn = (minutes: number) =>
-    new Date(Math.min(Math.max(now.getTime() + minutes * 60_000, dayStart), dayStart + 86_400_000 - 60_000))
-      .toISOString()
-      .slice(11, 16);
+  const { dayOfWeek, monday, clockIn } = realDay();
   const course = { start: clockIn(-2), end: clockIn(118) };
-  const today = (id: string, classId: string, moduleId: string, teacherUserId: string) => ({
-    ...week(id, classId, [slot(dayOfWeek, course.start, course.end, moduleId, teacherUserId)]),
-    year: Number(monday.slice(0, 4)),
-    weekStartDate: monday,
-  });
+  const today = (id: string, classId: string, moduleId: string, teacherUserId: string) =>
+    weekTimetable(id, monday, [slot(dayOfWeek, course.start, course.end, moduleId, teacherUserId)], {
+      classId,
+    });
   return {
     org: {
       ...teacherOrg(),

@@ -1,4 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Slot } from '../../src/domain/store/schema';
+import { courseSlot as slot, teacherCheck as log, weekTimetable } from '../support/builders';
 import { newOrgId, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
@@ -10,47 +12,9 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 // --red of base.css (#b91c1c): real time above planned by more than 1 minute (spec part 2 points 2 and 9).
 const RED = 'rgb(185, 28, 28)';
 
-const slot = (
-  dayOfWeek: number,
-  startTime: string,
-  endTime: string,
-  moduleId: string,
-  teacherUserId: string,
-  canceled = false,
-) => ({ dayOfWeek, startTime, endTime, moduleId, teacherUserId, deliveryMode: 'presentiel', canceled });
-
-const log = (
-  id: string,
-  action: 'in' | 'out',
-  timestamp: string,
-  timetableId: string,
-  slotIndex: number,
-  classId: string,
-  moduleId: string,
-  teacherUserId: string,
-) => ({
-  id,
-  timestamp,
-  action: action === 'in' ? 'planning-checkin' : 'planning-checkout',
-  actorUserId: teacherUserId,
-  actorUserName: teacherUserId,
-  timetableId,
-  classId,
-  moduleId,
-  teacherUserId,
-  slotIndex,
-});
-
-const timetable = (id: string, classId: string, slots: ReturnType<typeof slot>[]) => ({
-  id,
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: MONDAY,
-  month: null,
-  classId,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  slots,
-});
+/** The week of MONDAY for `classId`. */
+const timetable = (id: string, classId: string, slots: Slot[]) =>
+  weekTimetable(id, MONDAY, slots, { classId });
 
 /**
  * One administrator whose profile holds only the workload module (access follows the profile: it is what lets it read every
@@ -123,7 +87,7 @@ function workloadOrg() {
       ]),
       timetable('tt-l2', 'cls-l2', [
         slot(2, '14:00', '15:00', 'mod-algo', 'u-t1'),
-        slot(4, '08:00', '10:00', 'mod-algo', 'u-t1', true),
+        slot(4, '08:00', '10:00', 'mod-algo', 'u-t1', { canceled: true }),
       ]),
     ],
     planningLogs: [

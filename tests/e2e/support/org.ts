@@ -1,4 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { courseSlot, weekTimetable } from '../../support/builders';
 
 let counter = 0;
 
@@ -89,6 +90,34 @@ export function schoolWithTeachers() {
       },
     ],
     teacherContractSubmissions: [{ id: 'tc-1', teacherUserId: 'u-t1', status: 'validated', attachments: [] }],
+  };
+}
+
+/**
+ * One class (L1-INFO, cls-1), one module (Algorithmique, mod-algo) and one course of Moussa Fall (u-t1),
+ * `slotId` on `dayOfWeek` of the week of `monday`, from `startTime` to `endTime`, in week timetable
+ * `timetableId`: the day of a teacher with one course to check in.
+ */
+export function algorithmsCourse(
+  monday: string,
+  dayOfWeek: number,
+  startTime: string,
+  endTime: string,
+  { timetableId = 'tt-1', slotId = 's-1' } = {},
+) {
+  return {
+    classes: [{ id: 'cls-1', code: 'L1-INFO', levelId: null, instituteId: null }],
+    courseModules: [
+      { id: 'mod-algo', code: 'ALGO', name: 'Algorithmique', levelId: null, instituteId: null },
+    ],
+    timetables: [
+      weekTimetable(
+        timetableId,
+        monday,
+        [courseSlot(dayOfWeek, startTime, endTime, 'mod-algo', 'u-t1', { id: slotId })],
+        { classId: 'cls-1' },
+      ),
+    ],
   };
 }
 
