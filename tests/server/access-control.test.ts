@@ -7,7 +7,7 @@ import { hashSecret, saltOf } from '../../src/domain/secrets';
 import type { StoreV1, User } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { slot as course, putMutation } from '../support/builders';
+import { slot as course, putMutation, weekTimetable } from '../support/builders';
 import {
   api,
   cookieFrom,
@@ -103,16 +103,11 @@ async function orgData(): Promise<Partial<StoreV1>> {
     ],
     classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
     timetables: [
-      {
-        id: 't-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: '2026-11-16',
+      // 0: Moussa's course; 1: Fatou's; 2: Moussa's, canceled.
+      weekTimetable('t-1', '2026-11-16', [slot('s-0', T1.id), slot('s-1', T2.id), slot('s-2', T1.id, true)], {
         classId: 'c-1',
         createdAt: '2026-11-15T10:00:00.000Z',
-        // 0: Moussa's course; 1: Fatou's; 2: Moussa's, canceled.
-        slots: [slot('s-0', T1.id), slot('s-1', T2.id), slot('s-2', T1.id, true)],
-      },
+      }),
     ],
     teacherContractSubmissions: [
       submission('tc-1', T1.id, 'SN0120000111'),

@@ -19,7 +19,7 @@ import {
   type RunningServer,
   type TestDatabase,
 } from './helpers';
-import { slot as baseSlot, putMutation as mutation } from '../support/builders';
+import { slot as baseSlot, putMutation as mutation, weekTimetable } from '../support/builders';
 
 let server: RunningServer;
 let data: TestDatabase;
@@ -54,15 +54,10 @@ const level = { id: 'l-1', name: 'Licence 1', abbr: 'L1' };
 /** 08:00-10:00 on `dayOfWeek`, module m-1, teacher u-1. */
 const slot = (id: string, dayOfWeek: number) =>
   baseSlot({ id, dayOfWeek, moduleId: 'm-1', teacherUserId: 'u-1' });
-const timetable = {
-  id: 't-1',
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: '2026-11-16',
+const timetable = weekTimetable('t-1', '2026-11-16', [slot('s-1', 1), slot('s-2', 2)], {
   classId: 'c-1',
   createdAt: '2026-11-15T10:00:00.000Z',
-  slots: [slot('s-1', 1), slot('s-2', 2)],
-};
+});
 /** A check-in by the administrator on the seeded course, within its window (the server checks both). */
 const checkin = (id: string) => ({
   id,

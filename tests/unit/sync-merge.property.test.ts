@@ -6,6 +6,7 @@ import type { CollectionName } from '../../src/domain/store/schema';
 import { overlayPending, type PendingMutation, type RecordData } from '../../src/domain/sync/merge';
 import type { Mutation, RemoteRecord } from '../../src/domain/sync/protocol';
 import type { SyncStorage } from '../../server/storage/sync-storage';
+import { slot, weekTimetable } from '../support/builders';
 
 /**
  * Random interleavings of 2-3 devices editing, deleting and appending offline, then syncing in random
@@ -44,25 +45,12 @@ interface Device {
 const key = (collection: string, id: string) => `${collection}/${id}`;
 
 function initialTimetable(): RecordData {
-  const slot = (id: string, day: number) => ({
-    id,
-    dayOfWeek: day,
-    startTime: '08:00',
-    endTime: '12:00',
-    moduleId: 'm-0',
-    teacherUserId: 'u-1',
-    deliveryMode: 'presentiel',
-    canceled: false,
-  });
-  return {
-    id: 't-1',
-    periodicity: 'week',
-    year: 2026,
-    weekStartDate: '2026-11-16',
+  const course = (id: string, dayOfWeek: number) =>
+    slot({ id, dayOfWeek, endTime: '12:00', moduleId: 'm-0', teacherUserId: 'u-1' });
+  return weekTimetable('t-1', '2026-11-16', [course('s-0', 1), course('s-1', 2), course('s-2', 3)], {
     classId: 'c-1',
     createdAt: '2026-11-15T10:00:00.000Z',
-    slots: [slot('s-0', 1), slot('s-1', 2), slot('s-2', 3)],
-  };
+  });
 }
 
 class World {
