@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { courseSlot, teacherCheck, weekTimetable } from '../support/builders';
-import { newOrgId, seedOrg } from './support/org';
+import { newOrgId, schoolPeople, seedOrg } from './support/org';
 import { SignInPage, signInOnNewPage, signOut } from './support/pages/sign-in';
 import { waitSynced } from './support/pages/sync-status';
 
@@ -19,35 +19,7 @@ function contractsOrg() {
   const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string, teacher = 'u-t1') =>
     courseSlot(dayOfWeek, startTime, endTime, moduleId, teacher);
   return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: 'awa@ecole.sn',
-        profileId: 'admin',
-        status: 'Active',
-        password: 'Admin@2026',
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-t1',
-        name: 'Moussa Fall',
-        email: 'moussa@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-t2',
-        name: 'Fatou Ndiaye',
-        email: 'fatou@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      },
-    ],
+    users: schoolPeople('admin'),
     profiles: [
       {
         id: 'admin',

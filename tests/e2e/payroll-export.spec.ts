@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import type { Slot } from '../../src/domain/store/schema';
 import { courseSlot as slot, teacherCheck as log, weekTimetable } from '../support/builders';
-import { newOrgId, seedOrg } from './support/org';
+import { newOrgId, schoolPeople, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
 // Payroll export: /workload and /attendance export the period shown (XLSX built by SheetJS in a worker, and
@@ -21,29 +21,7 @@ const timetable = (id: string, classId: string, slots: Slot[]) =>
  */
 function payrollOrg() {
   return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: 'awa@ecole.sn',
-        profileId: 'payroll-admin',
-        status: 'Active',
-        password: 'Admin@2026',
-        mustChangePassword: false,
-      },
-      ...[
-        ['u-t1', 'Moussa Fall', 'moussa@ecole.sn'],
-        ['u-t2', 'Fatou Ndiaye', 'fatou@ecole.sn'],
-      ].map(([id, name, email]) => ({
-        id,
-        name,
-        email,
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      })),
-    ],
+    users: schoolPeople('payroll-admin'),
     profiles: [
       { id: 'payroll-admin', name: 'Paie', moduleIds: ['workload', 'attendance'], formFieldKeys: [] },
       { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher'], formFieldKeys: [] },

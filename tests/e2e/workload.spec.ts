@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Slot } from '../../src/domain/store/schema';
 import { courseSlot as slot, teacherCheck as log, weekTimetable } from '../support/builders';
-import { newOrgId, seedOrg } from './support/org';
+import { newOrgId, schoolPeople, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
 // Wednesday 11 March 2026, noon UTC, in ISO week 11 (Monday 9 to Sunday 15 March). Contexts run in UTC.
@@ -30,35 +30,7 @@ const timetable = (id: string, classId: string, slots: Slot[]) =>
  */
 function workloadOrg() {
   return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: 'awa@ecole.sn',
-        profileId: 'workload-admin',
-        status: 'Active',
-        password: 'Admin@2026',
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-t1',
-        name: 'Moussa Fall',
-        email: 'moussa@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-t2',
-        name: 'Fatou Ndiaye',
-        email: 'fatou@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      },
-    ],
+    users: schoolPeople('workload-admin'),
     profiles: [
       { id: 'workload-admin', name: 'Volumes horaires', moduleIds: ['workload'], formFieldKeys: [] },
       {

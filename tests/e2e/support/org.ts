@@ -41,40 +41,33 @@ const ALL_ADMIN = [
   'settings.donnees',
 ];
 
+/**
+ * The people of the test schools: Awa Diop (u-admin, awa@ecole.sn / Admin@2026) with the profile
+ * `adminProfileId`, and two teachers (profile 'teacher', password Prof@2026), Moussa Fall (u-t1,
+ * moussa@ecole.sn) and Fatou Ndiaye (u-t2, fatou@ecole.sn); no PIN.
+ */
+export function schoolPeople(adminProfileId: string) {
+  const person = (id: string, name: string, email: string, profileId: string, password: string) => ({
+    id,
+    name,
+    email,
+    profileId,
+    status: 'Active',
+    password,
+    mustChangePassword: false,
+  });
+  return [
+    person('u-admin', 'Awa Diop', 'awa@ecole.sn', adminProfileId, 'Admin@2026'),
+    person('u-t1', 'Moussa Fall', 'moussa@ecole.sn', 'teacher', 'Prof@2026'),
+    person('u-t2', 'Fatou Ndiaye', 'fatou@ecole.sn', 'teacher', 'Prof@2026'),
+  ] as const;
+}
+
 /** An organisation with one administrator and two teachers, each with a PIN. */
 export function schoolWithTeachers() {
+  const [admin, moussa, fatou] = schoolPeople('super-admin');
   return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: 'awa@ecole.sn',
-        profileId: 'super-admin',
-        status: 'Active',
-        password: 'Admin@2026',
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-t1',
-        name: 'Moussa Fall',
-        email: 'moussa@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        pin: '4321',
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-t2',
-        name: 'Fatou Ndiaye',
-        email: 'fatou@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        pin: '8765',
-        mustChangePassword: false,
-      },
-    ],
+    users: [admin, { ...moussa, pin: '4321' }, { ...fatou, pin: '8765' }],
     profiles: [
       {
         id: 'super-admin',
