@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { realDay } from '../support/builders';
+import { localRecords } from './support/local-db';
 import { SignInPage, signOut } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
 
@@ -27,24 +28,6 @@ function schoolWithTodayCourse() {
     ),
     ...algorithmsCourse(MONDAY, DAY_OF_WEEK, COURSE.start, COURSE.end),
   };
-}
-
-/** What the tablet's own IndexedDB holds in a collection (read without the app, straight from the browser). */
-async function localRecords(page: Page, collection: string): Promise<Record<string, unknown>[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const open = indexedDB.open('emargement');
-        open.onerror = () => reject(new Error('cannot open the database'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction(name, 'readonly').objectStore(name).getAll();
-          read.onsuccess = () => (db.close(), resolve(read.result as Record<string, unknown>[]));
-          read.onerror = () => (db.close(), reject(new Error(`cannot read ${name}`)));
-        };
-      }),
-    collection,
-  );
 }
 
 test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; back online it reaches the server once', async ({

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { algorithmsCourse, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { localRecords } from './support/local-db';
 import { SignInPage, signOut } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
 
@@ -48,24 +49,6 @@ function schoolWithFilesAndJournal() {
       },
     ],
   };
-}
-
-/** A table (or the meta entries) of the page's own IndexedDB, read straight from the browser. */
-async function localRecords(page: Page, store: string): Promise<Record<string, unknown>[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const open = indexedDB.open('emargement');
-        open.onerror = () => reject(new Error('cannot open the database'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction(name, 'readonly').objectStore(name).getAll();
-          read.onsuccess = () => (db.close(), resolve(read.result as Record<string, unknown>[]));
-          read.onerror = () => (db.close(), reject(new Error(`cannot read ${name}`)));
-        };
-      }),
-    store,
-  );
 }
 
 async function offlineHashes(page: Page): Promise<Record<string, unknown>> {
