@@ -4,7 +4,8 @@
  * plain record with the defaults most tests share; a test names only what it is about.
  * Type-only imports from src: the e2e specs (run by Playwright, outside Vite) import this file too.
  */
-import type { PlanningLog, Slot, Timetable } from '../../src/domain/store/schema';
+import type { SubmissionFields } from '../../src/domain/contracts/submission';
+import type { Attachment, PlanningLog, Slot, Timetable } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
 
 /** A course of a timetable: Monday 08:00-10:00, module mod-math, teacher-a, in person, not canceled. */
@@ -136,6 +137,39 @@ export function teacherCheck(
     teacherUserId,
     slotIndex,
   });
+}
+
+/** An attachment of a contract file: a small PDF named after its kind, as an upload leaves it. */
+export function attachment(kind: Attachment['kind'], overrides: Partial<Attachment> = {}): Attachment {
+  return {
+    id: `att-${kind}`,
+    kind,
+    name: `${kind}.pdf`,
+    contentBase64: 'data:application/pdf;base64,JVBERi0=',
+    size: 1000,
+    uploadedAt: '2025-03-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Moussa Fall's contract file, complete (identity, bank details, both attachments) and ready to submit. */
+export function submissionFields(overrides: Partial<SubmissionFields> = {}): SubmissionFields {
+  return {
+    civility: 'M.',
+    firstName: 'Moussa',
+    lastName: 'Fall',
+    birthDate: '1985-03-15',
+    address: 'Rue 10, Dakar',
+    phoneDialCode: '+221',
+    phoneRest: '77 123 45 67',
+    idType: 'CNI',
+    idNumber: '1751198500123',
+    bankName: 'Banque Exemple',
+    bankFullNumber: 'SN08 SN01 0015 2000 0485 0000 3035',
+    attestsTruth: true,
+    attachments: [attachment('id'), attachment('rib')],
+    ...overrides,
+  };
 }
 
 let mutationCount = 0;

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appDb, openDatabase, type AppDatabase } from '../../src/db/database';
 import { setMeta } from '../../src/db/meta';
-import type { SubmissionFields } from '../../src/domain/contracts/submission';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { MyContractPage } from '../../src/features/contracts/teacher-file/my-contract-page';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../src/services/contracts/submission-service';
 import { syncNow } from '../../src/sync/remote-store';
 import { ToastProvider } from '../../src/ui/toast';
+import { submissionFields } from '../support/builders';
 import { SEED_ADMIN_ID, startTestServer, type TestServer } from './sync-helpers';
 
 /**
@@ -44,21 +44,9 @@ const attachment = (id: string, kind: 'id' | 'rib', name: string) => ({
   contentBase64: 'JVBERi0=',
   uploadedAt: NOW.toISOString(),
 });
-const fields: SubmissionFields = {
-  civility: 'M.',
-  firstName: 'Moussa',
-  lastName: 'Fall',
-  birthDate: '1985-03-15',
-  address: 'Rue 10, Dakar',
-  phoneDialCode: '+221',
-  phoneRest: '77 123 45 67',
-  idType: 'CNI',
-  idNumber: '1751198500123',
-  bankName: 'Banque Exemple',
-  bankFullNumber: 'SN08 SN01 0015 2000 0485 0000 3035',
-  attestsTruth: true,
+const fields = submissionFields({
   attachments: [attachment('att-1', 'id', 'cni.pdf'), attachment('att-2', 'rib', 'rib.png')],
-};
+});
 
 let server: TestServer;
 let reviewer: AppDatabase;

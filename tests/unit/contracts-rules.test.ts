@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Attachment, Contract, TeacherContractSubmission } from '../../src/domain/store/schema';
+import type { Contract, TeacherContractSubmission } from '../../src/domain/store/schema';
 import {
   ATTACHMENT_KINDS,
   attachmentPreviewKind,
@@ -34,7 +34,7 @@ import {
   validateContractDates,
 } from '../../src/domain/contracts/vh-contracts';
 import { dayRange, monthRange } from '../../src/domain/time/period';
-import { slot, weekTimetable } from '../support/builders';
+import { attachment, slot, weekTimetable } from '../support/builders';
 
 function contract(overrides: Partial<Contract> = {}): Contract {
   return {
@@ -256,15 +256,6 @@ describe('VH contracts (spec part 2 point 2 and 5)', () => {
     expect(contractOverlaps(contract(), dayRange('2025-04-01'))).toBe(false);
     expect(contractOverlaps(contract(), monthRange('2025-02-10'))).toBe(false);
   });
-});
-
-const attachment = (kind: Attachment['kind']): Attachment => ({
-  id: `a-${kind}`,
-  kind,
-  name: `${kind}.pdf`,
-  contentBase64: 'data:application/pdf;base64,JVBERi0=',
-  size: 1000,
-  uploadedAt: '2025-03-01T00:00:00.000Z',
 });
 
 const complete: SubmissionFields = {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
-import type { SubmissionFields } from '../../src/domain/contracts/submission';
-import type { Attachment, Contract } from '../../src/domain/store/schema';
+import type { Contract } from '../../src/domain/store/schema';
 import {
   loadTeacherSubmission,
   pickTeacherSubmission,
@@ -15,6 +14,7 @@ import {
   deleteVhContractLine,
   saveVhContract,
 } from '../../src/services/contracts/vh-contract-service';
+import { submissionFields } from '../support/builders';
 
 let db: AppDatabase;
 let counter = 0;
@@ -30,29 +30,7 @@ afterEach(async () => {
 
 const teacher = { id: 'u-t1', email: 'moussa@ecole.sn' };
 const reviewer = { userId: 'u-rev', userName: 'Awa Diop' };
-const attachment = (kind: Attachment['kind']): Attachment => ({
-  id: `att-${kind}`,
-  kind,
-  name: `${kind}.pdf`,
-  contentBase64: 'data:application/pdf;base64,JVBERi0=',
-  size: 1000,
-  uploadedAt: '2025-03-01T00:00:00.000Z',
-});
-const complete: SubmissionFields = {
-  civility: 'M.',
-  firstName: 'Moussa',
-  lastName: 'Fall',
-  birthDate: '1985-03-15',
-  address: 'Rue 10, Dakar',
-  phoneDialCode: '+221',
-  phoneRest: '77 123 45 67',
-  idType: 'CNI',
-  idNumber: '1751198500123',
-  bankName: 'Banque Exemple',
-  bankFullNumber: 'SN08 SN01 0015 2000 0485 0000 3035',
-  attestsTruth: true,
-  attachments: [attachment('id'), attachment('rib')],
-};
+const complete = submissionFields();
 
 describe('VH contract writes', () => {
   const contract: Contract = {
