@@ -14,23 +14,15 @@ import {
   validateRescheduleRequest,
 } from '../../src/domain/reschedule/requests';
 import { toIsoInstant, toUtc } from '../../src/domain/time/instant';
-import { slot as course } from '../support/builders';
+import { slot as course, weekTimetable } from '../support/builders';
 
 /** Tuesday 08:00-10:00, online, id s-0. */
 const slot = (overrides: Partial<Slot> = {}): Slot =>
   course({ id: 's-0', dayOfWeek: 2, deliveryMode: 'en-ligne', ...overrides });
 
-const week: Timetable = {
-  id: 'tt-w10',
+const week: Timetable = weekTimetable('tt-w10', '2025-03-10', [slot(), slot({ id: 's-1', dayOfWeek: 4 })], {
   planningImportId: 'imp-1',
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate: '2025-03-10',
-  month: null,
-  classId: 'class-1',
-  slots: [slot(), slot({ id: 's-1', dayOfWeek: 4 })],
-  createdAt: '2025-03-01T00:00:00.000Z',
-};
+});
 
 describe('next occurrence of a weekday and start time (spec part 2 point 4)', () => {
   it.each([

@@ -7,23 +7,13 @@ import {
   requestReschedule,
   validateReschedule,
 } from '../../src/services/reschedule/reschedule-service';
-import { slot as course } from '../support/builders';
+import { slot as course, weekTimetable } from '../support/builders';
 
 /** Tuesday 08:00-10:00, in person, id s-0. */
 const slot = (overrides: Partial<Slot> = {}): Slot => course({ id: 's-0', dayOfWeek: 2, ...overrides });
 
 // Week of Monday 2025-03-10 for class-1: Tuesday 08:00 maths; another class has Thursday 14:00 with the same teacher.
-const week: Timetable = {
-  id: 'tt-w11',
-  planningImportId: 'imp-1',
-  periodicity: 'week',
-  year: 2025,
-  weekStartDate: '2025-03-10',
-  month: null,
-  classId: 'class-1',
-  slots: [slot()],
-  createdAt: '2025-03-01T00:00:00.000Z',
-};
+const week: Timetable = weekTimetable('tt-w11', '2025-03-10', [slot()], { planningImportId: 'imp-1' });
 const otherClass: Timetable = {
   ...week,
   id: 'tt-w11-b',
