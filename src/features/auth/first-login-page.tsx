@@ -4,6 +4,7 @@ import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { completeFirstLogin } from '../../services/auth/password-change';
 import { NewPasswordForm } from './new-password-form';
+import './login.css';
 
 const MESSAGES = {
   'too-short': fr.password.tooShort,

@@ -4,6 +4,7 @@ import { frApp, frLogin } from '../../i18n/fr-login';
 import { SegmentedTabs, tabPanelProps } from '../../ui/segmented-tabs';
 import { afterPaint, type LoadLoginRuntime, type LoginDevice } from './login-loader';
 import { LoginPasswordForm } from './login-password-form';
+import './login.css';
 
 // Light start: a new device's login form at most 100 KB gzip of JavaScript (scripts/check-budgets.mjs).
 // The form draws with React, the router and the login texts only; the local database and the start-up

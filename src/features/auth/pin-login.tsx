@@ -10,6 +10,7 @@ import type { User } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
 import { listPinUsers, signInWithPin } from './auth-service';
 import { PinPad } from './pin-pad';
+import './pin.css';
 
 type PinError = Awaited<ReturnType<typeof signInWithPin>>;
 

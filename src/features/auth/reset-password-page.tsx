@@ -12,6 +12,7 @@ import {
   type ResetTokenState,
 } from './password-reset-service';
 import { NewPasswordForm } from './new-password-form';
+import './login.css';
 
 const MESSAGES = {
   'too-short': fr.password.tooShort,

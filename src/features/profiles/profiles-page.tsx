@@ -15,6 +15,7 @@ import { useToast } from '../../ui/toast';
 import { FormFieldsDialog } from './form-fields-dialog';
 import { ProfileEditorDialog } from './profile-editor-dialog';
 import { deleteProfile, saveProfile } from '../../services/profiles/profiles-service';
+import './profiles.css';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'fields' | 'delete'; profile: Profile } | null;
 const MODULE_NAMES = new Map(MODULE_CATALOGUE.map((m) => [m.id, m.name]));

@@ -10,6 +10,7 @@ import { ListHeader } from './list-header';
 import { RowActions } from './row-actions';
 import { deleteReference } from '../../services/settings/settings-service';
 import { useSettingsData } from './use-settings-data';
+import './settings.css';
 
 const HEADING_ID = 'settings-modules-title';
 

@@ -11,6 +11,7 @@ import { LINK_KEY, REFERENCE_TEXTS, type ReferenceKind } from './reference-kind'
 import { RowActions } from './row-actions';
 import { deleteReference } from '../../services/settings/settings-service';
 import { useSettingsData } from './use-settings-data';
+import './settings.css';
 
 type Reference = Institute | Level;
 

@@ -9,6 +9,7 @@ import { DayList, SegmentedControl, TimetableView, useNow } from '../../ui/timet
 import { PeriodNav } from './period-nav';
 import { SlotDialog } from './slot-dialog';
 import { useTeacherSlots } from './use-teacher-slots';
+import './teacher.css';
 
 const t = fr.teacher.planning;
 type TeacherView = 'cards' | 'calendar';

@@ -15,6 +15,7 @@ import { useKioskReturn } from './use-kiosk-return';
 import { useTeacherSlots } from './use-teacher-slots';
 import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import type { CheckKind } from './use-check-action';
+import './teacher.css';
 
 const t = fr.teacher.today;
 // The gates open 30 minutes before a course and statuses turn late after 10: refresh often enough.

@@ -9,6 +9,7 @@ import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { useNow } from '../../ui/timetable';
 import { PeriodNav } from './period-nav';
+import './teacher.css';
 
 const t = fr.teacher.workload;
 

@@ -8,6 +8,7 @@ import { useWorkloadData } from './use-workload-data';
 import { WorkloadChart } from './workload-chart';
 import { WorkloadDetailDialog } from './workload-detail-dialog';
 import { WorkloadTable } from './workload-table';
+import './workload.css';
 
 /** /workload (spec part 2 point 2): planned against real time per teacher over a day, week or month. */
 export function WorkloadPage() {

@@ -16,6 +16,7 @@ import { formatDateTime } from '../shared/format';
 import { StatusTag } from '../shared/status-tag';
 import { RejectDialog } from './reject-dialog';
 import { SubmissionDetailDialog } from './submission-detail-dialog';
+import '../contracts.css';
 
 type Open = { kind: 'view' | 'reject'; id: string };
 

@@ -5,6 +5,7 @@ import { loadTeacherSubmission } from '../../../services/contracts/submission-se
 import { useSignedInSession } from '../../../session/use-session';
 import { StatusTag } from '../shared/status-tag';
 import { ContractFileForm } from './contract-file-form';
+import '../contracts.css';
 
 /** /teacher/contract "Mon contrat" (spec part 2 points 2 and 4): the teacher's own contract file. */
 export function MyContractPage() {

@@ -11,6 +11,7 @@ import { formatDate } from '../shared/format';
 import { ContractEditorDialog } from './contract-editor-dialog';
 import { ContractLinesDialog } from './contract-lines-dialog';
 import { useVhData } from './use-vh-data';
+import '../contracts.css';
 
 type Open = { kind: 'edit'; contract: Contract | null } | { kind: 'lines' | 'delete'; contract: Contract };
 

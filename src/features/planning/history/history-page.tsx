@@ -6,6 +6,7 @@ import type { Periodicity, PlanningImport } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
 import { DeleteImportDialog } from './delete-import-dialog';
 import { importDateLabel, importPeriodLabel } from './period-label';
+import './history.css';
 
 /** /planning/historique (spec part 2 point 2): filters periodicity and year, newest import first. */
 export function HistoryPage() {

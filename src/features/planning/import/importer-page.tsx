@@ -8,6 +8,7 @@ import { useToast } from '../../../ui/toast';
 import { ManualLayoutDialog } from './manual-layout-dialog';
 import { NewImportDialog, type ReadFile } from './new-import-dialog';
 import { VerificationDialog } from './verification-dialog';
+import './import.css';
 
 /** A reading under verification, with the file's grids to correct it by hand. */
 interface Verify {

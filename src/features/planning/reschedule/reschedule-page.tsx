@@ -12,6 +12,7 @@ import { EditProposalDialog } from './edit-proposal-dialog';
 import { rescheduleErrorMessage } from './messages';
 import { RescheduleTable } from './reschedule-table';
 import { useRescheduleData } from './use-reschedule-data';
+import './reschedule.css';
 
 const t = fr.planning.reschedule;
 
