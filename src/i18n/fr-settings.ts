@@ -111,6 +111,8 @@ export const frSettings = {
       "Import refusé par le serveur : votre profil ne peut pas attribuer tous les profils de l'organisation ou du fichier. Aucune donnée n'a été modifiée.",
     duplicateEmails: (emails: readonly string[]) =>
       `Fichier refusé : plusieurs comptes ont la même adresse e-mail (${emails.slice(0, 5).join(', ')}${emails.length > 5 ? ` + ${emails.length - 5} autres` : ''}).`,
+    restoreNeedsAllRights:
+      "Votre profil ne peut pas attribuer tous les profils de l'organisation : le serveur refusera la restauration d'un fichier.",
     exportRefused:
       'La sauvegarde complète (avec les mots de passe de tous les comptes) est réservée à un profil qui peut attribuer tous les profils : seules les données de cet appareil ont été exportées, sans les mots de passe des autres comptes.',
     confirmTitle: 'Remplacer les données ?',

@@ -9,7 +9,7 @@ import {
 import { filterUsers, NO_USER_FILTER, profileBadgeTone } from '../../src/domain/users/user-filters';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { TEACHER_MODULE_IDS } from '../../src/domain/access/rules';
+import { mayRestoreStore, TEACHER_MODULE_IDS } from '../../src/domain/access/rules';
 import { recordSizeProblem } from '../../src/domain/access/record-limits';
 import {
   attachmentContentProblem,
@@ -352,5 +352,19 @@ describe('archived accounts and unique e-mails (rights bound what one can grant)
       ]),
     ).toEqual(['moussa.fall@ecole.sn']);
     expect(duplicateEmails([{ email: 'a@b.sn' }, { email: 'c@b.sn' }])).toEqual([]);
+  });
+});
+
+describe('backup and restore need the rights to grant every profile', () => {
+  const profiles = [
+    { moduleIds: ['users', 'profiles', 'settings', 'settings.donnees'] },
+    { moduleIds: ['teacher', 'teacher.today', 'teacher.contract'] },
+  ];
+  it.each([
+    [['users', 'profiles', 'settings', 'settings.donnees'], true],
+    [['settings', 'settings.donnees'], false], // Données alone would read the administrators' hashes
+    [['users', 'profiles', 'settings'], false], // no Données: no backup at all
+  ])('%j -> %s', (granted, expected) => {
+    expect(mayRestoreStore(new Set(granted), profiles)).toBe(expected);
   });
 });

@@ -1,3 +1,7 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../../db/database';
+import { mayRestoreStore } from '../../domain/access/rules';
+import { useSignedInSession } from '../../session/use-session';
 import { ExportSection } from './export-section';
 import { ImportSection } from './import-section';
 import { KioskSection } from './kiosk-section';
@@ -10,10 +14,15 @@ import './settings.css';
  * the kiosk's settings and this device's storage.
  */
 export function DataPage() {
+  const session = useSignedInSession();
+  const profiles = useLiveQuery(() => appDb().profiles.toArray(), []);
+  // The server keeps every hash (backup) and the restore for whoever could grant every profile: said here
+  // before anyone tries (access/rules mayRestoreStore).
+  const hasAllRights = !session || !profiles || mayRestoreStore(session.granted, profiles);
   return (
     <div className="settings-data">
-      <ExportSection />
-      <ImportSection />
+      <ExportSection hasAllRights={hasAllRights} />
+      <ImportSection hasAllRights={hasAllRights} />
       <PinValiditySection />
       <KioskSection />
       <StorageSection />

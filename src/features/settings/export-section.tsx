@@ -11,7 +11,7 @@ import { downloadText } from './download';
  * Spec part 1 point 2: JSON export of the whole store, the file name carrying a date stamp; online it is the
  * server's backup (every user's hashes), offline the device's copy with a warning.
  */
-export function ExportSection() {
+export function ExportSection({ hasAllRights }: { hasAllRights: boolean }) {
   const [isBusy, setIsBusy] = useState(false);
   const toast = useToast();
   const t = fr.settings.data;
@@ -34,7 +34,7 @@ export function ExportSection() {
     <section className="settings-card" aria-labelledby="settings-export-title">
       <h2 id="settings-export-title">{t.exportTitle}</h2>
       <p className="hint">{t.exportHint}</p>
-      <p className="hint">{fr.securityUsers.backup.serverExportHint}</p>
+      <p className="hint">{hasAllRights ? fr.securityUsers.backup.serverExportHint : t.exportRefused}</p>
       <div>
         <Button className="button primary" onPress={() => void run()} isDisabled={isBusy}>
           {t.exportButton}

@@ -31,7 +31,7 @@ function errorOf(result: Exclude<ImportCheck, { ok: true }>): ImportError {
  * Spec part 1 point 5 "Import file": the file is read, validated and migrated first; nothing changes until
  * the person has seen what will be replaced and confirmed.
  */
-export function ImportSection() {
+export function ImportSection({ hasAllRights }: { hasAllRights: boolean }) {
   const [isReading, setIsReading] = useState(false);
   const [error, setError] = useState<ImportError | null>(null);
   const [pending, setPending] = useState<PendingImport | null>(null);
@@ -53,6 +53,7 @@ export function ImportSection() {
     <section className="settings-card" aria-labelledby="settings-import-title">
       <h2 id="settings-import-title">{t.importTitle}</h2>
       <p className="hint">{t.importHint}</p>
+      {hasAllRights ? null : <p className="hint">{t.restoreNeedsAllRights}</p>}
       <div>
         <FileTrigger
           acceptedFileTypes={['application/json', '.json']}
@@ -61,7 +62,7 @@ export function ImportSection() {
             if (file) void read(file);
           }}
         >
-          <Button className="button secondary" isDisabled={isReading}>
+          <Button className="button secondary" isDisabled={isReading || !hasAllRights}>
             {isReading ? t.reading : t.importButton}
           </Button>
         </FileTrigger>
