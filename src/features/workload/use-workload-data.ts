@@ -3,7 +3,7 @@ import { appDb, type AppDatabase } from '../../db/database';
 import type { InstantLike } from '../../domain/time/instant';
 import { periodRange, type PeriodKind } from '../../domain/time/period';
 import { workloadByTeacher, type WorkloadTeacherRow } from '../../domain/workload/workload';
-import { readPeriodLogs } from '../../services/attendance/period-logs';
+import { readPeriodSources } from '../../services/attendance/period-logs';
 
 export interface WorkloadData {
   rows: WorkloadTeacherRow[];
@@ -24,13 +24,7 @@ export async function readWorkloadData(
   now: InstantLike,
 ): Promise<WorkloadData> {
   const range = periodRange(kind, referenceDate);
-  const [timetables, logs, users, classes, modules] = await Promise.all([
-    db.timetables.toArray(),
-    readPeriodLogs(db, range),
-    db.users.toArray(),
-    db.classes.toArray(),
-    db.courseModules.toArray(),
-  ]);
+  const { timetables, logs, users, classes, modules } = await readPeriodSources(db, range);
   return {
     rows: workloadByTeacher({ timetables, logs, range, now }),
     teacherNames: new Map(users.map((u) => [u.id, u.name])),

@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../../db/database';
 import { isCheckLog } from '../../domain/attendance/status';
 import { isCorrection, withCorrectionsOf } from '../../domain/attendance/trust';
-import type { PlanningLog } from '../../domain/store/schema';
+import type { CourseModule, PlanningLog, SchoolClass, Timetable, User } from '../../domain/store/schema';
 import { toIsoInstant } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
 
@@ -24,4 +24,24 @@ export async function readPeriodLogs(db: AppDatabase, range: UtcRange): Promise<
     .filter((log) => isCorrection(log))
     .toArray();
   return withCorrectionsOf(inRange, corrections);
+}
+
+/** What /workload and the payroll export read for a period: timetables, the period's logs, and the names. */
+export interface PeriodSources {
+  timetables: Timetable[];
+  logs: PlanningLog[];
+  users: User[];
+  classes: SchoolClass[];
+  modules: CourseModule[];
+}
+
+export async function readPeriodSources(db: AppDatabase, range: UtcRange): Promise<PeriodSources> {
+  const [timetables, logs, users, classes, modules] = await Promise.all([
+    db.timetables.toArray(),
+    readPeriodLogs(db, range),
+    db.users.toArray(),
+    db.classes.toArray(),
+    db.courseModules.toArray(),
+  ]);
+  return { timetables, logs, users, classes, modules };
 }

@@ -9,7 +9,7 @@ import {
   type PayrollWorkbook,
 } from '../../domain/workload/payroll-export';
 import { workloadByTeacher } from '../../domain/workload/workload';
-import { readPeriodLogs } from '../attendance/period-logs';
+import { readPeriodSources } from '../attendance/period-logs';
 import type { SheetExportAnswer, SheetExportRequest } from './sheet-export.worker';
 
 export type PayrollFormat = 'xlsx' | 'csv';
@@ -30,13 +30,7 @@ export async function payrollWorkbook(
   now: Date,
 ): Promise<PayrollWorkbook> {
   const db = appDb();
-  const [timetables, logs, users, classes, modules] = await Promise.all([
-    db.timetables.toArray(),
-    readPeriodLogs(db, range),
-    db.users.toArray(),
-    db.classes.toArray(),
-    db.courseModules.toArray(),
-  ]);
+  const { timetables, logs, users, classes, modules } = await readPeriodSources(db, range);
   const teacherNames = new Map(users.map((u) => [u.id, u.name]));
   const classNames = new Map(classes.map((c) => [c.id, c.code]));
   const moduleNames = new Map(modules.map((m) => [m.id, m.name]));
