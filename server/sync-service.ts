@@ -276,44 +276,42 @@ export function applyWholeStore(
 }
 
 async function applyWholeStoreIn(
-  tx: Parameters<Parameters<SyncStorage['transaction']>[1]>[0],
+  tx: SyncTransaction,
   store: StoreV1,
   expected: number | null,
   now: Date,
   options: WholeStoreOptions,
 ): Promise<WholeStoreResult> {
-  {
-    const current = await tx.revision();
-    if (options.onlyIfEmpty && current > 0) return { ok: false, reason: 'not-empty', revision: current };
-    if (expected !== null && expected > current)
-      return { ok: false, reason: 'revision-mismatch', revision: current };
-    const base = expected ?? current;
-    const before: Partial<Record<CollectionName, Map<string, RecordData>>> = {};
-    for (const record of await tx.listRecords()) {
-      const data =
-        record.rev <= base
-          ? record.deleted
-            ? null
-            : record.data
-          : await tx.getRecordAt(record.collection, record.id, base);
-      if (data === null) continue;
-      (before[record.collection] ??= new Map()).set(record.id, data);
-    }
-    const after: Partial<Record<CollectionName, RecordData[]>> = {};
-    for (const name of COLLECTION_NAMES) after[name] = store[name];
-    after.users = keepAbsentSecrets(store.users, before.users);
-    const createdAt = now.toISOString();
-    const batchId = randomUUID();
-    const mutations: Mutation[] = diffStore(before as RecordsByCollection, after).map((change, i) => ({
-      ...change,
-      mutationId: `put-${batchId}-${i}`,
-      baseRevision: base,
-      createdAt,
-    }));
-    if (mutations.length === 0) return { ok: true, revision: current, results: [] };
-    const response = await applyInTransaction(tx, `put-${batchId}`, mutations, now, options.authorize);
-    const refused = response.results.filter((r) => r.status === 'rejected');
-    if (options.authorize && refused.length > 0) throw new WholeStoreRefused(current, refused);
-    return { ok: true, revision: response.revision, results: response.results };
+  const current = await tx.revision();
+  if (options.onlyIfEmpty && current > 0) return { ok: false, reason: 'not-empty', revision: current };
+  if (expected !== null && expected > current)
+    return { ok: false, reason: 'revision-mismatch', revision: current };
+  const base = expected ?? current;
+  const before: Partial<Record<CollectionName, Map<string, RecordData>>> = {};
+  for (const record of await tx.listRecords()) {
+    const data =
+      record.rev <= base
+        ? record.deleted
+          ? null
+          : record.data
+        : await tx.getRecordAt(record.collection, record.id, base);
+    if (data === null) continue;
+    (before[record.collection] ??= new Map()).set(record.id, data);
   }
+  const after: Partial<Record<CollectionName, RecordData[]>> = {};
+  for (const name of COLLECTION_NAMES) after[name] = store[name];
+  after.users = keepAbsentSecrets(store.users, before.users);
+  const createdAt = now.toISOString();
+  const batchId = randomUUID();
+  const mutations: Mutation[] = diffStore(before as RecordsByCollection, after).map((change, i) => ({
+    ...change,
+    mutationId: `put-${batchId}-${i}`,
+    baseRevision: base,
+    createdAt,
+  }));
+  if (mutations.length === 0) return { ok: true, revision: current, results: [] };
+  const response = await applyInTransaction(tx, `put-${batchId}`, mutations, now, options.authorize);
+  const refused = response.results.filter((r) => r.status === 'rejected');
+  if (options.authorize && refused.length > 0) throw new WholeStoreRefused(current, refused);
+  return { ok: true, revision: response.revision, results: response.results };
 }

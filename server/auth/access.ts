@@ -224,8 +224,6 @@ export async function projectResults(
 }
 
 export interface AuthorizeOptions {
-  /** The pushing device: a journal entry may describe a change it wrote in an earlier batch. */
-  clientId?: string;
   /** Server time (kiosk PIN cooldown). */
   now?: Date;
   /** PUT /api/store by settings.donnees: a backup restore or a v1 import, hashes included. */

@@ -152,7 +152,6 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
       mutations,
       now,
       authorizerFor(auth.viewer, auth.profiles, {
-        clientId,
         now,
         ...(initialHashes
           ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
