@@ -55,11 +55,16 @@ const CYCLE_MAX_DEPTH = 12;
 const LAYERS = [
   { dir: 'ui', above: [] },
   { dir: 'services', above: ['ui'] },
-  { dir: 'session', above: ['ui', 'services'] },
-  { dir: 'sync', above: ['ui', 'services', 'session'] },
+  { dir: 'sync', above: ['ui', 'services'] },
+  { dir: 'session', above: ['ui', 'services', 'sync'] },
   { dir: 'api', above: ['ui', 'services', 'session', 'sync', 'db'] },
   { dir: 'db', above: ['ui', 'services', 'session', 'sync', 'api'] },
   { dir: 'i18n', above: ['ui', 'services', 'session', 'sync', 'api', 'db', 'domain'] },
+];
+
+const BASE_SYNTAX_RULES = [
+  { selector: 'ExportDefaultDeclaration', message: 'Exports nommés uniquement (STYLE.md).' },
+  { selector: 'TSEnumDeclaration', message: 'Unions de chaînes ou `as const` plutôt que enum.' },
 ];
 
 const layerBoundaries = LAYERS.map(({ dir, above }) => ({
@@ -82,6 +87,16 @@ const layerBoundaries = LAYERS.map(({ dir, above }) => ({
                 },
               ]),
         ],
+      },
+    ],
+    // The same order for import(): a dynamic import is an edge too (the base rules of src/ are repeated,
+    // since this setting replaces theirs for these files).
+    'no-restricted-syntax': [
+      'error',
+      ...BASE_SYNTAX_RULES,
+      {
+        selector: `ImportExpression[source.value=/^(\\.\\.\\/)+(${['features', 'app', ...above].join('|')})(\\/|$)/]`,
+        message: `src/${dir} n’importe pas, même à la demande, une couche au-dessus d’elle : voir docs/architecture.md.`,
       },
     ],
   },
@@ -115,11 +130,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Exports nommés uniquement (STYLE.md).' },
-        { selector: 'TSEnumDeclaration', message: 'Unions de chaînes ou `as const` plutôt que enum.' },
-      ],
+      'no-restricted-syntax': ['error', ...BASE_SYNTAX_RULES],
     },
   },
   {

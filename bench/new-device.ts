@@ -16,7 +16,7 @@
  *    task) and the long tasks until then, since the goal holds "while syncing".
  * 2. Known device, new session: the same context (IndexedDB, cookies, service worker kept) opens /users in a
  *    new tab, whose sessionStorage is empty: the app's "first load of this browser session"
- *    (src/sync/session-events.ts). From the navigation's start to the first rows painted. Goal ≤ 1 s.
+ *    (src/session/session-events.ts). From the navigation's start to the first rows painted. Goal ≤ 1 s.
  * 3. References: a bare load of a static file of the same server in the same browser, the server's sign-in
  *    alone (its PBKDF2 verification is in every new device's figure) and GET /api/store of the whole
  *    organisation, timed from Node.

@@ -2,13 +2,8 @@ import { openDatabase } from '../src/db/database';
 import { getMeta } from '../src/db/meta';
 import { COLLECTION_NAMES } from '../src/domain/store/collections';
 import type { PushResponse } from '../src/domain/sync/protocol';
-import {
-  authorFilterFor,
-  pushOutboxWith,
-  sessionUsable,
-  withOutboxLock,
-  type AuthorFilter,
-} from '../src/sync/outbox-push';
+import { authorFilterFor, sessionUsable, type AuthorFilter } from '../src/session/authors';
+import { pushOutboxWith, withOutboxLock } from '../src/sync/outbox-push';
 import { fetchServerSession } from '../src/api/session';
 
 /**

@@ -7,7 +7,7 @@ import { endSession } from '../session/session';
 import type { FetchLike, SyncEngine } from '../sync/engine';
 import { fetchOrgStatus } from '../api/session';
 import { browserFetch } from '../api/http';
-import { isRemoteStoreLoaded, markRemoteStoreLoaded, SESSION_EVENT } from '../sync/session-events';
+import { isRemoteStoreLoaded, markRemoteStoreLoaded, SESSION_EVENT } from '../session/session-events';
 
 let engine: SyncEngine | null = null;
 

@@ -1,5 +1,6 @@
 import { appDb } from '../db/database';
 import { expireEphemeralSession } from '../session/session';
+import { provideStoreLoader } from '../session/store-loader';
 import { applyOrgFromUrl } from './org-param';
 
 let started: Promise<void> | null = null;
@@ -18,6 +19,10 @@ export function hasAppStarted(): boolean {
  * Runs once per page: the login screen and the signed-in routes share it.
  */
 export function startApp(): Promise<void> {
+  // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle.
+  provideStoreLoader(async (db, fetchImpl, viewer) => {
+    await (await import('../sync/remote-store')).loadRemoteStore(db, fetchImpl, { viewer });
+  });
   started ??= (async () => {
     const db = appDb();
     await applyOrgFromUrl(db, window.location.search);

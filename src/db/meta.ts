@@ -9,7 +9,7 @@ export interface DeviceMeta {
   /** Server revision the local tables are caught up to: every change up to it has been pulled. */
   revision: number | null;
   /**
-   * Whose view of the organisation the tables hold (sync/view-scope.ts): set by each whole load of the store.
+   * Whose view of the organisation the tables hold (session/view-scope.ts): set by each whole load of the store.
    * A new session of the same viewer with the same rights catches up through the change feed; anyone else
    * loads the whole store (the server filters what each viewer receives). null: unknown, load it whole.
    */

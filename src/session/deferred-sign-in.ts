@@ -1,8 +1,8 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
-import type { FetchLike } from '../sync/outbox-push';
+import type { FetchLike } from '../api/http';
 import { serverSignIn } from '../api/auth';
-import { notifySessionChanged } from '../sync/session-events';
+import { notifySessionChanged } from './session-events';
 import { keepOfflineSignIn } from './offline-sign-in';
 
 /**

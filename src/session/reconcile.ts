@@ -1,8 +1,9 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
-import type { FetchLike } from '../sync/outbox-push';
+import type { FetchLike } from '../api/http';
 import { serverSignOut } from '../api/auth';
 import { fetchServerSession, type ServerSession } from '../api/session';
+import { loadStoreFor } from './store-loader';
 
 /**
  * The server's idea of who uses this browser against the device's. A person's server session that
@@ -23,8 +24,7 @@ export async function reconcileServerSession(db: AppDatabase, fetchImpl: FetchLi
   const after = await fetchServerSession(fetchImpl);
   if (after.status === 'kiosk-only') {
     await setMeta(db, 'offlineHashes', {});
-    const { loadRemoteStore } = await import('../sync/remote-store');
-    await loadRemoteStore(db, fetchImpl, { viewer: { kind: 'kiosk' } });
+    await loadStoreFor(db, fetchImpl, { kind: 'kiosk' });
   }
   return after;
 }

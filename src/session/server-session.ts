@@ -1,9 +1,16 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
-import type { SessionAccess } from '../sync/engine';
-import { authorFilterFor, sessionUsable, type FetchLike } from '../sync/outbox-push';
+import type { FetchLike } from '../api/http';
+import { authorFilterFor, sessionUsable, type AuthorFilter } from './authors';
 import { completeDeferredSignIn } from './deferred-sign-in';
 import { reconcileServerSession } from './reconcile';
+
+/** The session module's answer before an exchange: may the engine exchange, and whose changes travel. */
+export type SessionAccess =
+  { status: 'offline' } | { status: 'unauthorised' } | { status: 'usable'; canSend: AuthorFilter };
+
+/** Asked by the sync engine before each exchange: the engine only pushes, pulls and schedules; this decides who. */
+export type SessionGate = (db: AppDatabase, fetchImpl: FetchLike) => Promise<SessionAccess>;
 
 /**
  * What the sync engine asks before each exchange (its SessionGate): the server's session for this browser,

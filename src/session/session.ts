@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import type { LoginMode, Profile, User } from '../domain/store/schema';
-import { forgetRemoteStoreLoaded } from '../sync/session-events';
+import { forgetRemoteStoreLoaded } from './session-events';
 import { keepOnlyWhatTheDeviceNeeds } from './device-purge';
 
 /**

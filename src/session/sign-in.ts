@@ -10,13 +10,14 @@ import { isEncodedHash, verifySecret } from '../domain/secrets';
 import { holdsTeacherToday } from '../domain/store/access';
 import type { LoginMode, User } from '../domain/store/schema';
 import { findByEmail } from '../domain/users/find-by-email';
-import type { FetchLike } from '../sync/outbox-push';
+import type { FetchLike } from '../api/http';
 import { serverPinCheck, serverSignIn } from '../api/auth';
 import { browserFetch } from '../api/http';
-import { markRemoteStoreLoaded, notifySessionChanged } from '../sync/session-events';
+import { markRemoteStoreLoaded, notifySessionChanged } from './session-events';
 import { deferServerSignIn, forgetDeferredSignIn } from './deferred-sign-in';
 import { keepOfflineSignIn, offlineHashOf } from './offline-sign-in';
 import { startSession } from './session';
+import { loadStoreFor } from './store-loader';
 
 async function grantedOf(db: AppDatabase, user: User): Promise<Set<string>> {
   const profile = user.profileId ? await db.profiles.get(user.profileId) : undefined;
@@ -74,10 +75,8 @@ export async function signInWithPassword(
     await setMeta(db, 'retainedForNextUser', false);
     await db.users.put(remote.user);
     await keepOfflineSignIn(db, remote.user, input.remember);
-    // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle.
-    const { loadRemoteStore } = await import('../sync/remote-store');
     // This person's view: caught up through the change feed when the device last loaded exactly it.
-    await loadRemoteStore(db, fetchImpl, { viewer: { kind: 'user', userId: remote.user.id } });
+    await loadStoreFor(db, fetchImpl, { kind: 'user', userId: remote.user.id });
     markRemoteStoreLoaded();
     // The store may have replaced the record: read it back for the destination rule.
     const user = (await db.users.get(remote.user.id)) ?? remote.user;

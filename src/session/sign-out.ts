@@ -1,10 +1,11 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
-import type { FetchLike } from '../sync/outbox-push';
+import type { FetchLike } from '../api/http';
 import { serverSignOut } from '../api/auth';
-import { notifySessionChanged } from '../sync/session-events';
+import { notifySessionChanged } from './session-events';
 import { forgetDeferredSignIn } from './deferred-sign-in';
 import { endSession } from './session';
+import { loadStoreFor } from './store-loader';
 
 /** The running sync loop, when there is one and the network is there (its last exchange before leaving). */
 export interface PendingExchange {
@@ -26,8 +27,7 @@ export async function signOut(
   await serverSignOut(fetchImpl);
   await endSession(db);
   if (await getMeta(db, 'kioskName')) {
-    const { loadRemoteStore } = await import('../sync/remote-store');
-    await loadRemoteStore(db, fetchImpl, { viewer: { kind: 'kiosk' } });
+    await loadStoreFor(db, fetchImpl, { kind: 'kiosk' });
   }
   notifySessionChanged();
 }

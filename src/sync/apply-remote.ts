@@ -4,7 +4,7 @@ import { setMeta } from '../db/meta';
 import { COLLECTION_NAMES, type CollectionName } from '../domain/store/collections';
 import { overlayPending, type RecordData } from '../domain/sync/merge';
 import type { RemoteRecord } from '../domain/sync/protocol';
-import { deviceAuthorFilter, type AuthorFilter } from './authors';
+import { deviceAuthorFilter, type AuthorFilter } from '../session/authors';
 
 export const APPLY_TABLES = [...COLLECTION_NAMES, 'outbox', 'revisions', 'meta'] as const;
 

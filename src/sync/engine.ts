@@ -12,9 +12,9 @@ import {
   type SessionState,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
-import { authorFilterFor, expectedServerUser } from './authors';
+import { ANY_AUTHOR, authorFilterFor, expectedServerUser, type AuthorFilter } from '../session/authors';
+import type { SessionGate } from '../session/server-session';
 import {
-  ANY_AUTHOR,
   deviceIdOf,
   dropOversized,
   nextBatch,
@@ -23,12 +23,11 @@ import {
   settleBatch,
   toWire,
   withOutboxLock,
-  type AuthorFilter,
   type ExchangeResult,
   type FetchLike,
 } from './outbox-push';
 import { withServerClock } from './server-clock';
-import { SESSION_EVENT } from './session-events';
+import { SESSION_EVENT } from '../session/session-events';
 
 export const PULL_INTERVAL_MS = 60_000;
 export const PUSH_DEBOUNCE_MS = 200;
@@ -42,15 +41,7 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 }
 
 // The outbox pusher is shared with the service worker (sw/outbox-sync.ts), which must not load zod.
-export {
-  ANY_AUTHOR,
-  authorFilterFor,
-  deviceIdOf,
-  toWire,
-  type AuthorFilter,
-  type ExchangeResult,
-  type FetchLike,
-} from './outbox-push';
+export { deviceIdOf, toWire, type ExchangeResult, type FetchLike } from './outbox-push';
 
 /**
  * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
@@ -234,13 +225,6 @@ export async function exchangeOnce(
     caughtUp = true;
   }
 }
-
-/** The session module's answer before an exchange (src/session/server-session.ts). */
-export type SessionAccess =
-  { status: 'offline' } | { status: 'unauthorised' } | { status: 'usable'; canSend: AuthorFilter };
-
-/** Asked before each exchange: the engine only pushes, pulls and schedules; the session module decides who. */
-export type SessionGate = (db: AppDatabase, fetchImpl: FetchLike) => Promise<SessionAccess>;
 
 export interface SyncEngineOptions {
   db: AppDatabase;

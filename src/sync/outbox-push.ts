@@ -3,7 +3,7 @@ import type { AppDatabase, OutboxMutation } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import type { Mutation, PushResponse, RemoteRecord } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
-import type { AuthorFilter } from './authors';
+import type { AuthorFilter } from '../session/authors';
 
 /**
  * Pushing the outbox, shared by the sync engine (the page) and the service worker (Background Sync, with no
@@ -14,28 +14,6 @@ import type { AuthorFilter } from './authors';
 export type { FetchLike };
 
 export type ExchangeResult = 'ok' | 'nothing' | 'failed' | 'unauthorised';
-
-export {
-  ANY_AUTHOR,
-  authorFilterFor,
-  deviceAuthorFilter,
-  expectedServerUser,
-  type AuthorFilter,
-} from './authors';
-
-/**
- * Whether the server session of this browser may push and pull for the person signed in on the device. Without
- * a session, or with one that is not this person's (they signed in offline), nothing travels: the changes wait
- * for this person's online sign-in, and nobody else's view is pulled into their session.
- */
-export function sessionUsable(
-  session: { status: 'signed-in' | 'kiosk-only' | 'none' | 'offline'; userId?: string | null },
-  signedInHere: string | null | undefined,
-  passwordMode: boolean,
-): boolean {
-  if (session.status === 'signed-in') return passwordMode && signedInHere === session.userId;
-  return session.status === 'kiosk-only' && !(signedInHere && passwordMode);
-}
 
 export async function deviceIdOf(db: AppDatabase): Promise<string> {
   const existing = await getMeta(db, 'deviceId');

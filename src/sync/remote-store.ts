@@ -4,9 +4,9 @@ import { clientMigrationContext, prepareStore, replaceTables, toStoreV1 } from '
 import { COLLECTION_NAMES, parseStoreV1 } from '../domain/store/schema';
 import { MAX_CHANGES_PAGE } from '../domain/sync/protocol';
 import { replayOutbox } from './apply-remote';
-import { authorFilterFor, expectedServerUser, type AuthorFilter } from './authors';
+import { authorFilterFor, expectedServerUser, type AuthorFilter } from '../session/authors';
 import { exchangeOnce, pullPages, type ExchangeResult, type FetchLike } from './engine';
-import { deviceViewer, viewScope, type ScopeViewer } from './view-scope';
+import { deviceViewer, viewScope, type ScopeViewer } from '../session/view-scope';
 
 export type { FetchLike } from './engine';
 export { replayOutbox } from './apply-remote';
@@ -27,7 +27,7 @@ export interface LoadOptions {
   whole?: boolean;
   /**
    * Who the server session acts for (a sign-in passes the person it just signed in); by default the device's
-   * own session (sync/view-scope.ts deviceViewer), which the server's matches once reconciled.
+   * own session (session/view-scope.ts deviceViewer), which the server's matches once reconciled.
    */
   viewer?: ScopeViewer;
 }

@@ -8,7 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { Slot } from '../../src/domain/store/schema';
-import { keyedCourseSlot as slot, weekTimetable } from '../support/builders';
+import { keyedCourseSlot as slot, realDay, weekTimetable } from '../support/builders';
 import { newOrgId, SCHOOL_ADMIN, schoolWithTeachers, seedOrg, signInApi } from './support/org';
 import { signInOnNewPage, type NewPageOptions } from './support/pages/sign-in';
 
@@ -135,23 +135,19 @@ async function withinWidth(page: Page, locator: Locator): Promise<void> {
 }
 
 /**
- * A school whose course starts 15 minutes from the real time today: a check-in is timed by the server's clock
- * (src/sync/server-clock.ts), which a page's fake clock does not move.
+ * A school whose course started 5 minutes ago by the real clock today (check-in open until its planned end): a
+ * check-in is timed by the server's clock (src/sync/server-clock.ts), which a page's fake clock does not move.
  */
 function liveOrg(now: Date) {
   const base = firstWeekOrg();
-  const day = now.getUTCDay() === 0 ? 7 : now.getUTCDay();
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (day - 1)));
-  const startMin = Math.min(now.getUTCHours() * 60 + now.getUTCMinutes() + 15, 22 * 60);
-  const hhmm = (m: number) =>
-    `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const { dayOfWeek, monday, clockIn } = realDay(now);
   return {
     ...base,
     timetables: [
       {
-        ...week('tt-live', 'cls-1', [slot(day, hhmm(startMin), hhmm(startMin + 90), 'mod-web', 'u-t1')]),
-        year: monday.getUTCFullYear(),
-        weekStartDate: monday.toISOString().slice(0, 10),
+        ...week('tt-live', 'cls-1', [slot(dayOfWeek, clockIn(-5), clockIn(85), 'mod-web', 'u-t1')]),
+        year: Number(monday.slice(0, 4)),
+        weekStartDate: monday,
       },
     ],
   };

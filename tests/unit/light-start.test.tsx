@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/db/database';
 import { LEGACY_STORAGE_KEY } from '../../src/db/store-io';
 import type { LoginRuntime } from '../../src/features/auth/login-loader';
 import { LoginPage } from '../../src/features/auth/login-page';
-import { SESSION_EVENT } from '../../src/sync/session-events';
+import { SESSION_EVENT } from '../../src/session/session-events';
 import { isBuildAsset } from '../../sw/routes';
 
 afterEach(() => {

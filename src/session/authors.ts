@@ -33,3 +33,17 @@ export async function deviceAuthorFilter(db: AppDatabase): Promise<AuthorFilter>
   const kiosk = (await getMeta(db, 'kioskName')) !== null || (await getMeta(db, 'currentUserId')) !== null;
   return authorFilterFor({ userId, kiosk });
 }
+
+/**
+ * Whether the server session of this browser may push and pull for the person signed in on the device. Without
+ * a session, or with one that is not this person's (they signed in offline), nothing travels: the changes wait
+ * for this person's online sign-in, and nobody else's view is pulled into their session.
+ */
+export function sessionUsable(
+  session: { status: 'signed-in' | 'kiosk-only' | 'none' | 'offline'; userId?: string | null },
+  signedInHere: string | null | undefined,
+  passwordMode: boolean,
+): boolean {
+  if (session.status === 'signed-in') return passwordMode && signedInHere === session.userId;
+  return session.status === 'kiosk-only' && !(signedInHere && passwordMode);
+}
