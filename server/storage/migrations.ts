@@ -110,6 +110,22 @@ const SHARE_LATEST_DATA = `UPDATE change_log SET data = '${SAME_AS_RECORD}' WHER
 /** Step 7: the rules' "own" collections (read-scope.ts), as an SQL list. */
 const OWNED_IN = [...OWNED_COLLECTIONS].map((c) => `'${c}'`).join(', ');
 
+/**
+ * Step 8: the change-log entries of superseded versions, into `table`. The entry of a record's current
+ * version goes (its rev is the record's: `records` holds that version); so does an entry without data of its
+ * own (SAME_AS_RECORD), which only the current version's entry may be. An entry whose record is missing stays.
+ */
+const KEEP_SUPERSEDED = (
+  table: string,
+) => `INSERT INTO ${table} (org_id, collection, record_id, rev, deleted, data)
+  SELECT c.org_id, c.collection, c.record_id, c.rev, c.deleted, c.data FROM change_log c
+  LEFT JOIN records r ON r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
+  WHERE c.data <> '${SAME_AS_RECORD}' AND (r.rev IS NULL OR c.rev < r.rev)`;
+
+/** Step 8: every applied mutation id, with its revision and status, into `table`. */
+const KEEP_MUTATION_IDS = (table: string) =>
+  `INSERT INTO ${table} (org_id, mutation_id, rev, status) SELECT org_id, mutation_id, rev, status FROM mutations`;
+
 export const USER_INDEX_COLUMNS =
   'org_id, user_id, email, status, profile_id, is_emergency, reset_token_hash';
 
@@ -406,6 +422,68 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE records SET owner = data::json->>'teacherUserId'
         WHERE collection IN (${OWNED_IN}) AND json_typeof(data::json->'teacherUserId') = 'string';
       CREATE INDEX records_by_owner ON records (org_id, collection, owner) WHERE owner IS NOT NULL;`);
+    },
+  },
+  {
+    // The database held 2.7 times the JSON of its records (bench/storage-bench.ts); three things made it so.
+    // - change_log had one entry per record even for its current version (keys, mutation id, time), while
+    //   `records` IS the current version. It now keeps superseded versions only: putRecord moves a record's
+    //   previous version there before overwriting it, so `records` ∪ `change_log` is still every version of
+    //   every record and getRecordAt reads the same data at every revision. The mutation id and time of each
+    //   change were written and never read (a change is known by its revision).
+    // - mutations kept the device id and the time of each mutation id, never read: deduplication needs the
+    //   id; its revision and status stay.
+    // - SQLite only: records and change_log were WITHOUT ROWID tables, which suit rows far smaller than ours
+    //   (SQLite advises under 1/20 of a page: a record is ~400 bytes, a timetable 3 KB). Their B-tree kept a
+    //   copy of whole rows in its interior pages and spilled every row over ~1 KB to a mostly empty overflow
+    //   page. They become rowid tables (rows packed in the order they are written) with the same primary
+    //   key, now a separate index; PostgreSQL's tables are heaps already.
+    version: 8,
+    name: 'change log of superseded versions only; mutation ids without device and time; rowid records (SQLite)',
+    sqlite: (db) =>
+      db.exec(`
+      CREATE TABLE records_v8 (
+        org_id TEXT NOT NULL, collection TEXT NOT NULL, record_id TEXT NOT NULL,
+        rev INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0,
+        data TEXT NOT NULL, stamps TEXT NOT NULL, owner TEXT,
+        PRIMARY KEY (org_id, collection, record_id));
+      INSERT INTO records_v8 (org_id, collection, record_id, rev, deleted, data, stamps, owner)
+        SELECT org_id, collection, record_id, rev, deleted, data, stamps, owner FROM records
+        ORDER BY org_id, rev, collection, record_id;
+      CREATE TABLE change_log_v8 (
+        org_id TEXT NOT NULL, collection TEXT NOT NULL, record_id TEXT NOT NULL, rev INTEGER NOT NULL,
+        deleted INTEGER NOT NULL, data TEXT NOT NULL,
+        PRIMARY KEY (org_id, collection, record_id, rev));
+      ${KEEP_SUPERSEDED('change_log_v8')};
+      DROP TABLE change_log;
+      DROP TABLE records;
+      ALTER TABLE records_v8 RENAME TO records;
+      ALTER TABLE change_log_v8 RENAME TO change_log;
+      CREATE INDEX records_by_rev ON records (org_id, rev, collection, record_id);
+      CREATE INDEX records_by_owner ON records (org_id, collection, owner) WHERE owner IS NOT NULL;
+      CREATE TABLE mutations_v8 (
+        org_id TEXT NOT NULL, mutation_id TEXT NOT NULL, rev INTEGER NOT NULL, status TEXT NOT NULL,
+        PRIMARY KEY (org_id, mutation_id)) WITHOUT ROWID;
+      ${KEEP_MUTATION_IDS('mutations_v8')};
+      DROP TABLE mutations;
+      ALTER TABLE mutations_v8 RENAME TO mutations;`),
+    postgres: async (c) => {
+      await c.query(`
+      CREATE TABLE change_log_v8 (
+        org_id TEXT NOT NULL, collection TEXT COLLATE "C" NOT NULL, record_id TEXT COLLATE "C" NOT NULL,
+        rev BIGINT NOT NULL, deleted BOOLEAN NOT NULL, data TEXT NOT NULL,
+        CONSTRAINT change_log_v8_pkey PRIMARY KEY (org_id, collection, record_id, rev));
+      ${KEEP_SUPERSEDED('change_log_v8')};
+      DROP TABLE change_log;
+      ALTER TABLE change_log_v8 RENAME TO change_log;
+      ALTER TABLE change_log RENAME CONSTRAINT change_log_v8_pkey TO change_log_pkey;
+      CREATE TABLE mutations_v8 (
+        org_id TEXT NOT NULL, mutation_id TEXT NOT NULL, rev BIGINT NOT NULL, status TEXT NOT NULL,
+        CONSTRAINT mutations_v8_pkey PRIMARY KEY (org_id, mutation_id));
+      ${KEEP_MUTATION_IDS('mutations_v8')};
+      DROP TABLE mutations;
+      ALTER TABLE mutations_v8 RENAME TO mutations;
+      ALTER TABLE mutations RENAME CONSTRAINT mutations_v8_pkey TO mutations_pkey;`);
     },
   },
 ];

@@ -12,7 +12,6 @@ import {
   RECORD_COLUMNS,
   recordFromRow,
   recordToRow,
-  SAME_AS_RECORD,
   type ConflictRow,
   type RecordRow,
   type StoredMutationRow,
@@ -100,12 +99,6 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
-interface PendingMutation {
-  mutation: StoredMutation;
-  clientId: string;
-  nowIso: string;
-}
-
 /**
  * One batch's view of the organisation while it holds the lock. Round trips are what the lock is held for,
  * so `prefetch` loads the batch's mutation ids and records at once (kept up to date by our own writes;
@@ -119,20 +112,13 @@ function transactionFor(
   let revision = locked;
   const knownRecords = new Map<string, ServerRecord | null>();
   const knownMutations = new Map<string, StoredMutation | null>();
-  const pending: PendingMutation[] = [];
+  const pending: StoredMutation[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
     await client.query(
-      `INSERT INTO mutations (org_id, mutation_id, rev, status, client_id, applied_at)
-       SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[])`,
-      [
-        orgId,
-        pending.map((p) => p.mutation.mutationId),
-        pending.map((p) => p.mutation.rev),
-        pending.map((p) => p.mutation.status),
-        pending.map((p) => p.clientId),
-        pending.map((p) => p.nowIso),
-      ],
+      `INSERT INTO mutations (org_id, mutation_id, rev, status)
+       SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[])`,
+      [orgId, pending.map((m) => m.mutationId), pending.map((m) => m.rev), pending.map((m) => m.status)],
     );
     pending.length = 0;
   };
@@ -177,13 +163,13 @@ function transactionFor(
       return rows[0] ? recordFromRow(rows[0]) : null;
     },
     getRecordAt: async (collection, id, at) => {
-      // The latest change of a record keeps its data in `records` (SAME_AS_RECORD).
+      // The version at or before `at`: the record itself, or the latest superseded one (change_log).
       const { rows } = await client.query<{ deleted: boolean; data: string }>(
-        `SELECT c.deleted, CASE WHEN c.data = '${SAME_AS_RECORD}' THEN r.data ELSE c.data END AS data
-         FROM change_log c LEFT JOIN records r
-           ON r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
-         WHERE c.org_id = $1 AND c.collection = $2 AND c.record_id = $3 AND c.rev <= $4
-         ORDER BY c.rev DESC LIMIT 1`,
+        `SELECT rev, deleted, data FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev <= $4
+         UNION ALL
+         SELECT rev, deleted, data FROM change_log
+         WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev <= $4
+         ORDER BY rev DESC LIMIT 1`,
         [orgId, collection, id, at],
       );
       const row = rows[0];
@@ -196,39 +182,24 @@ function transactionFor(
       );
       return rows.map((row) => recordFromRow(row));
     },
-    putRecord: async (record, mutationId, nowIso) => {
+    putRecord: async (record) => {
       knownRecords.set(keyOf(record.collection, record.id), structuredClone(record));
       const row = recordToRow(record);
-      // One round trip: the superseded change gets its own copy of the data (every part of the statement
-      // reads the rows as they were before it), the record, and its new change-log entry sharing its data.
+      // One round trip: the version being superseded moves to the change log (every part of the statement
+      // reads the rows as they were before it; a second write in the same revision replaces the record only),
+      // then the record.
       await client.query(
         `WITH previous AS (
-           UPDATE change_log c SET data = r.data FROM records r
-           WHERE c.org_id = $1 AND c.collection = $2 AND c.record_id = $3 AND c.data = '${SAME_AS_RECORD}'
-             AND c.rev <> $4 AND r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
-           RETURNING c.rev),
-         upsert AS (
-           INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $10)
-           ON CONFLICT (org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
-             deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner)
-         INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
-         VALUES ($1, $2, $3, $4, $5, '${SAME_AS_RECORD}', $8, $9)
-         ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
-           deleted = excluded.deleted, data = excluded.data, mutation_id = excluded.mutation_id,
-           changed_at = excluded.changed_at`,
-        [
-          orgId,
-          row.collection,
-          row.recordId,
-          row.rev,
-          row.deleted,
-          row.data,
-          row.stamps,
-          mutationId,
-          nowIso,
-          row.owner,
-        ],
+           INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
+           SELECT org_id, collection, record_id, rev, deleted, data FROM records
+           WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev < $4
+           ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
+             deleted = excluded.deleted, data = excluded.data)
+         INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
+           deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner`,
+        [orgId, row.collection, row.recordId, row.rev, row.deleted, row.data, row.stamps, row.owner],
       );
       if (record.collection === 'users') {
         // The lookup index of the anonymous routes, in the same transaction as the record.
@@ -254,10 +225,10 @@ function transactionFor(
       );
       return rows[0] ? mutationFromRow(rows[0]) : null;
     },
-    saveMutation: (m, clientId, nowIso) => {
+    saveMutation: (m) => {
       // A second save of one id in a batch must fail as the primary key would: the flush then raises 23505.
       knownMutations.set(m.mutationId, m);
-      pending.push({ mutation: m, clientId, nowIso });
+      pending.push(m);
       return Promise.resolve();
     },
     addConflict: async (c) => {

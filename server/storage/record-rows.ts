@@ -39,8 +39,8 @@ export interface RecordRow {
 export const RECORD_COLUMNS = 'collection, record_id, rev, deleted, data, stamps';
 
 /**
- * change_log.data of a record's latest change: the data is then the record's own (records.data), not a
- * second copy. An older entry gets its data back when the record changes again (putRecord).
+ * change_log.data of a record's latest change in migrations 6 and 7 (the data was then the record's own,
+ * records.data). Since migration 8 the change log holds superseded versions only, each with its data.
  */
 export const SAME_AS_RECORD = '';
 

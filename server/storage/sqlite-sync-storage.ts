@@ -11,7 +11,6 @@ import {
   RECORD_COLUMNS,
   recordFromRow,
   recordToRow,
-  SAME_AS_RECORD,
   type ConflictRow,
   type RecordRow,
   type StoredMutationRow,
@@ -22,6 +21,13 @@ import { userIndexRow } from './user-index';
 import { RevisionFeed } from './revision-feed';
 
 type Db = Database.Database;
+
+/** A version of a record as getRecordAt reads it. */
+interface AtRow {
+  rev: number;
+  deleted: number;
+  data: string;
+}
 
 /** The shared numbered steps (migrations.ts), SQLite side; `user_version` holds how many ran. */
 export const SQLITE_MIGRATIONS: readonly ((db: Db) => void)[] = MIGRATIONS.map((m) => m.sqlite);
@@ -86,13 +92,13 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     record: db.prepare<[string, string, string], RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = ? AND collection = ? AND record_id = ?`,
     ),
-    // The latest change at or before a revision; the latest change of all keeps its data in `records`.
-    recordAt: db.prepare<[string, string, string, number], { deleted: number; data: string }>(
-      `SELECT c.deleted, CASE WHEN c.data = '${SAME_AS_RECORD}' THEN r.data ELSE c.data END AS data
-       FROM change_log c LEFT JOIN records r
-         ON r.org_id = c.org_id AND r.collection = c.collection AND r.record_id = c.record_id
-       WHERE c.org_id = ? AND c.collection = ? AND c.record_id = ? AND c.rev <= ?
-       ORDER BY c.rev DESC LIMIT 1`,
+    // The version at or before a revision: the record itself, or the latest superseded one (change_log).
+    recordAt: db.prepare<[string, string, string, number, string, string, string, number], AtRow>(
+      `SELECT rev, deleted, data FROM records WHERE org_id = ? AND collection = ? AND record_id = ? AND rev <= ?
+       UNION ALL
+       SELECT rev, deleted, data FROM change_log
+       WHERE org_id = ? AND collection = ? AND record_id = ? AND rev <= ?
+       ORDER BY rev DESC LIMIT 1`,
     ),
     all: db.prepare<[string], RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = ? ORDER BY collection, record_id`,
@@ -109,12 +115,12 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
        WHERE org_id = ? AND (rev, collection, record_id) > (?, ?, ?)
        ORDER BY rev, collection, record_id LIMIT ?`,
     ),
-    // The change being superseded gets its own copy of the data before the record moves on.
+    // The version being superseded moves to the change log before the record is overwritten (a second write
+    // of the record in the same revision replaces it: one version per revision).
     keepPrevious: db.prepare<[string, string, string, number]>(
-      `UPDATE change_log SET data = (SELECT r.data FROM records r
-         WHERE r.org_id = change_log.org_id AND r.collection = change_log.collection
-           AND r.record_id = change_log.record_id)
-       WHERE org_id = ? AND collection = ? AND record_id = ? AND data = '${SAME_AS_RECORD}' AND rev <> ?`,
+      `INSERT OR REPLACE INTO change_log (org_id, collection, record_id, rev, deleted, data)
+       SELECT org_id, collection, record_id, rev, deleted, data FROM records
+       WHERE org_id = ? AND collection = ? AND record_id = ? AND rev < ?`,
     ),
     upsert: db.prepare<[string, string, string, number, number, string, string, string | null]>(
       `INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
@@ -126,10 +132,6 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
       `SELECT ${RECORD_COLUMNS} FROM records
        WHERE org_id = ? AND collection = ? AND owner = ? AND deleted = 0 ORDER BY record_id`,
     ),
-    log: db.prepare<[string, string, string, number, number, string, string]>(
-      `INSERT OR REPLACE INTO change_log (org_id, collection, record_id, rev, deleted, data, mutation_id, changed_at)
-       VALUES (?, ?, ?, ?, ?, '${SAME_AS_RECORD}', ?, ?)`,
-    ),
     indexUser: db.prepare(
       `INSERT OR REPLACE INTO user_index (${USER_INDEX_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
@@ -137,8 +139,8 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     mutation: db.prepare<[string, string], StoredMutationRow>(
       'SELECT mutation_id, rev, status FROM mutations WHERE org_id = ? AND mutation_id = ?',
     ),
-    saveMutation: db.prepare<[string, string, number, string, string, string]>(
-      'INSERT INTO mutations (org_id, mutation_id, rev, status, client_id, applied_at) VALUES (?, ?, ?, ?, ?, ?)',
+    saveMutation: db.prepare<[string, string, number, string]>(
+      'INSERT INTO mutations (org_id, mutation_id, rev, status) VALUES (?, ?, ?, ?)',
     ),
     conflict: db.prepare(
       `INSERT INTO conflicts (org_id, rev, collection, record_id, field, reason, kept_value, lost_value,
@@ -163,16 +165,15 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         return Promise.resolve(row ? recordFromRow(row) : null);
       },
       getRecordAt: (collection, id, revision) => {
-        const row = q.recordAt.get(orgId, collection, id, revision);
+        const row = q.recordAt.get(orgId, collection, id, revision, orgId, collection, id, revision);
         return Promise.resolve(row && row.deleted === 0 ? (JSON.parse(row.data) as RecordData) : null);
       },
       listRecords: () => Promise.resolve(q.all.all(orgId).map((row) => recordFromRow(row))),
-      putRecord: (record, mutationId, nowIso) => {
+      putRecord: (record) => {
         const row = recordToRow(record);
         const deleted = record.deleted ? 1 : 0;
         q.keepPrevious.run(orgId, row.collection, row.recordId, row.rev);
         q.upsert.run(orgId, row.collection, row.recordId, row.rev, deleted, row.data, row.stamps, row.owner);
-        q.log.run(orgId, row.collection, row.recordId, row.rev, deleted, mutationId, nowIso);
         if (record.collection === 'users') {
           // The lookup index of the anonymous routes, in the same transaction as the record.
           const indexed = userIndexRow(record);
@@ -185,8 +186,8 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         const row = q.mutation.get(orgId, mutationId);
         return Promise.resolve(row ? mutationFromRow(row) : null);
       },
-      saveMutation: (m, clientId, nowIso) => {
-        q.saveMutation.run(orgId, m.mutationId, m.rev, m.status, clientId, nowIso);
+      saveMutation: (m) => {
+        q.saveMutation.run(orgId, m.mutationId, m.rev, m.status);
         return Promise.resolve();
       },
       addConflict: (c) => {

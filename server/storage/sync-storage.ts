@@ -38,9 +38,14 @@ export interface SyncTransaction {
   getRecordAt(collection: CollectionName, id: string, revision: number): Promise<RecordData | null>;
   /** Every record of the organisation, tombstones included. */
   listRecords(): Promise<ServerRecord[]>;
-  /** Upserts the record and appends its change-log entry. */
+  /**
+   * Upserts the record; the version it supersedes (an earlier revision's) moves to the change log, so that
+   * getRecordAt still reads it. `mutationId` and `nowIso` are not stored (migration 8): a version is known
+   * by its revision.
+   */
   putRecord(record: ServerRecord, mutationId: string, nowIso: string): Promise<void>;
   getMutation(mutationId: string): Promise<StoredMutation | null>;
+  /** Records an applied mutation id (deduplication) with its revision and status; `clientId` and `nowIso` are not stored. */
   saveMutation(mutation: StoredMutation, clientId: string, nowIso: string): Promise<void>;
   addConflict(conflict: NewConflict): Promise<void>;
   /**
