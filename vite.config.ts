@@ -136,5 +136,9 @@ export default defineConfig({
     precompress(),
   ],
   build: { target: 'es2022', sourcemap: false },
+  // ES module workers (every worker is created with type: 'module'): a worker's dynamic imports become chunks
+  // of their own, so the sheet worker (src/services/sheets) holds the one SheetJS copy of the build in a
+  // chunk that its reader and its writer share, and an export never downloads the timetable reader.
+  worker: { format: 'es' },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Timetable } from '../../src/domain/store/schema';
 import { readTimetableGrids } from '../../src/domain/timetable-parsing';
-import { knownNamesOf } from '../../src/features/planning/import/known-names';
+import { knownNamesOf } from '../../src/services/sheets/known-names';
 import { roomsOfTimetables } from '../../src/features/planning/import/use-new-import';
 
 function timetable(id: string, rooms: (string | undefined)[]): Timetable {

@@ -10,7 +10,7 @@ import { slotSubtitle } from '../../src/domain/planning/slot-display';
 import type { Slot, Timetable } from '../../src/domain/store/schema';
 import { readTimetableGrids, resolveReferences, type ParsedFile } from '../../src/domain/timetable-parsing';
 import { decodeTextBytes } from '../../src/domain/timetable-parsing/text-decoding';
-import { knownNamesOf, readTimetableBytes } from '../../src/features/planning/import/workbook-to-grids';
+import { knownNamesOf, readTimetableBytes } from '../../src/services/sheets/workbook-to-grids';
 
 function real(name: string): ParsedFile {
   const bytes = readFileSync(join(process.cwd(), 'tests', 'fixtures', 'timetables', 'real', name));

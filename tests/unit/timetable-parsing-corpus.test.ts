@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAYS_OF_WEEK, type ParsedFile } from '../../src/domain/timetable-parsing';
-import { readTimetableBytes } from '../../src/features/planning/import/workbook-to-grids';
+import { readTimetableBytes } from '../../src/services/sheets/workbook-to-grids';
 
 /**
  * The real-world corpus (built by scripts/make-real-timetables.mjs): files laid out the way schools' tools

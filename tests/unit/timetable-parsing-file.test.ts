@@ -6,9 +6,10 @@ import {
   readTimetableFile,
   type ReadProgress,
   type SheetReaderRequest,
-  type SheetReaderResponse,
   type SheetReaderWorker,
 } from '../../src/features/planning/import/read-timetable-file';
+import { readSheetRequest } from '../../src/services/sheets/read-sheet-request';
+import type { SheetWorkerRequest, SheetWorkerResponse } from '../../src/services/sheets/sheet-worker';
 
 function fixtureFile(name: string): File {
   return new File([readFileSync(join(process.cwd(), 'tests', 'fixtures', 'timetables', name))], name);
@@ -35,6 +36,19 @@ class FakeWorker implements SheetReaderWorker {
 
   terminate(): void {
     this.isTerminated = true;
+  }
+}
+
+/** The sheet worker's reading, run in this process: what the real worker answers, without a thread. */
+class InProcessWorker extends FakeWorker {
+  constructor() {
+    super((w) => {
+      const request = w.received.at(-1);
+      if (request === undefined) return;
+      void readSheetRequest(request, (progress) => w.send({ type: 'progress', progress })).then((result) =>
+        w.send({ type: 'result', result }),
+      );
+    });
   }
 }
 
@@ -119,23 +133,34 @@ describe('readTimetableFile (worker wrapper)', () => {
     });
   });
 
-  it('reads on the main thread when Web Workers are not available', async () => {
-    vi.stubGlobal('Worker', undefined);
+  it('reads a real file through the sheet worker, progress first', async () => {
     const stages: string[] = [];
     const result = await readTimetableFile(fixtureFile('stacked-classes.xlsx'), {
+      createWorker: () => new InProcessWorker(),
       onProgress: (p) => stages.push(p.stage),
     });
     expect(result.ok && result.value.tables.map((t) => t.className)).toEqual(['BTS1 A', 'BTS1 B', 'BTS2']);
     expect(stages).toEqual(['loading', 'decoding', 'detecting']);
-    expect(await readTimetableFile(fixtureFile('not-a-spreadsheet.xlsx'))).toMatchObject({
+    expect(
+      await readTimetableFile(fixtureFile('not-a-spreadsheet.xlsx'), {
+        createWorker: () => new InProcessWorker(),
+      }),
+    ).toMatchObject({ ok: false, issues: [{ code: 'unsupported-format' }] });
+  });
+
+  it('without Worker support answers "unreadable": SheetJS is never bundled for the main thread', async () => {
+    vi.stubGlobal('Worker', undefined);
+    expect(await readTimetableFile(fixtureFile('stacked-classes.xlsx'))).toEqual({
       ok: false,
-      issues: [{ code: 'unsupported-format' }],
+      issues: [{ code: 'unreadable', reason: 'worker-unavailable' }],
+      sheets: [],
     });
   });
 
   it("gives a successful reading the file's grids too, to correct it with the guided mapping", async () => {
-    vi.stubGlobal('Worker', undefined);
-    const result = await readTimetableFile(fixtureFile('stacked-classes.xlsx'));
+    const result = await readTimetableFile(fixtureFile('stacked-classes.xlsx'), {
+      createWorker: () => new InProcessWorker(),
+    });
     expect(result.ok).toBe(true);
     expect(result.sheets?.length).toBeGreaterThan(0);
     const cells = (result.sheets ?? []).flatMap((sheet) => sheet.grid.flat().map(String));
@@ -143,19 +168,26 @@ describe('readTimetableFile (worker wrapper)', () => {
   });
 });
 
-describe('sheet-reader.worker', () => {
-  it('reads the posted file and answers progress then the result', async () => {
-    const posted: SheetReaderResponse[] = [];
-    let listener: ((event: MessageEvent<SheetReaderRequest>) => void) | undefined;
+describe('sheet.worker (reads timetables, writes payroll files: the one SheetJS copy)', () => {
+  async function startWorker() {
+    const posted: SheetWorkerResponse[] = [];
+    let listener: ((event: MessageEvent<SheetWorkerRequest>) => void) | undefined;
     vi.stubGlobal('self', {
-      postMessage: (message: SheetReaderResponse) => posted.push(message),
-      addEventListener: (_type: string, handler: (event: MessageEvent<SheetReaderRequest>) => void) => {
+      postMessage: (message: SheetWorkerResponse) => posted.push(message),
+      addEventListener: (_type: string, handler: (event: MessageEvent<SheetWorkerRequest>) => void) => {
         listener = handler;
       },
     });
-    await import('../../src/features/planning/import/sheet-reader.worker');
+    vi.resetModules();
+    await import('../../src/services/sheets/sheet.worker');
+    const post = (data: unknown) => listener?.({ data } as MessageEvent<SheetWorkerRequest>);
+    return { posted, post };
+  }
+
+  it('reads the posted file and answers progress then the result', async () => {
+    const { posted, post } = await startWorker();
     const file = fixtureFile('one-sheet-per-class.xlsx');
-    listener?.({ data: { file, fileName: file.name } } as unknown as MessageEvent<SheetReaderRequest>);
+    post({ kind: 'read', file, fileName: file.name });
     await vi.waitFor(() => expect(posted.at(-1)?.type).toBe('result'));
     expect(
       posted.filter((m) => m.type === 'progress').map((m) => m.type === 'progress' && m.progress.stage),
@@ -165,12 +197,50 @@ describe('sheet-reader.worker', () => {
 
     // A malformed request is answered, not dropped.
     posted.length = 0;
-    listener?.({ data: { fileName: 'x.xlsx' } } as unknown as MessageEvent<SheetReaderRequest>);
+    post({ fileName: 'x.xlsx' });
     await vi.waitFor(() => expect(posted.at(-1)?.type).toBe('result'));
     expect(posted.at(-1)).toMatchObject({
       type: 'result',
       result: { ok: false, issues: [{ code: 'unreadable' }] },
     });
+    posted.length = 0;
+    post(null);
+    await vi.waitFor(() => expect(posted.at(-1)?.type).toBe('result'));
+  });
+
+  it('writes a payroll workbook as xlsx (hours as numbers with two decimals) and as csv', async () => {
+    const { posted, post } = await startWorker();
+    const workbook = {
+      fileBase: 'heures-2026-11-16_2026-11-22',
+      sheets: [
+        {
+          name: 'Synthèse',
+          header: ['Enseignant', 'Heures'],
+          rows: [
+            ['Ada Lovelace', 1.5],
+            ['Total', 1.5],
+          ],
+          hourColumns: [1],
+        },
+      ],
+    };
+    post({ kind: 'write', format: 'xlsx', workbook });
+    await vi.waitFor(() => expect(posted.at(-1)?.type).toBe('written'));
+    const written = posted.at(-1);
+    const XLSX = await import('xlsx');
+    const book = XLSX.read(new Uint8Array(written?.type === 'written' ? written.bytes : new ArrayBuffer(0)));
+    const sheet = book.Sheets['Synthèse'];
+    expect(sheet?.B2).toMatchObject({ t: 'n', v: 1.5, w: '1.50' });
+    expect(sheet?.A2).toMatchObject({ v: 'Ada Lovelace' });
+
+    post({ kind: 'write', format: 'csv', workbook });
+    await vi.waitFor(() => expect(posted.length).toBe(2));
+    const csv = posted.at(-1);
+    const text = new TextDecoder().decode(csv?.type === 'written' ? csv.bytes : new ArrayBuffer(0));
+    expect(text).toContain('Ada Lovelace');
+
+    post({ kind: 'write', format: 'xlsx', workbook: { fileBase: 'x', sheets: null } });
+    await vi.waitFor(() => expect(posted.at(-1)?.type).toBe('failed'));
   });
 });
 
@@ -203,11 +273,14 @@ describe('readSheetsWithMappings (guided mapping applied to the whole workbook)'
       createWorker: () => worker,
       mappings: [saved],
     });
-    expect(worker.received[0]).toEqual({ sheets: [{ sheetName: '5e C', grid: rows }], mappings: [saved] });
+    expect(worker.received[0]).toEqual({
+      kind: 'read',
+      sheets: [{ sheetName: '5e C', grid: rows }],
+      mappings: [saved],
+    });
   });
 
-  it('without Worker support, every sheet of the mapped shape is read with the mapping here', async () => {
-    vi.stubGlobal('Worker', undefined);
+  it('in the sheet worker, every sheet of the mapped shape is read with the mapping', async () => {
     const { readSheetsWithMappings } = await import('../../src/features/planning/import/read-timetable-file');
     const { shapeFingerprint } = await import('../../src/domain/timetable-parsing');
     const saved = {
@@ -221,7 +294,7 @@ describe('readSheetsWithMappings (guided mapping applied to the whole workbook)'
         { sheetName: '5e C', grid: rows },
         { sheetName: '5e D', grid: other },
       ],
-      { mappings: [saved] },
+      { mappings: [saved], createWorker: () => new InProcessWorker() },
     );
     expect(result.ok && result.mappedSheets).toEqual(['5e C', '5e D']);
     expect(result.ok && result.value.tables.map((t) => t.className)).toEqual(['5e C', '5e D']);

@@ -7,7 +7,7 @@ import {
   readTimetableBytes,
   workbookToGrids,
   type TimetableFileReadResult,
-} from '../../src/features/planning/import/workbook-to-grids';
+} from '../../src/services/sheets/workbook-to-grids';
 
 // Built by scripts/make-timetable-fixtures.mjs.
 function fixture(name: string): Buffer {

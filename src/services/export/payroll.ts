@@ -10,7 +10,7 @@ import {
 } from '../../domain/workload/payroll-export';
 import { workloadByTeacher } from '../../domain/workload/workload';
 import { readPeriodSources } from '../attendance/period-logs';
-import type { SheetExportAnswer, SheetExportRequest } from './sheet-export.worker';
+import { createSheetWorker, type SheetWorkerResponse } from '../sheets/sheet-worker';
 
 export type PayrollFormat = 'xlsx' | 'csv';
 
@@ -49,20 +49,22 @@ export async function payrollWorkbook(
   );
 }
 
-/** Writes the file in the export worker (SheetJS loads there, on demand) and answers its bytes. */
-export function writeInWorker(request: SheetExportRequest): Promise<ArrayBuffer> {
-  const worker = new Worker(new URL('./sheet-export.worker.ts', import.meta.url), { type: 'module' });
+/** Writes the file in the sheet worker (SheetJS loads there, on demand) and answers its bytes. */
+export function writeInWorker(format: PayrollFormat, workbook: PayrollWorkbook): Promise<ArrayBuffer> {
+  const worker = createSheetWorker();
   return new Promise<ArrayBuffer>((resolve, reject) => {
-    worker.addEventListener('message', (event: MessageEvent<SheetExportAnswer>) => {
+    worker.addEventListener('message', (event: MessageEvent<SheetWorkerResponse>) => {
+      const answer = event.data;
+      if (answer.type !== 'written' && answer.type !== 'failed') return;
       worker.terminate();
-      if (event.data.ok) resolve(event.data.bytes);
-      else reject(new Error(event.data.error));
+      if (answer.type === 'written') resolve(answer.bytes);
+      else reject(new Error(answer.error));
     });
     worker.addEventListener('error', (event) => {
       worker.terminate();
       reject(new Error(event.message));
     });
-    worker.postMessage(request);
+    worker.postMessage({ kind: 'write', format, workbook });
   });
 }
 
@@ -75,7 +77,7 @@ export async function exportPayroll(
 ): Promise<string | null> {
   const workbook = await payrollWorkbook(range, labels, unknown, new Date());
   if ((workbook.sheets[1]?.rows.length ?? 0) === 0) return null;
-  const bytes = await writeInWorker({ format, workbook });
+  const bytes = await writeInWorker(format, workbook);
   const name = `${workbook.fileBase}.${format}`;
   const url = URL.createObjectURL(new Blob([bytes], { type: MIME[format] }));
   try {

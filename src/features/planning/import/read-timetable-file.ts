@@ -1,41 +1,24 @@
 import type { SavedMapping, SheetGrid } from '../../../domain/timetable-parsing';
-import type { TimetableFileReadResult } from './workbook-to-grids';
+import {
+  createSheetWorker,
+  type KnownNameLists,
+  type ReadProgress,
+  type SheetReaderRequest,
+  type SheetReaderResponse,
+} from '../../../services/sheets/sheet-worker';
+import type { TimetableFileReadResult } from '../../../services/sheets/workbook-to-grids';
 
-export type { TimetableFileReadResult } from './workbook-to-grids';
+export type { TimetableFileReadResult } from '../../../services/sheets/workbook-to-grids';
+export type {
+  KnownNameLists,
+  ReadProgress,
+  ReadStage,
+  SheetReaderRequest,
+  SheetReaderResponse,
+} from '../../../services/sheets/sheet-worker';
 
 /** A file that takes longer than this is given up on: the dialog must never wait forever. */
 export const READ_TIMEOUT_MS = 60_000;
-
-export type ReadStage = 'loading' | 'decoding' | 'detecting';
-
-export interface ReadProgress {
-  stage: ReadStage;
-  sheetsDone: number;
-  sheetCount: number;
-}
-
-/** Names the organisation already has, sent to the worker (plain arrays: structured-clone friendly). */
-export interface KnownNameLists {
-  classes: readonly string[];
-  modules: readonly string[];
-  teachers: readonly string[];
-  /** Rooms already kept on the organisation's timetable slots ("Voltaire", "Amphi Nord"). */
-  rooms?: readonly string[];
-}
-
-interface ReaderRequestOptions {
-  known?: KnownNameLists;
-  /** The organisation's saved layout mappings: a sheet of a saved shape is read with its mapping. */
-  mappings?: readonly SavedMapping[];
-}
-
-/** A file to read, or sheets already read to lay out again with a mapping (guided mapping). */
-export type SheetReaderRequest =
-  | (ReaderRequestOptions & { file: Blob; fileName: string; sheets?: undefined })
-  | (ReaderRequestOptions & { sheets: readonly SheetGrid[]; file?: undefined; fileName?: undefined });
-
-export type SheetReaderResponse =
-  { type: 'progress'; progress: ReadProgress } | { type: 'result'; result: TimetableFileReadResult };
 
 /** The part of a Worker this module uses, so tests can stand in for it. */
 export interface SheetReaderWorker {
@@ -74,30 +57,6 @@ function isResponse(data: unknown): data is SheetReaderResponse {
   return false;
 }
 
-function createSheetReaderWorker(): SheetReaderWorker {
-  return new Worker(new URL('./sheet-reader.worker.ts', import.meta.url), { type: 'module' });
-}
-
-/** Without Worker support (very old browser, test runner) the same code runs here, loaded on demand. */
-async function readOnMainThread(
-  request: SheetReaderRequest,
-  onProgress: (progress: ReadProgress) => void,
-): Promise<TimetableFileReadResult> {
-  const { readTimetableBytes, readTimetableSheets, knownNamesOf } = await import('./workbook-to-grids');
-  const { parseSavedMappings } = await import('../../../domain/timetable-parsing');
-  const options = {
-    onSheetParsed: (sheetsDone: number, sheetCount: number) =>
-      onProgress({ stage: 'detecting', sheetsDone, sheetCount }),
-    known: knownNamesOf(request.known),
-    mappings: parseSavedMappings(request.mappings),
-  };
-  if (request.sheets !== undefined) return readTimetableSheets(request.sheets, options);
-  onProgress({ stage: 'loading', sheetsDone: 0, sheetCount: 0 });
-  const bytes = new Uint8Array(await request.file.arrayBuffer());
-  onProgress({ stage: 'decoding', sheetsDone: 0, sheetCount: 0 });
-  return readTimetableBytes(bytes, request.fileName, options);
-}
-
 /**
  * Reads a timetable file off the main thread (the page stays responsive on large workbooks).
  * Always resolves: an unreadable file, a crashed worker, an abort or the 60-second time-out give a result
@@ -107,7 +66,7 @@ export function readTimetableFile(
   file: File,
   options: ReadTimetableFileOptions = {},
 ): Promise<TimetableFileReadResult> {
-  return runReader({ file, fileName: file.name }, options);
+  return runReader({ kind: 'read', file, fileName: file.name }, options);
 }
 
 /**
@@ -118,7 +77,7 @@ export function readSheetsWithMappings(
   sheets: readonly SheetGrid[],
   options: ReadTimetableFileOptions = {},
 ): Promise<TimetableFileReadResult> {
-  return runReader({ sheets }, options);
+  return runReader({ kind: 'read', sheets }, options);
 }
 
 function runReader(
@@ -157,15 +116,14 @@ function runReader(
     }
     options.signal?.addEventListener('abort', onAbort);
 
-    const factory =
-      options.createWorker ?? (typeof Worker === 'function' ? createSheetReaderWorker : undefined);
-    if (factory === undefined) {
-      readOnMainThread(requestOf(base, options), notify).then(finish, (error: unknown) =>
-        finish(failure('unreadable', error instanceof Error ? error.message : 'error')),
-      );
-      return;
-    }
     try {
+      // Every supported browser runs module workers; SheetJS is not bundled for the main thread at all
+      // (one copy, in the sheet worker), so without Worker the file is "unreadable".
+      const factory = options.createWorker ?? (typeof Worker === 'function' ? createSheetWorker : null);
+      if (factory === null) {
+        finish(failure('unreadable', 'worker-unavailable'));
+        return;
+      }
       worker = factory();
       worker.onmessage = (event) => {
         const data = event.data;

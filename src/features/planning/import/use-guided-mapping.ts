@@ -24,7 +24,7 @@ import { saveImportMapping } from '../../../services/planning-import';
 import { readSheetsWithMappings } from './read-timetable-file';
 import { useImportData } from './use-import-data';
 import { knownNameListsOf } from './use-new-import';
-import { knownNamesOf } from './known-names';
+import { knownNamesOf } from '../../../services/sheets/known-names';
 
 const EMPTY_GRID: GridMapping = {
   kind: 'grid',

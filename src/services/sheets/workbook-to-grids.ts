@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
-import { decodeTextBytes, detectTextEncoding } from '../../../domain/timetable-parsing/text-decoding';
+import { decodeTextBytes, detectTextEncoding } from '../../domain/timetable-parsing/text-decoding';
 import {
   MAX_GRID_COLUMNS,
   MAX_GRID_ROWS,
@@ -10,7 +10,7 @@ import {
   type SheetGrid,
   type TimetableReadIssue,
   type TimetableReadResult,
-} from '../../../domain/timetable-parsing';
+} from '../../domain/timetable-parsing';
 
 export type WorkbookWarningCode = 'sheet-truncated';
 

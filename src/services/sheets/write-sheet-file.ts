@@ -1,19 +1,5 @@
-/// <reference lib="webworker" />
 import * as XLSX from 'xlsx';
 import { toCsv, type PayrollWorkbook } from '../../domain/workload/payroll-export';
-
-/**
- * Builds the payroll file off the main thread (a month of a large school is thousands of lines, and SheetJS
- * is large: this worker's chunk is fetched only when someone exports).
- */
-export interface SheetExportRequest {
-  format: 'xlsx' | 'csv';
-  workbook: PayrollWorkbook;
-}
-
-export type SheetExportAnswer = { ok: true; bytes: ArrayBuffer } | { ok: false; error: string };
-
-declare const self: DedicatedWorkerGlobalScope;
 
 function xlsxBytes(workbook: PayrollWorkbook): ArrayBuffer {
   const book = XLSX.utils.book_new();
@@ -32,12 +18,8 @@ function xlsxBytes(workbook: PayrollWorkbook): ArrayBuffer {
   return XLSX.write(book, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
 }
 
-self.addEventListener('message', (event: MessageEvent<SheetExportRequest>) => {
-  try {
-    const { format, workbook } = event.data;
-    const bytes = format === 'xlsx' ? xlsxBytes(workbook) : new TextEncoder().encode(toCsv(workbook)).buffer;
-    self.postMessage({ ok: true, bytes } satisfies SheetExportAnswer, [bytes]);
-  } catch (error) {
-    self.postMessage({ ok: false, error: String(error) } satisfies SheetExportAnswer);
-  }
-});
+/** The bytes of a payroll file (what the sheet worker runs for a write: thousands of lines, off the page). */
+export function writeSheetFile(format: 'xlsx' | 'csv', workbook: PayrollWorkbook): ArrayBuffer {
+  if (format === 'xlsx') return xlsxBytes(workbook);
+  return new TextEncoder().encode(toCsv(workbook)).buffer;
+}

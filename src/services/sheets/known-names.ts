@@ -1,5 +1,5 @@
-import type { KnownNameLists } from './read-timetable-file';
-import { foldText, NO_KNOWN_NAMES, type KnownNames } from '../../../domain/timetable-parsing';
+import type { KnownNameLists } from './sheet-worker';
+import { foldText, NO_KNOWN_NAMES, type KnownNames } from '../../domain/timetable-parsing';
 
 /** The organisation's names as the reader looks them up (folded sets). */
 export function knownNamesOf(lists: KnownNameLists | undefined): KnownNames {
