@@ -27,6 +27,7 @@ import {
   type FetchLike,
 } from './outbox-push';
 import { withServerClock } from './server-clock';
+import { wholeStoreSettled } from './whole-store';
 import { SESSION_EVENT } from '../session/session-events';
 
 export const PULL_INTERVAL_MS = 60_000;
@@ -175,6 +176,8 @@ export async function exchangeOnce(
   const pageSize = options.pageSize ?? MAX_CHANGES_PAGE;
   const canSend = options.canSend ?? ANY_AUTHOR;
   const { expectedUserId } = options;
+  // A whole load still writing its second step has left no revision to catch up from: wait for it.
+  await wholeStoreSettled();
   const clientId = await deviceIdOf(db);
   const query = await orgQuery(db);
   let afterSeq = -1;

@@ -1,24 +1,16 @@
+import { browserFetch } from '../api/http';
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
-import { clientMigrationContext, prepareStore, replaceTables, toStoreV1 } from '../db/store-io';
-import { COLLECTION_NAMES, parseStoreV1 } from '../domain/store/schema';
+import { toStoreV1 } from '../db/store-io';
 import { MAX_CHANGES_PAGE } from '../domain/sync/protocol';
-import { replayOutbox } from './apply-remote';
-import { authorFilterFor, expectedServerUser, type AuthorFilter } from '../session/authors';
+import { authorFilterFor, expectedServerUser } from '../session/authors';
 import { exchangeOnce, pullPages, type ExchangeResult, type FetchLike } from './engine';
 import { deviceViewer, viewScope, type ScopeViewer } from '../session/view-scope';
+import type { StoreLoadMessage, StoreLoadRequest } from './store-load.worker';
+import { loadWholeStoreHere, revisionFrom, shownFor, storeUrl, trackSecondStep } from './whole-store';
 
 export type { FetchLike } from './engine';
 export { replayOutbox } from './apply-remote';
-
-function storeUrl(orgId: string): string {
-  return `/api/store?orgId=${encodeURIComponent(orgId)}`;
-}
-
-function revisionFrom(response: Response): number | null {
-  const match = /(\d+)/.exec(response.headers.get('etag') ?? '');
-  return match ? Number(match[1]) : null;
-}
 
 export type LoadResult = 'replaced' | 'kept-local' | 'server-empty' | 'failed';
 
@@ -30,13 +22,6 @@ export interface LoadOptions {
    * own session (session/view-scope.ts deviceViewer), which the server's matches once reconciled.
    */
   viewer?: ScopeViewer;
-}
-
-/** Whose unsent edits a viewer's load shows over the server's records (apply-remote.ts). */
-function shownFor(viewer: ScopeViewer): AuthorFilter {
-  return authorFilterFor(
-    viewer.kind === 'user' ? { userId: viewer.userId, kiosk: null } : { userId: null, kiosk: true },
-  );
 }
 
 /**
@@ -87,35 +72,50 @@ async function catchUp(
   return 'replaced';
 }
 
-/** GET /api/store: the viewer's whole view replaces the tables; its scope is remembered (loadedScope). */
+/**
+ * GET /api/store: the viewer's whole view replaces the tables, in two steps (sync/whole-store.ts). In the app
+ * (the page's own fetch, module workers) it runs in the store-load worker, and this answers as soon as the
+ * first step is stored: the screens have their people and timetables, the journals follow, and the sync engine
+ * waits for them (wholeStoreSettled). Elsewhere (tests, a fetch of their own) it runs here, to the end.
+ */
 async function loadWholeStore(
   db: AppDatabase,
   fetchImpl: FetchLike,
   viewer: ScopeViewer,
 ): Promise<LoadResult> {
-  const orgId = await getMeta(db, 'orgId');
-  const response = await fetchImpl(storeUrl(orgId), {
-    headers: { accept: 'application/json' },
-    cache: 'no-store',
+  if (fetchImpl === browserFetch && typeof Worker === 'function') {
+    const { first, done } = loadInWorker(db, viewer);
+    trackSecondStep(done);
+    return first;
+  }
+  const done = loadWholeStoreHere(db, fetchImpl, viewer);
+  trackSecondStep(done);
+  return done;
+}
+
+/** The load in the store-load worker: the first step's outcome, and the whole load's. */
+function loadInWorker(
+  db: AppDatabase,
+  viewer: ScopeViewer,
+): { first: Promise<LoadResult>; done: Promise<LoadResult> } {
+  let resolveFirst: (result: LoadResult) => void = () => undefined;
+  const first = new Promise<LoadResult>((resolve) => (resolveFirst = resolve));
+  const done = new Promise<LoadResult>((resolveDone) => {
+    const worker = new Worker(new URL('./store-load.worker.ts', import.meta.url), { type: 'module' });
+    const finish = (result: LoadResult) => {
+      worker.terminate();
+      resolveFirst(result); // no effect once the first step was told
+      resolveDone(result);
+    };
+    worker.onmessage = (event: MessageEvent<StoreLoadMessage>) => {
+      if (event.data.type === 'first-step') resolveFirst('replaced');
+      else finish(event.data.result);
+    };
+    worker.onerror = () => finish('failed');
+    const request: StoreLoadRequest = { dbName: db.name, viewer };
+    worker.postMessage(request);
   });
-  if (!response.ok) return 'failed';
-  const revision = revisionFrom(response);
-  const json: unknown = await response.json();
-  if (revision === 0) return 'server-empty';
-  if (revision === null || !parseStoreV1(json).ok) return 'kept-local';
-  // Migration hashes with WebCrypto, which would end an IndexedDB transaction: it runs before the write.
-  const prepared = await prepareStore(json, { ...clientMigrationContext(), fromServer: true });
-  if (!prepared.ok) return 'kept-local';
-  await db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
-    const pending = await db.outbox.orderBy('seq').toArray();
-    await replaceTables(db, prepared.store, { track: false });
-    await replayOutbox(db, pending, shownFor(viewer));
-    await db.revisions.clear();
-    await setMeta(db, 'revision', revision);
-    await setMeta(db, 'loadedScope', await viewScope(db, viewer));
-  });
-  await setMeta(db, 'lastSyncAt', new Date().toISOString());
-  return 'replaced';
+  return { first, done };
 }
 
 /**

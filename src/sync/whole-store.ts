@@ -1,0 +1,128 @@
+import type { FetchLike } from '../api/http';
+import { anyTable, type AppDatabase } from '../db/database';
+import { getMeta, setMeta } from '../db/meta';
+import { clientMigrationContext, prepareStore } from '../db/store-io';
+import { APPEND_ONLY_COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../domain/store/collections';
+import type { StoreV1 } from '../domain/store/schema';
+import { authorFilterFor, type AuthorFilter } from '../session/authors';
+import { viewScope, type ScopeViewer } from '../session/view-scope';
+import { replayOutbox } from './apply-remote';
+
+/**
+ * The whole load of a viewer's store (GET /api/store), written in two steps so that a new device shows its
+ * first screen before the journals are stored: first the people, profiles, reference data and timetables
+ * (what every screen reads), then the collections that only grow (check-ins, planning journal, notifications:
+ * 50,000 of the 55,000 records of a 5,001-user group). Each step is one transaction that replaces its tables
+ * and re-applies the viewer's unsent edits of them on top. The device's revision and loaded scope are written
+ * last: a load cut short in between (tab closed) leaves no revision, so the next start loads the whole store
+ * again instead of catching up from a store it never finished (spec part 1 point 4 keeps its meaning: the
+ * device ends equal to the server's view).
+ *
+ * Runs where it is called: in the store-load worker for the app (sync/store-load.worker.ts: parsing and
+ * writing 15 MB never blocks the page), in the page for tests and browsers without module workers.
+ */
+
+export type WholeStoreOutcome = 'replaced' | 'kept-local' | 'server-empty' | 'failed';
+
+/** What a first screen needs, written in the first step; the rest only grows and comes second. */
+export const FIRST_STEP: readonly CollectionName[] = COLLECTION_NAMES.filter(
+  (name) => !APPEND_ONLY_COLLECTIONS.has(name),
+);
+export const SECOND_STEP: readonly CollectionName[] = COLLECTION_NAMES.filter((name) =>
+  APPEND_ONLY_COLLECTIONS.has(name),
+);
+
+/** Whose unsent edits a viewer's load shows over the server's records (apply-remote.ts). */
+export function shownFor(viewer: ScopeViewer): AuthorFilter {
+  return authorFilterFor(
+    viewer.kind === 'user' ? { userId: viewer.userId, kiosk: null } : { userId: null, kiosk: true },
+  );
+}
+
+export function storeUrl(orgId: string): string {
+  return `/api/store?orgId=${encodeURIComponent(orgId)}`;
+}
+
+export function revisionFrom(response: Response): number | null {
+  const match = /(\d+)/.exec(response.headers.get('etag') ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+async function replaceStep(
+  db: AppDatabase,
+  store: StoreV1,
+  names: readonly CollectionName[],
+  shown: AuthorFilter,
+  first: boolean,
+): Promise<void> {
+  await db.transaction('rw', [...names, 'meta', 'outbox', 'revisions'], async () => {
+    const pending = (await db.outbox.orderBy('seq').toArray()).filter((m) => names.includes(m.collection));
+    for (const name of names) {
+      const table = anyTable(db, name);
+      await table.clear();
+      await table.bulkPut(store[name]);
+    }
+    await replayOutbox(db, pending, shown);
+    if (first) {
+      // The records' own revisions are unknown until the device catches up: none is kept (the store revision
+      // is the base of new edits), and none is left from an earlier view.
+      await db.revisions.clear();
+      await setMeta(db, 'revision', null);
+      await setMeta(db, 'loadedScope', null);
+    }
+  });
+}
+
+/**
+ * GET /api/store for the viewer, validated and migrated, then written in its two steps. `onFirstStep` is told
+ * when the first step is stored (a screen may show then); the promise settles when the whole view is stored.
+ */
+export async function loadWholeStoreHere(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  viewer: ScopeViewer,
+  onFirstStep: () => void = () => undefined,
+): Promise<WholeStoreOutcome> {
+  const orgId = await getMeta(db, 'orgId');
+  const response = await fetchImpl(storeUrl(orgId), {
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+  });
+  if (!response.ok) return 'failed';
+  const revision = revisionFrom(response);
+  const json: unknown = await response.json();
+  if (revision === 0) return 'server-empty';
+  if (revision === null) return 'kept-local';
+  // Validation (once) and migration: hashing with WebCrypto would end an IndexedDB transaction, so they run
+  // before the writes.
+  const prepared = await prepareStore(json, { ...clientMigrationContext(), fromServer: true });
+  if (!prepared.ok) return 'kept-local';
+  const shown = shownFor(viewer);
+  await replaceStep(db, prepared.store, FIRST_STEP, shown, true);
+  onFirstStep();
+  await replaceStep(db, prepared.store, SECOND_STEP, shown, false);
+  await db.transaction('rw', ['users', 'profiles', 'meta'], async () => {
+    await setMeta(db, 'revision', revision);
+    await setMeta(db, 'loadedScope', await viewScope(db, viewer));
+  });
+  await setMeta(db, 'lastSyncAt', new Date().toISOString());
+  return 'replaced';
+}
+
+let pendingSecondStep: Promise<unknown> | null = null;
+
+/**
+ * A whole load whose first step is stored and whose second is still being written (store-load worker): the
+ * sync engine waits for it before exchanging, since the device has no revision to catch up from meanwhile.
+ */
+export function trackSecondStep(settled: Promise<unknown>): void {
+  const tracked = settled.catch(() => undefined);
+  pendingSecondStep = tracked;
+  void tracked.then(() => {
+    if (pendingSecondStep === tracked) pendingSecondStep = null;
+  });
+}
+
+export async function wholeStoreSettled(): Promise<void> {
+  await pendingSecondStep;
+}
