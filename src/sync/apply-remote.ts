@@ -96,7 +96,8 @@ export async function replayOutbox(
 ): Promise<void> {
   if (mutations.length === 0) return;
   const collections = new Set(mutations.map((m) => m.collection));
-  await db.transaction('rw', [...collections, 'meta'], async () => {
+  // meta only to find the device's author when the caller did not say whose edits are shown.
+  await db.transaction('rw', shown ? [...collections] : [...collections, 'meta'], async () => {
     const filter = shown ?? (await deviceAuthorFilter(db));
     const byCollection = new Map<CollectionName, OutboxMutation[]>();
     for (const m of mutations) if (filter(m.author)) listIn(byCollection, m.collection).push(m);

@@ -12,7 +12,7 @@ import { replayOutbox } from './apply-remote';
  * The whole load of a viewer's store (GET /api/store), written in two steps so that a new device shows its
  * first screen before the journals are stored: first the people, profiles, reference data and timetables
  * (what every screen reads), then the collections that only grow (check-ins, planning journal, notifications:
- * 50,000 of the 55,000 records of a 5,001-user group). Each step is one transaction that replaces its tables
+ * 50,000 of the 55,000 records of a 5,001-user group). Each step replaces its tables in short transactions
  * and re-applies the viewer's unsent edits of them on top. The device's revision and loaded scope are written
  * last: a load cut short in between (tab closed) leaves no revision, so the next start loads the whole store
  * again instead of catching up from a store it never finished (spec part 1 point 4 keeps its meaning: the
@@ -48,29 +48,40 @@ export function revisionFrom(response: Response): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** Records per write transaction: each holds its tables for a short while, so the page's reads go between. */
+export const WRITE_CHUNK = 2_000;
+
+/**
+ * Replaces the step's tables by the store's records in short transactions of WRITE_CHUNK records, none of
+ * which names meta: the page signing in, reading its session or counting its outbox never waits for 15 MB to
+ * be written. The first transaction empties the tables and puts back the viewer's unsent edits; each chunk
+ * then puts the server's records with those edits re-applied on top (a pending edit is never hidden, even
+ * for a moment). What another viewer left on a shared device is gone from the first transaction on.
+ */
 async function replaceStep(
   db: AppDatabase,
   store: StoreV1,
   names: readonly CollectionName[],
   shown: AuthorFilter,
-  first: boolean,
 ): Promise<void> {
-  await db.transaction('rw', [...names, 'meta', 'outbox', 'revisions'], async () => {
-    const pending = (await db.outbox.orderBy('seq').toArray()).filter((m) => names.includes(m.collection));
-    for (const name of names) {
-      const table = anyTable(db, name);
-      await table.clear();
-      await table.bulkPut(store[name]);
-    }
-    await replayOutbox(db, pending, shown);
-    if (first) {
-      // The records' own revisions are unknown until the device catches up: none is kept (the store revision
-      // is the base of new edits), and none is left from an earlier view.
-      await db.revisions.clear();
-      await setMeta(db, 'revision', null);
-      await setMeta(db, 'loadedScope', null);
-    }
+  const pendingOf = async (ids?: ReadonlySet<string>) =>
+    (await db.outbox.orderBy('seq').toArray()).filter(
+      (m) => names.includes(m.collection) && (ids === undefined || ids.has(m.recordId)),
+    );
+  await db.transaction('rw', [...names, 'outbox'], async () => {
+    for (const name of names) await anyTable(db, name).clear();
+    await replayOutbox(db, await pendingOf(), shown);
   });
+  for (const name of names) {
+    const records = store[name];
+    for (let start = 0; start < records.length; start += WRITE_CHUNK) {
+      const chunk = records.slice(start, start + WRITE_CHUNK);
+      await db.transaction('rw', [name, 'outbox'], async () => {
+        await anyTable(db, name).bulkPut(chunk);
+        await replayOutbox(db, await pendingOf(new Set(chunk.map((r) => String(r.id)))), shown);
+      });
+    }
+  }
 }
 
 /**
@@ -98,9 +109,16 @@ export async function loadWholeStoreHere(
   const prepared = await prepareStore(json, { ...clientMigrationContext(), fromServer: true });
   if (!prepared.ok) return 'kept-local';
   const shown = shownFor(viewer);
-  await replaceStep(db, prepared.store, FIRST_STEP, shown, true);
+  // The records' own revisions are unknown until the device catches up: none is kept (the store revision is
+  // the base of new edits), none is left from an earlier view, and no revision says the tables are whole.
+  await db.transaction('rw', ['meta', 'revisions'], async () => {
+    await db.revisions.clear();
+    await setMeta(db, 'revision', null);
+    await setMeta(db, 'loadedScope', null);
+  });
+  await replaceStep(db, prepared.store, FIRST_STEP, shown);
   onFirstStep();
-  await replaceStep(db, prepared.store, SECOND_STEP, shown, false);
+  await replaceStep(db, prepared.store, SECOND_STEP, shown);
   await db.transaction('rw', ['users', 'profiles', 'meta'], async () => {
     await setMeta(db, 'revision', revision);
     await setMeta(db, 'loadedScope', await viewScope(db, viewer));

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
@@ -93,6 +94,23 @@ describe('the whole load of a store, in two steps', () => {
     expect(await db.planningLogs.count()).toBe(300);
     expect(await getMeta(db, 'revision')).toBe(42);
     expect(await getMeta(db, 'loadedScope')).not.toBeNull();
+  });
+
+  it("never holds the device's meta while writing the journals: a sign-in reading its session does not wait", async () => {
+    const store = await serverStore(6_000);
+    const db = device();
+    // The page reads its session while the journals are being written (asked from inside the first write of
+    // check-ins, outside its transaction): it is answered before the last of them is written.
+    let created = 0;
+    let createdWhenRead: Promise<number> | null = null;
+    db.planningLogs.hook('creating', () => {
+      created += 1;
+      createdWhenRead ??= Dexie.ignoreTransaction(() => getMeta(db, 'currentUserId')).then(() => created);
+    });
+    await loadWholeStoreHere(db, fakeServer(store).fetch, ADMIN);
+    expect(createdWhenRead).not.toBeNull();
+    expect(await createdWhenRead!).toBeLessThan(6_000);
+    expect(await db.planningLogs.count()).toBe(6_000);
   });
 
   it('a load cut between its steps leaves no revision: the next load is whole again, not a catch-up', async () => {
