@@ -538,6 +538,12 @@ test('large workbook: 120 classes x 30 weekly slots, read off the main thread', 
   await settle();
   longTasks.save = await longestSince(from);
   console.log(`LARGE WORKBOOK longest main-thread task (ms) ${JSON.stringify(longTasks)}`);
+  // The save's conflict check and contract warnings run in the verification worker, the courses are built in
+  // a task of their own: the goal is no task above 100 ms (0 to about 110 ms measured on a busy 2-core
+  // machine, 280 to 560 ms before). A long task also stretches when the machine is loaded (up to 170 ms at
+  // a load average of 11 on 2 cores), so the check is looser than the goal: it catches the save's work coming
+  // back to the page, not the machine's noise.
+  expect(longTasks.save).toBeLessThanOrEqual(250);
   await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
   console.log(`LARGE WORKBOOK create ${createMs} ms, save ${Date.now() - saving} ms`);
 });

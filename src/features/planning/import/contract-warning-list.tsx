@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ContractWarning } from '../../../domain/contracts/contract-warnings';
 import { summarizeNames } from '../../../domain/planning/name-list';
 import { fr } from '../../../i18n/fr';
@@ -13,8 +14,11 @@ interface Props {
 
 const SHOWN_WARNINGS = 10;
 
-/** spec part 2 point 5: contract warnings are shown, never blocking. */
-export function ContractWarningList({ warnings, names }: Props) {
+/**
+ * spec part 2 point 5: contract warnings are shown, never blocking. Memoised: a large import has thousands of
+ * warnings to word, and the dialog re-renders for unrelated reasons (a button turning busy on save).
+ */
+export const ContractWarningList = memo(function ContractWarningList({ warnings, names }: Props) {
   const v = fr.planning.import.verify;
   if (warnings.length === 0) return null;
   const lines = warnings.map((w) =>
@@ -36,4 +40,4 @@ export function ContractWarningList({ warnings, names }: Props) {
       </ul>
     </details>
   );
-}
+});

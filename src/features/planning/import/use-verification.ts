@@ -1,6 +1,7 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { appDb } from '../../../db/database';
-import { contractWarnings } from '../../../domain/contracts/contract-warnings';
+import type { ContractWarning } from '../../../domain/contracts/contract-warnings';
+import type { TeacherConflict } from '../../../domain/planning/conflicts';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
 import { teacherDraftIssue, teacherProfileId } from '../../../domain/planning/import-references';
 import { checkPlaces } from '../../../domain/planning/import-places';
@@ -11,7 +12,7 @@ import {
   type NameKind,
 } from '../../../domain/planning/import-renames';
 import { earlierImportTimetables } from '../../../domain/planning/import-replace';
-import { buildImportTimetables, importConflicts } from '../../../domain/planning/import-timetables';
+import { buildImportTimetables } from '../../../domain/planning/import-timetables';
 import { randomId } from '../../../domain/secrets';
 import type { DeliveryMode, Timetable } from '../../../domain/store/schema';
 import { referenceKey, type ParsedFile } from '../../../domain/timetable-parsing';
@@ -22,6 +23,7 @@ import { useToast } from '../../../ui/toast';
 import type { MissingChoices, PlaceChoice, TeacherChoice } from './missing-references';
 import { useImportData } from './use-import-data';
 import { useVerificationDerived } from './use-verification-derived';
+import type { WarningSources } from './verification-derive';
 
 export interface VerificationInput {
   parsed: ParsedFile;
@@ -34,6 +36,7 @@ export interface VerificationInput {
 
 const NO_CHOICES: MissingChoices = { classes: {}, modules: {}, teachers: {} };
 const NO_TEXTS: Readonly<Record<string, string>> = {};
+const NO_WARNINGS: readonly ContractWarning[] = [];
 
 /**
  * Everything "Vérification des références" holds and does (spec part 2 points 2 and 4): names fixed by hand,
@@ -53,7 +56,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
   });
   const [pending, setPending] = useState<{
     candidates: Timetable[];
-    conflicts: ReturnType<typeof importConflicts>;
+    conflicts: TeacherConflict[];
     replaceEarlier: boolean;
   } | null>(null);
   const [reimport, setReimport] = useState<{ candidates: Timetable[]; classCount: number } | null>(null);
@@ -80,7 +83,26 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the content, not on each re-read
     [signature],
   );
-  const { detected, derived, isStale } = useVerificationDerived(parsed, fixes, references);
+  // Contract warnings are a side note: the worker computes them with the resolution, never in the dialog's way.
+  const timetables = data?.timetables;
+  const contracts = data?.contracts;
+  const liveSources = useMemo(
+    () =>
+      timetables === undefined || contracts === undefined
+        ? undefined
+        : { period, importId, timetables, contracts },
+    [period, importId, timetables, contracts],
+  );
+  // While saving, the warnings stay those of what is being saved: the store then holds the import itself
+  // (the preview would count it twice), and the save does not send every timetable to the worker again.
+  const [savingSources, setSavingSources] = useState<WarningSources | null>(null);
+  const sources = savingSources ?? liveSources;
+  const {
+    detected,
+    derived,
+    isStale,
+    conflicts: conflictsOf,
+  } = useVerificationDerived(parsed, fixes, references, sources);
   const resolution = derived?.resolution ?? null;
   const names = useMemo(
     () => ({
@@ -90,25 +112,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     }),
     [data?.classes, data?.courseModules, data?.users],
   );
-  // Contract warnings are a side note: computed after the dialog has painted, never in its way.
-  const deferredResolution = useDeferredValue(resolution);
-  const warnings = useMemo(() => {
-    if (deferredResolution === null) return [];
-    let n = 0;
-    const candidates = buildImportTimetables({
-      resolution: deferredResolution,
-      period,
-      importId,
-      now: '',
-      newId: (p) => `${p}preview-${(n += 1)}`,
-      deliveryModes: new Map(),
-    });
-    return contractWarnings({
-      candidates,
-      timetables: data?.timetables ?? [],
-      contracts: data?.contracts ?? [],
-    });
-  }, [deferredResolution, period, importId, data?.timetables, data?.contracts]);
+  const warnings = derived?.warnings ?? NO_WARNINGS;
 
   const defaults = useMemo(
     () => ({
@@ -202,6 +206,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
 
   const save = async (candidates: Timetable[], withConflicts: boolean, replaceEarlier = false) => {
     setIsBusy(true);
+    setSavingSources((held) => held ?? sources ?? null);
     try {
       if (warnings.length > 0) console.warn('Avertissements contrats (import)', warnings);
       const plan = await saveImport(appDb(), {
@@ -214,6 +219,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
       onSaved();
     } catch {
       toast.show(t.saveFailed, 'error');
+      setSavingSources(null);
       setIsBusy(false);
     }
   };
@@ -224,17 +230,35 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     const earlier = new Set(
       replaceEarlier ? earlierImportTimetables(candidates, stored).map((tt) => tt.id) : [],
     );
-    const conflicts = importConflicts(
-      candidates,
-      stored.filter((tt) => !earlier.has(tt.id)),
-      period,
-    );
-    if (conflicts.length > 0) setPending({ candidates, conflicts, replaceEarlier });
-    else await save(candidates, false, replaceEarlier);
+    // Busy from here: the check runs in the worker, "Enregistrer" must not be pressed twice meanwhile.
+    setIsBusy(true);
+    setSavingSources(sources ?? null);
+    let conflicts: TeacherConflict[];
+    try {
+      conflicts = await conflictsOf({
+        candidates,
+        stored: stored.filter((tt) => !earlier.has(tt.id)),
+        period,
+      });
+    } catch {
+      toast.show(t.saveFailed, 'error');
+      setSavingSources(null);
+      setIsBusy(false);
+      return;
+    }
+    if (conflicts.length > 0) {
+      setSavingSources(null);
+      setIsBusy(false);
+      setPending({ candidates, conflicts, replaceEarlier });
+    } else await save(candidates, false, replaceEarlier);
   };
 
   const requestSave = async () => {
     if (!isReady || resolution === null || data === undefined) return;
+    // The dialog turns busy in this task (a re-render of a large dialog); the courses are built in the next
+    // one: each stays well under a frame's 100 ms on a 120-class file.
+    setIsBusy(true);
+    await nextTask();
     const candidates = buildImportTimetables({
       resolution,
       period,
@@ -245,11 +269,13 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     });
     if (candidates.length === 0) {
       toast.show(t.nothingToSave, 'error');
+      setIsBusy(false);
       return;
     }
     // The period already holds an import for some of these classes: ask, never double silently.
     const earlier = earlierImportTimetables(candidates, data.timetables);
     if (earlier.length > 0) {
+      setIsBusy(false);
       setReimport({ candidates, classCount: new Set(earlier.map((tt) => tt.classId)).size });
       return;
     }
@@ -313,6 +339,11 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
 }
 
 export type Verification = ReturnType<typeof useVerification>;
+
+/** Lets the page render and paint what is pending before going on (a macrotask, also in a hidden tab). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 function withoutKey(record: Readonly<Record<string, string>>, key: string): Record<string, string> {
   const next = { ...record };

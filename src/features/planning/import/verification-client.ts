@@ -1,22 +1,35 @@
+import type { TeacherConflict } from '../../../domain/planning/conflicts';
 import type { FixableReferences, NameFixes } from '../../../domain/planning/import-renames';
+import { importConflicts } from '../../../domain/planning/import-timetables';
 import type { ParsedFile } from '../../../domain/timetable-parsing';
 import {
   deriveVerification,
   detectAll,
+  type ConflictsQuestion,
   type Derived,
   type DetectedNames,
   type VerificationRequest,
   type VerificationResponse,
+  type WarningSources,
 } from './verification-derive';
 
 export interface VerificationClient {
   /** Asks for the resolution of these names; only the latest request of a burst is computed and answered. */
   derive(fixes: NameFixes, references: FixableReferences, onDone: (derived: Derived) => void): void;
+  /** The stored timetables and contracts the next derivations check contracts against. */
+  setSources(sources: WarningSources): void;
+  /**
+   * The teacher conflicts of the timetables about to be saved (the save's check), computed in the worker:
+   * 3,600 dated courses against the stored timetables block the page for hundreds of milliseconds.
+   * Rejects when the worker fails or the client is closed first.
+   */
+  conflicts(question: ConflictsQuestion): Promise<TeacherConflict[]>;
   close(): void;
 }
 
 interface Port {
   onmessage: ((event: MessageEvent<VerificationResponse>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
   postMessage(message: VerificationRequest): void;
   terminate(): void;
 }
@@ -33,9 +46,11 @@ function workerPort(): Port | null {
 /** Without Worker support (test runner, very old browser) the same code runs here, after the current task. */
 function mainThreadPort(): Port {
   let parsed: ParsedFile = { tables: [] };
+  let sources: WarningSources | null = null;
   let isClosed = false;
   const port: Port = {
     onmessage: null,
+    onerror: null,
     postMessage(message) {
       setTimeout(() => {
         if (isClosed) return;
@@ -43,11 +58,16 @@ function mainThreadPort(): Port {
         if (message.type === 'file') {
           parsed = message.parsed;
           reply({ type: 'detected', detected: detectAll(parsed) });
+        } else if (message.type === 'sources') {
+          sources = message.sources;
+        } else if (message.type === 'conflicts') {
+          const { id, candidates, stored, period } = message;
+          reply({ type: 'conflicts', id, conflicts: importConflicts(candidates, stored, period) });
         } else
           reply({
             type: 'derived',
             id: message.id,
-            derived: deriveVerification(parsed, message.fixes, message.references),
+            derived: deriveVerification(parsed, message.fixes, message.references, sources),
           });
       }, 0);
     },
@@ -70,6 +90,14 @@ export function createVerificationClient(
   let lastId = 0;
   let inFlight: { id: number; onDone: (derived: Derived) => void } | null = null;
   let queued: { fixes: NameFixes; references: FixableReferences; onDone: (d: Derived) => void } | null = null;
+  const questions = new Map<
+    number,
+    { resolve: (conflicts: TeacherConflict[]) => void; reject: (error: Error) => void }
+  >();
+  const failQuestions = (reason: string) => {
+    for (const { reject } of questions.values()) reject(new Error(reason));
+    questions.clear();
+  };
   const send = (next: NonNullable<typeof queued>) => {
     lastId += 1;
     inFlight = { id: lastId, onDone: next.onDone };
@@ -79,6 +107,11 @@ export function createVerificationClient(
     const data = event.data;
     if (data.type === 'detected') {
       onDetected(data.detected);
+      return;
+    }
+    if (data.type === 'conflicts') {
+      questions.get(data.id)?.resolve(data.conflicts);
+      questions.delete(data.id);
       return;
     }
     if (inFlight === null || data.id !== inFlight.id) return;
@@ -93,15 +126,32 @@ export function createVerificationClient(
     }
     onDone(data.derived);
   };
+  port.onerror = (event) => {
+    event.preventDefault();
+    failQuestions(event.message || 'worker-error');
+  };
   port.postMessage({ type: 'file', parsed });
   return {
     derive(fixes, references, onDone) {
       if (inFlight !== null) queued = { fixes, references, onDone };
       else send({ fixes, references, onDone });
     },
+    setSources(sources) {
+      port.postMessage({ type: 'sources', sources });
+    },
+    conflicts(question) {
+      lastId += 1;
+      const id = lastId;
+      return new Promise<TeacherConflict[]>((resolve, reject) => {
+        questions.set(id, { resolve, reject });
+        port.postMessage({ type: 'conflicts', id, ...question });
+      });
+    },
     close() {
       port.onmessage = null;
+      port.onerror = null;
       port.terminate();
+      failQuestions('closed');
     },
   };
 }

@@ -7,11 +7,16 @@ import {
   type FixableReferences,
   type NameFixes,
 } from '../../../domain/planning/import-renames';
+import { contractWarnings, type ContractWarning } from '../../../domain/contracts/contract-warnings';
+import type { TeacherConflict } from '../../../domain/planning/conflicts';
+import type { ImportPeriod } from '../../../domain/planning/import-form';
 import {
+  buildImportTimetables,
   importPreviewRows,
   previewLegend,
   type ImportPreviewRow,
 } from '../../../domain/planning/import-timetables';
+import type { Contract, Timetable } from '../../../domain/store/schema';
 import type { ParsedFile, ReferenceResolution } from '../../../domain/timetable-parsing';
 
 /** The names read in the file, by kind: they depend on the file only, computed once. */
@@ -29,6 +34,30 @@ export interface Derived {
   moduleNames: string[];
   teacherNames: string[];
   legends: { module: Map<string, string>; teacher: Map<string, string> };
+  /** Contracts the import would exceed (a side note, never blocking); empty until the sources are known. */
+  warnings: ContractWarning[];
+}
+
+/** What the contract warnings read besides the resolution: the import's period and the stored records. */
+export interface WarningSources {
+  period: ImportPeriod;
+  importId: string;
+  timetables: readonly Timetable[];
+  contracts: readonly Contract[];
+}
+
+/** The contract warnings of the timetables this resolution would save (preview ids, nothing is saved). */
+export function previewWarnings(resolution: ReferenceResolution, sources: WarningSources): ContractWarning[] {
+  let n = 0;
+  const candidates = buildImportTimetables({
+    resolution,
+    period: sources.period,
+    importId: sources.importId,
+    now: '',
+    newId: (p) => `${p}preview-${(n += 1)}`,
+    deliveryModes: new Map(),
+  });
+  return contractWarnings({ candidates, timetables: sources.timetables, contracts: sources.contracts });
 }
 
 function distinct(values: readonly string[]): string[] {
@@ -64,6 +93,7 @@ export function deriveVerification(
   parsed: ParsedFile,
   fixes: NameFixes,
   references: FixableReferences,
+  sources: WarningSources | null = null,
 ): Derived {
   const resolution = resolveWithFixes(parsed, fixes, references);
   const rows = importPreviewRows(resolution, {
@@ -76,12 +106,25 @@ export function deriveVerification(
     moduleNames: distinct(rows.map((r) => r.moduleName)),
     teacherNames: distinct(rows.map((r) => r.teacherName)),
     legends: { module: previewLegend(rows, 'module'), teacher: previewLegend(rows, 'teacher') },
+    warnings: sources === null ? [] : previewWarnings(resolution, sources),
   };
+}
+
+/** The timetables about to be saved, checked against those stored (the save's conflicts). */
+export interface ConflictsQuestion {
+  candidates: readonly Timetable[];
+  stored: readonly Timetable[];
+  period: ImportPeriod;
 }
 
 export type VerificationRequest =
   | { type: 'file'; parsed: ParsedFile }
-  | { type: 'derive'; id: number; fixes: NameFixes; references: FixableReferences };
+  /** Kept by the worker for the next derivations (sent when the stored timetables or contracts change). */
+  | { type: 'sources'; sources: WarningSources }
+  | { type: 'derive'; id: number; fixes: NameFixes; references: FixableReferences }
+  | ({ type: 'conflicts'; id: number } & ConflictsQuestion);
 
 export type VerificationResponse =
-  { type: 'detected'; detected: DetectedNames } | { type: 'derived'; id: number; derived: Derived };
+  | { type: 'detected'; detected: DetectedNames }
+  | { type: 'derived'; id: number; derived: Derived }
+  | { type: 'conflicts'; id: number; conflicts: TeacherConflict[] };

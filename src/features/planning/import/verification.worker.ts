@@ -1,9 +1,11 @@
+import { importConflicts } from '../../../domain/planning/import-timetables';
 import type { ParsedFile } from '../../../domain/timetable-parsing';
 import {
   deriveVerification,
   detectAll,
   type VerificationRequest,
   type VerificationResponse,
+  type WarningSources,
 } from './verification-derive';
 
 /** The dedicated worker scope, typed here because the project compiles against the DOM library. */
@@ -14,6 +16,7 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 let parsed: ParsedFile = { tables: [] };
+let sources: WarningSources | null = null;
 
 // Matching thousands of courses takes longer than a frame on a slow phone: it runs here, never on the page.
 scope.addEventListener('message', (event) => {
@@ -23,9 +26,19 @@ scope.addEventListener('message', (event) => {
     scope.postMessage({ type: 'detected', detected: detectAll(parsed) });
     return;
   }
+  if (request.type === 'sources') {
+    sources = request.sources;
+    return;
+  }
+  if (request.type === 'conflicts') {
+    // The save's check: every dated course of the file against the stored timetables (hundreds of ms).
+    const { id, candidates, stored, period } = request;
+    scope.postMessage({ type: 'conflicts', id, conflicts: importConflicts(candidates, stored, period) });
+    return;
+  }
   scope.postMessage({
     type: 'derived',
     id: request.id,
-    derived: deriveVerification(parsed, request.fixes, request.references),
+    derived: deriveVerification(parsed, request.fixes, request.references, sources),
   });
 });
