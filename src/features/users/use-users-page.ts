@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { appDb } from '../../db/database';
 import type { Actor } from '../../domain/journal/user-log';
 import type { Profile, User, UserStatus } from '../../domain/store/schema';
@@ -41,7 +41,9 @@ export type OpenDialog =
  * (domain/users/user-rights, the server's rules too).
  */
 export function useUsersPage() {
-  const data = useUsersData();
+  // Deferred: the screen is drawn in a transition, which React splits into short tasks (a phone stays
+  // responsive while the toolbar and a dozen rows of controls are created); a write shows the same way.
+  const data = useDeferredValue(useUsersData());
   const session = useSignedInSession();
   const toast = useToast();
   const [filter, setFilter] = useState<UserFilter>(NO_USER_FILTER);

@@ -1,8 +1,8 @@
-import type { Ref } from 'react';
-import { Button, Checkbox, Switch } from 'react-aria-components';
+import type { ReactNode, Ref } from 'react';
 import type { Profile, User } from '../../domain/store/schema';
 import type { UserActionRefusal } from '../../domain/users/user-rights';
 import { fr } from '../../i18n/fr';
+import { CheckboxInput, SwitchInput } from '../../ui/native-toggles';
 
 export type UserAction = 'edit' | 'password' | 'pin' | 'reset-link' | 'archive' | 'restore';
 
@@ -21,7 +21,28 @@ interface Props {
   refusal: UserActionRefusal | null;
 }
 
-/** One person of /users: name and e-mail, profile, status switch, the actions this session may take. */
+/** A row's action: the browser's own button (a list draws dozens of them at once; react-aria's cost adds up). */
+function RowButton({
+  label,
+  onPress,
+  children,
+}: {
+  label: string;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className="button small" aria-label={label} onClick={onPress}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * One person of /users: name and e-mail, profile, status switch, the actions this session may take. Drawn
+ * with native controls (ui/native-toggles, RowButton): a phone renders a dozen rows on open, each with a
+ * checkbox, a switch and up to five buttons.
+ */
 export function UserRow({
   user: u,
   profile,
@@ -46,14 +67,14 @@ export function UserRow({
       aria-rowindex={index + 2}
     >
       <td>
-        <Checkbox
+        <CheckboxInput
           className="checkbox"
           aria-label={fr.users.selectRow(u.name)}
           isSelected={isSelected}
           onChange={onSelect}
         >
           <span className="checkbox-box" aria-hidden="true" />
-        </Checkbox>
+        </CheckboxInput>
       </td>
       <td>
         <strong>{u.name}</strong>
@@ -67,7 +88,7 @@ export function UserRow({
         )}
       </td>
       <td>
-        <Switch
+        <SwitchInput
           className="switch"
           aria-label={fr.users.statusOf(u.name)}
           isSelected={u.status === 'Active'}
@@ -76,7 +97,7 @@ export function UserRow({
         >
           <span className="track" aria-hidden="true" />
           <span>{fr.users.statusLabels[u.status]}</span>
-        </Switch>
+        </SwitchInput>
       </td>
       <td>
         {reason ? (
@@ -86,56 +107,36 @@ export function UserRow({
           </span>
         ) : (
           <div className="row-actions">
-            <Button className="button small" aria-label={fr.users.editOf(u.name)} onPress={action('edit')}>
+            <RowButton label={fr.users.editOf(u.name)} onPress={action('edit')}>
               {fr.users.edit}
-            </Button>
+            </RowButton>
             {isArchived ? (
-              <Button
-                className="button small"
-                aria-label={fr.users.restoreOf(u.name)}
-                onPress={action('restore')}
-              >
+              <RowButton label={fr.users.restoreOf(u.name)} onPress={action('restore')}>
                 {fr.users.restore}
-              </Button>
+              </RowButton>
             ) : (
               <>
                 {isSelf ? null : (
                   <>
-                    <Button
-                      className="button small"
-                      aria-label={fr.users.resetPasswordOf(u.name)}
-                      onPress={action('password')}
-                    >
+                    <RowButton label={fr.users.resetPasswordOf(u.name)} onPress={action('password')}>
                       {fr.users.resetPassword}
-                    </Button>
-                    <Button
-                      className="button small"
-                      aria-label={fr.securityUsers.resetLinkOf(u.name)}
-                      onPress={action('reset-link')}
-                    >
+                    </RowButton>
+                    <RowButton label={fr.securityUsers.resetLinkOf(u.name)} onPress={action('reset-link')}>
                       {fr.securityUsers.resetLink}
-                    </Button>
+                    </RowButton>
                   </>
                 )}
                 {canPin ? (
-                  <Button
-                    className="button small"
-                    aria-label={fr.users.pinOf(u.name)}
-                    onPress={action('pin')}
-                  >
+                  <RowButton label={fr.users.pinOf(u.name)} onPress={action('pin')}>
                     {fr.users.pin}
-                  </Button>
+                  </RowButton>
                 ) : null}
                 {isSelf ? (
                   <span className="cell-sub">{fr.securityUsers.ownAccount}</span>
                 ) : (
-                  <Button
-                    className="button small"
-                    aria-label={fr.users.archiveOf(u.name)}
-                    onPress={action('archive')}
-                  >
+                  <RowButton label={fr.users.archiveOf(u.name)} onPress={action('archive')}>
                     {fr.users.archive}
-                  </Button>
+                  </RowButton>
                 )}
               </>
             )}
