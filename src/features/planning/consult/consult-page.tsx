@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   hasPlanningActions,
   allowedSlotActions,
@@ -45,7 +45,9 @@ export function ConsultPage() {
     colorBy: 'module',
   }));
   const [selection, setSelection] = useState<Selection | null>(null);
-  const data = useConsultData(settings.period);
+  // Deferred: the screen is drawn in a transition, which React splits into short tasks (the toolbar's
+  // controls, the period's occurrences and the timetables do not block a phone in one long task).
+  const data = useDeferredValue(useConsultData(settings.period));
   const viewer = useMemo(
     () => ({
       currentUserId: session?.user.id ?? null,
