@@ -192,8 +192,13 @@ export function readVisibleRecords(
   storage: SyncStorage,
   orgId: string,
   viewer: Viewer,
+  only?: ReadonlySet<CollectionName>,
 ): Promise<{ revision: number; records: ServerRecord[] }> {
-  return storage.readScoped(orgId, readScopeOf(viewer));
+  const scope = readScopeOf(viewer);
+  if (!only) return storage.readScoped(orgId, scope);
+  const narrowed = { ...scope };
+  for (const name of COLLECTION_NAMES) if (!only.has(name)) narrowed[name] = 'none';
+  return storage.readScoped(orgId, narrowed);
 }
 
 export async function readChanges(

@@ -34,6 +34,9 @@ function mapLookup(
 }
 
 /** A lookup over a whole organisation already in memory (GET /api/store). */
+/** The collections lookupOfRecords reads: a part of the store is read with them (routes/store.ts). */
+export const LOOKUP_COLLECTIONS: readonly CollectionName[] = ['profiles', 'users', 'timetables'];
+
 export function lookupOfRecords(records: readonly ServerRecord[]): AccessLookup {
   const profiles: Profile[] = [];
   const users = new Map<string, User>();

@@ -5,12 +5,14 @@ import { hashSecret, hasHashParameters } from '../../src/domain/secrets';
 import { duplicateEmails } from '../../src/domain/users/user-rights';
 import { hashClearSecrets } from '../../src/domain/store/clear-secrets';
 import { parseStoreV1, type StoreV1 } from '../../src/domain/store/schema';
-import { authorizerFor, currentRevision, lookupOfRecords, projectAll } from '../auth/access';
+import { storeQuerySchema } from '../../src/domain/sync/protocol';
+import { authorizerFor, currentRevision } from '../auth/access';
 import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { isSetupCode, SETUP_CODE_HEADER } from '../auth/setup-code';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
-import { applyWholeStore, assembleStore, readVisibleRecords } from '../sync-service';
+import { readViewerStore } from '../store-read';
+import { applyWholeStore } from '../sync-service';
 import { sessionOf } from './org-session';
 
 /** The whole store (user-management-store/v1): GET filtered for the session, PUT as authorised changes. */
@@ -62,11 +64,12 @@ export interface StoreRouteDeps {
 export function registerStoreRoutes(app: FastifyInstance, { storage, config }: StoreRouteDeps): void {
   app.get('/api/store', { config: { session: 'required' } }, async (request, reply) => {
     const auth = sessionOf(request);
+    const query = storeQuerySchema.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: 'invalid-query' });
     // Only the records this viewer's answer needs are read (selected by the database, read-scope.ts).
-    const { revision, records } = await readVisibleRecords(storage, request.orgId, auth.viewer);
-    const visible = projectAll(auth.viewer, records, lookupOfRecords(records));
+    const { revision, store } = await readViewerStore(storage, request.orgId, auth.viewer, query.data.part);
     void reply.header('etag', etagOf(revision)).header('cache-control', 'no-store');
-    return assembleStore(visible);
+    return store;
   });
 
   app.put('/api/store', { config: { session: 'optional' } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FetchLike } from '../api/http';
 import { anyTable, type AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import { clientMigrationContext, prepareStore } from '../db/store-io';
-import { APPEND_ONLY_COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../domain/store/collections';
+import { STORE_PARTS, type CollectionName, type StorePart } from '../domain/store/collections';
 import type { StoreV1 } from '../domain/store/schema';
 import { authorFilterFor, type AuthorFilter } from '../session/authors';
 import { viewScope, type ScopeViewer } from '../session/view-scope';
@@ -23,14 +23,6 @@ import { replayOutbox } from './apply-remote';
  */
 
 export type WholeStoreOutcome = 'replaced' | 'kept-local' | 'server-empty' | 'failed';
-
-/** What a first screen needs, written in the first step; the rest only grows and comes second. */
-export const FIRST_STEP: readonly CollectionName[] = COLLECTION_NAMES.filter(
-  (name) => !APPEND_ONLY_COLLECTIONS.has(name),
-);
-export const SECOND_STEP: readonly CollectionName[] = COLLECTION_NAMES.filter((name) =>
-  APPEND_ONLY_COLLECTIONS.has(name),
-);
 
 /** Whose unsent edits a viewer's load shows over the server's records (apply-remote.ts). */
 export function shownFor(viewer: ScopeViewer): AuthorFilter {
@@ -84,18 +76,13 @@ async function replaceStep(
   }
 }
 
-/**
- * GET /api/store for the viewer, validated and migrated, then written in its two steps. `onFirstStep` is told
- * when the first step is stored (a screen may show then); the promise settles when the whole view is stored.
- */
-export async function loadWholeStoreHere(
-  db: AppDatabase,
+/** One part of the viewer's store, validated and migrated; its revision; or why there is none. */
+async function fetchPart(
   fetchImpl: FetchLike,
-  viewer: ScopeViewer,
-  onFirstStep: () => void = () => undefined,
-): Promise<WholeStoreOutcome> {
-  const orgId = await getMeta(db, 'orgId');
-  const response = await fetchImpl(storeUrl(orgId), {
+  orgId: string,
+  part: StorePart,
+): Promise<{ store: StoreV1; revision: number } | Exclude<WholeStoreOutcome, 'replaced'>> {
+  const response = await fetchImpl(`${storeUrl(orgId)}&part=${part}`, {
     headers: { accept: 'application/json' },
     cache: 'no-store',
   });
@@ -107,7 +94,24 @@ export async function loadWholeStoreHere(
   // Validation (once) and migration: hashing with WebCrypto would end an IndexedDB transaction, so they run
   // before the writes.
   const prepared = await prepareStore(json, { ...clientMigrationContext(), fromServer: true });
-  if (!prepared.ok) return 'kept-local';
+  return prepared.ok ? { store: prepared.store, revision } : 'kept-local';
+}
+
+/**
+ * The viewer's store in its two parts (GET /api/store?part=first, then ?part=journals), each written as soon
+ * as it arrives. `onFirstStep` is told when the first part is stored (a screen may show then); the promise
+ * settles when the whole view is. The two answers may be at different revisions: the device keeps the first
+ * one's, so its next catch-up brings whatever changed since, in either part.
+ */
+export async function loadWholeStoreHere(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  viewer: ScopeViewer,
+  onFirstStep: () => void = () => undefined,
+): Promise<WholeStoreOutcome> {
+  const orgId = await getMeta(db, 'orgId');
+  const first = await fetchPart(fetchImpl, orgId, 'first');
+  if (typeof first === 'string') return first;
   const shown = shownFor(viewer);
   // The records' own revisions are unknown until the device catches up: none is kept (the store revision is
   // the base of new edits), none is left from an earlier view, and no revision says the tables are whole.
@@ -116,9 +120,13 @@ export async function loadWholeStoreHere(
     await setMeta(db, 'revision', null);
     await setMeta(db, 'loadedScope', null);
   });
-  await replaceStep(db, prepared.store, FIRST_STEP, shown);
+  await replaceStep(db, first.store, STORE_PARTS.first, shown);
   onFirstStep();
-  await replaceStep(db, prepared.store, SECOND_STEP, shown);
+  const journals = await fetchPart(fetchImpl, orgId, 'journals');
+  // The first part is stored but not the journals: no revision, so the next start loads it all again.
+  if (typeof journals === 'string') return journals === 'kept-local' ? 'kept-local' : 'failed';
+  await replaceStep(db, journals.store, STORE_PARTS.journals, shown);
+  const revision = Math.min(first.revision, journals.revision);
   await db.transaction('rw', ['users', 'profiles', 'meta'], async () => {
     await setMeta(db, 'revision', revision);
     await setMeta(db, 'loadedScope', await viewScope(db, viewer));

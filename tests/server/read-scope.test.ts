@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lookupOfRecords, projectAll } from '../../server/auth/access';
 import { openStorage } from '../../server/storage/open-storage';
+import { readViewerStore } from '../../server/store-read';
 import { applyWholeStore, assembleStore, readVisibleRecords } from '../../server/sync-service';
+import { COLLECTION_NAMES, STORE_PARTS } from '../../src/domain/store/collections';
 import { KIOSK_VIEWER, SYSTEM_VIEWER, viewerForUser, type Viewer } from '../../src/domain/access/viewer';
 import { defaultProfiles } from '../../src/domain/defaults';
 import type { StoreV1 } from '../../src/domain/store/schema';
@@ -93,6 +95,23 @@ describe.each(backends)('$name: per-viewer whole-store read', (backend) => {
         const now = assembleStore(projectAll(viewer, scoped.records, lookupOfRecords(scoped.records)));
         expect(now, role).toEqual(old);
       }
+      // The two parts a new device loads (first, then journals) are, together, exactly the whole answer:
+      // each part's collections as the whole read gives them, the others empty.
+      for (const [role, viewer] of viewers) {
+        const whole = await readViewerStore(storage, 'demo', viewer);
+        const first = await readViewerStore(storage, 'demo', viewer, 'first');
+        const journals = await readViewerStore(storage, 'demo', viewer, 'journals');
+        for (const name of COLLECTION_NAMES) {
+          const part = STORE_PARTS.first.includes(name) ? first : journals;
+          const other = part === first ? journals : first;
+          expect(part.store[name], `${role}: ${name}`).toEqual(whole.store[name]);
+          expect(other.store[name], `${role}: ${name} in the other part`).toEqual([]);
+        }
+      }
+      expect(
+        (await readViewerStore(storage, 'demo', viewers[0]![1], 'journals')).store.planningLogs.length,
+      ).toBeGreaterThan(0);
+
       // The teacher's read never loaded another teacher's records (nor the unowned ones).
       const teacher = await readVisibleRecords(storage, 'demo', viewers[1]![1]);
       const owned = teacher.records.filter((r) =>

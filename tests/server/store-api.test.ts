@@ -97,6 +97,25 @@ describe.each(backends)('$name', (backend) => {
       expect((await get(demo.cookie, '../etc')).status).toBe(400);
     });
 
+    it('answers one part of the store (a new device: first part, then journals), and refuses an unknown part', async () => {
+      const { cookie, revision } = await seedOrg(server.url, 'demo', await sampleData());
+      const whole = await read(cookie);
+      const part = (name: string) => api(`${server.url}/api/store?orgId=demo&part=${name}`, cookie);
+      const first = await part('first');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('etag')).toBe(`"${revision}"`);
+      const firstStore = (await first.json()) as StoreV1;
+      expect(firstStore.users).toEqual(whole.store.users);
+      expect(firstStore.planningLogs).toEqual([]);
+      const journals = (await (await part('journals')).json()) as StoreV1;
+      expect(journals.users).toEqual([]);
+      expect(journals.planningLogs).toEqual(whole.store.planningLogs);
+      expect(journals.planningLogs.length).toBeGreaterThan(0);
+      const unknown = await part('everything');
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toEqual({ error: 'invalid-query' });
+    });
+
     it.each([
       ['not JSON', '{"users": ['],
       ['missing profiles', { users: [] }],

@@ -27,7 +27,8 @@ function spying(fetchImpl: FetchLike): { fetch: FetchLike; urls: string[] } {
   return {
     urls,
     fetch: (url, init) => {
-      urls.push(`${init?.method ?? 'GET'} ${url.split('?')[0] ?? url}`);
+      const part = new URL(url, 'http://device').searchParams.get('part');
+      urls.push(`${init?.method ?? 'GET'} ${url.split('?')[0] ?? url}${part ? ` (${part})` : ''}`);
       return fetchImpl(url, init);
     },
   };
@@ -90,7 +91,7 @@ describe('a new session of a device that knows its revision', () => {
     expect(await loadRemoteStore(shared, spy.fetch, { viewer: { kind: 'user', userId: 'u-t' } })).toBe(
       'replaced',
     );
-    expect(spy.urls).toEqual(['GET /api/store']);
+    expect(spy.urls).toEqual(['GET /api/store (first)', 'GET /api/store (journals)']);
     // The teacher's view: nobody else's private fields (the administrator's e-mail is public, their hash not).
     expect((await shared.users.get(SEED_ADMIN_ID))?.passwordHash).toBeUndefined();
   });
@@ -126,7 +127,7 @@ describe('a new session of a device that knows its revision', () => {
 
     const spy = spying(teacherFetch);
     expect(await loadRemoteStore(phone, spy.fetch)).toBe('replaced');
-    expect(spy.urls).toEqual(['GET /api/changes', 'GET /api/store']);
+    expect(spy.urls).toEqual(['GET /api/changes', 'GET /api/store (first)', 'GET /api/store (journals)']);
     expect(await phone.planningImports.get('pi-1')).toBeDefined();
     expect((await getMeta(phone, 'loadedScope'))?.rights).toContain('planning.historique');
   });
@@ -136,7 +137,7 @@ describe('a new session of a device that knows its revision', () => {
     await setMeta(db, 'revision', 1);
     const spy = spying(server.fetch);
     expect(await loadRemoteStore(db, spy.fetch)).toBe('replaced');
-    expect(spy.urls).toEqual(['GET /api/store']);
+    expect(spy.urls).toEqual(['GET /api/store (first)', 'GET /api/store (journals)']);
   });
 });
 

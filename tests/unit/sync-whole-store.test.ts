@@ -7,7 +7,8 @@ import { getMeta, setMeta } from '../../src/db/meta';
 import { ensureInitialised, toStoreV1 } from '../../src/db/store-io';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import { syncNow, loadRemoteStore } from '../../src/sync/remote-store';
-import { FIRST_STEP, SECOND_STEP, loadWholeStoreHere } from '../../src/sync/whole-store';
+import { COLLECTION_NAMES, STORE_PARTS, type StorePart } from '../../src/domain/store/collections';
+import { loadWholeStoreHere } from '../../src/sync/whole-store';
 import { planningLog } from '../support/builders';
 
 // The whole load of a viewer's store in two steps (src/sync/whole-store.ts): what a first screen needs, then
@@ -40,6 +41,13 @@ async function serverStore(logs: number): Promise<StoreV1> {
   return store;
 }
 
+/** What GET /api/store?part= answers: the part's collections, the others empty. */
+function partOf(store: StoreV1, part: StorePart): StoreV1 {
+  const out = { ...store } as Record<string, unknown>;
+  for (const name of COLLECTION_NAMES) if (!STORE_PARTS[part].includes(name)) out[name] = [];
+  return out as unknown as StoreV1;
+}
+
 interface FakeServer {
   fetch: FetchLike;
   requests: string[];
@@ -62,7 +70,13 @@ function fakeServer(
       requests.push(`${init?.method ?? 'GET'} ${path}`);
       if (path === '/api/store') {
         await released;
-        return new Response(JSON.stringify(store), { status: 200, headers: { etag: '"42"' } });
+        // Each part at its own revision (another device wrote in between): the first part's is kept.
+        const part = new URL(url, 'http://device').searchParams.get('part') as StorePart | null;
+        const body = part ? partOf(store, part) : store;
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { etag: part === 'journals' ? '"43"' : '"42"' },
+        });
       }
       if (path === '/api/mutations') await options.onPush?.();
       return new Response('{}', { status: 503 });
@@ -72,9 +86,9 @@ function fakeServer(
 
 describe('the whole load of a store, in two steps', () => {
   it('stores what a first screen needs first, then the journals, and the revision last', async () => {
-    expect(FIRST_STEP).toContain('users');
-    expect(FIRST_STEP).toContain('timetables');
-    expect(SECOND_STEP).toEqual(['planningLogs', 'userLogs', 'notifications']);
+    expect(STORE_PARTS.first).toContain('users');
+    expect(STORE_PARTS.first).toContain('timetables');
+    expect(STORE_PARTS.journals).toEqual(['planningLogs', 'userLogs', 'notifications']);
     const store = await serverStore(300);
     const db = device();
     let atFirstStep: Promise<{ users: number; logs: number; revision: number | null }> | null = null;
@@ -129,7 +143,7 @@ describe('the whole load of a store, in two steps', () => {
 
     const again = fakeServer(store);
     expect(await loadRemoteStore(db, again.fetch)).toBe('replaced');
-    expect(again.requests).toEqual(['GET /api/store']);
+    expect(again.requests).toEqual(['GET /api/store', 'GET /api/store']);
     expect(await db.planningLogs.count()).toBe(20);
     expect(await getMeta(db, 'revision')).toBe(42);
   });

@@ -33,3 +33,15 @@ export const APPEND_ONLY_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'userLogs',
   'notifications',
 ]);
+
+/**
+ * A device's whole load of the store comes in two parts (GET /api/store?part=…): first what every screen reads
+ * (people, profiles, reference data, timetables, requests, contracts, settings), then the journals that only
+ * grow (check-ins, planning journal, notifications), which are most of an organisation's records. A screen
+ * shows as soon as the first part is stored.
+ */
+export type StorePart = 'first' | 'journals';
+export const STORE_PARTS: Readonly<Record<StorePart, readonly CollectionName[]>> = {
+  first: COLLECTION_NAMES.filter((name) => !APPEND_ONLY_COLLECTIONS.has(name)),
+  journals: COLLECTION_NAMES.filter((name) => APPEND_ONLY_COLLECTIONS.has(name)),
+};

@@ -150,6 +150,12 @@ export const sessionChangedSchema = z.object({
   session: sessionStateSchema,
 });
 
+/** GET /api/store: the whole view, or one part of it (src/domain/store/collections.ts STORE_PARTS). */
+export const storeQuerySchema = z.object({
+  orgId: z.string().optional(),
+  part: z.enum(['first', 'journals']).optional(),
+});
+
 export const changesQuerySchema = z.object({
   orgId: z.string().optional(),
   since: z.coerce.number().int().min(0).default(0),
