@@ -3,7 +3,15 @@ import type { PoolClient } from 'pg';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { FieldStamp, RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import { OWNED_COLLECTIONS } from './read-scope';
-import { encodeStamps, SAME_AS_RECORD } from './record-rows';
+import {
+  decodeStamps,
+  encodeStamps,
+  encodeStampsAsText,
+  SAME_AS_RECORD,
+  STATUS_LETTERS_SQL,
+  TEXT_WRITERS,
+  type WriterNumbers,
+} from './record-rows';
 import { userIndexRow, type UserIndexRow } from './user-index';
 
 /**
@@ -89,7 +97,7 @@ function indexRowsOf(rows: { org_id: string; record_id: string; data: string }[]
 function compactStamps(row: { data: string; stamps: string }): string | null {
   const parsed = JSON.parse(row.stamps) as unknown;
   if (Array.isArray(parsed)) return null;
-  return encodeStamps(parsed as Record<string, FieldStamp>, JSON.parse(row.data) as RecordData);
+  return encodeStampsAsText(parsed as Record<string, FieldStamp>, JSON.parse(row.data) as RecordData);
 }
 
 interface StampRow {
@@ -125,6 +133,63 @@ const KEEP_SUPERSEDED = (
 /** Step 8: every applied mutation id, with its revision and status, into `table`. */
 const KEEP_MUTATION_IDS = (table: string) =>
   `INSERT INTO ${table} (org_id, mutation_id, rev, status) SELECT org_id, mutation_id, rev, status FROM mutations`;
+
+/** Step 9: each organisation's device ids numbered in the order first met (the rows are read in one order). */
+class WriterNumbering {
+  private readonly orgs = new Map<string, Map<string, number>>();
+  /** Entries given since the last `take`. */
+  private added: { orgId: string; n: number; clientId: string }[] = [];
+
+  of(orgId: string): Pick<WriterNumbers, 'numberOf'> {
+    let numbers = this.orgs.get(orgId);
+    if (!numbers) this.orgs.set(orgId, (numbers = new Map<string, number>()));
+    const known = numbers;
+    return {
+      numberOf: (clientId) => {
+        let n = known.get(clientId);
+        if (n === undefined) {
+          n = known.size + 1;
+          known.set(clientId, n);
+          this.added.push({ orgId, n, clientId });
+        }
+        return n;
+      },
+    };
+  }
+
+  take(): { orgId: string; n: number; clientId: string }[] {
+    const out = this.added;
+    this.added = [];
+    return out;
+  }
+}
+
+/** Step 9's rewrite of one record's stamps: device ids as numbers, `id` unstamped by default. */
+function numberedStamps(
+  row: { org_id: string; rev: number | string; data: string; stamps: string },
+  numbering: WriterNumbering,
+) {
+  const data = JSON.parse(row.data) as RecordData;
+  const rev = Number(row.rev);
+  return encodeStamps(decodeStamps(row.stamps, data, TEXT_WRITERS, rev), data, numbering.of(row.org_id), rev);
+}
+
+const WRITERS_TABLE = (engine: 'sqlite' | 'postgres') => `
+  CREATE TABLE writers (
+    org_id TEXT NOT NULL, n INTEGER NOT NULL, client_id TEXT NOT NULL,
+    PRIMARY KEY (org_id, n))${engine === 'sqlite' ? ' WITHOUT ROWID' : ''};
+  CREATE UNIQUE INDEX writers_by_client ON writers (org_id, client_id)`;
+
+interface RecordCopyRow {
+  org_id: string;
+  collection: string;
+  record_id: string;
+  rev: number;
+  deleted: number;
+  data: string;
+  stamps: string;
+  owner: string | null;
+}
 
 export const USER_INDEX_COLUMNS =
   'org_id, user_id, email, status, profile_id, is_emergency, reset_token_hash';
@@ -484,6 +549,96 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE mutations;
       ALTER TABLE mutations_v8 RENAME TO mutations;
       ALTER TABLE mutations RENAME CONSTRAINT mutations_v8_pkey TO mutations_pkey;`);
+    },
+  },
+  {
+    // Per-field stamps still took a third of a record: every stamp spelt out its device id (a UUID, the same
+    // for the thousands of records one device writes) and `id`, which no mutation writes, was listed unstamped
+    // in nearly every record. A device id is now stored once per organisation, in `writers`, and stamps
+    // carry its number (record-rows.ts); `id` is unstamped unless its stamp is written out. decodeStamps
+    // gives back the same stamps; the base stamp's revision is stored as its distance below the record's.
+    // On SQLite the records are copied (rows shrink: a copy leaves no holes). A mutation's status, stored
+    // for every mutation id, becomes one letter (record-rows.ts).
+    version: 9,
+    name: 'device ids of stamps numbered per organisation (writers); mutation statuses as letters',
+    sqlite: (db) => {
+      db.exec(`${WRITERS_TABLE('sqlite')};
+        CREATE TABLE records_v9 (
+          org_id TEXT NOT NULL, collection TEXT NOT NULL, record_id TEXT NOT NULL,
+          rev INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0,
+          data TEXT NOT NULL, stamps TEXT NOT NULL, owner TEXT,
+          PRIMARY KEY (org_id, collection, record_id));`);
+      const page = db.prepare<[string, number, string, string], RecordCopyRow>(
+        `SELECT org_id, collection, record_id, rev, deleted, data, stamps, owner FROM records
+         WHERE (org_id, rev, collection, record_id) > (?, ?, ?, ?)
+         ORDER BY org_id, rev, collection, record_id LIMIT ${STAMP_PAGE}`,
+      );
+      const copy = db.prepare(
+        `INSERT INTO records_v9 (org_id, collection, record_id, rev, deleted, data, stamps, owner)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const writer = db.prepare('INSERT INTO writers (org_id, n, client_id) VALUES (?, ?, ?)');
+      const numbering = new WriterNumbering();
+      let after: [string, number, string, string] = ['', -1, '', ''];
+      for (;;) {
+        const rows = page.all(...after);
+        for (const r of rows)
+          copy.run(
+            r.org_id,
+            r.collection,
+            r.record_id,
+            r.rev,
+            r.deleted,
+            r.data,
+            numberedStamps(r, numbering),
+            r.owner,
+          );
+        for (const w of numbering.take()) writer.run(w.orgId, w.n, w.clientId);
+        const last = rows.at(-1);
+        if (!last || rows.length < STAMP_PAGE) break;
+        after = [last.org_id, last.rev, last.collection, last.record_id];
+      }
+      db.exec(`
+        DROP TABLE records;
+        ALTER TABLE records_v9 RENAME TO records;
+        CREATE INDEX records_by_rev ON records (org_id, rev, collection, record_id);
+        CREATE INDEX records_by_owner ON records (org_id, collection, owner) WHERE owner IS NOT NULL;
+        ${STATUS_LETTERS_SQL};`);
+    },
+    postgres: async (c) => {
+      await c.query(WRITERS_TABLE('postgres'));
+      const numbering = new WriterNumbering();
+      let after: [string, string, string] = ['', '', ''];
+      for (;;) {
+        const { rows } = await c.query<StampRow & { rev: string }>(
+          `SELECT org_id, collection, record_id, rev, data, stamps FROM records
+           WHERE (org_id, collection, record_id) > ($1, $2, $3)
+           ORDER BY org_id, collection, record_id LIMIT ${STAMP_PAGE}`,
+          after,
+        );
+        if (rows.length > 0)
+          await c.query(
+            `UPDATE records r SET stamps = u.stamps
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(org_id, collection, record_id, stamps)
+             WHERE r.org_id = u.org_id AND r.collection = u.collection AND r.record_id = u.record_id`,
+            [
+              rows.map((r) => r.org_id),
+              rows.map((r) => r.collection),
+              rows.map((r) => r.record_id),
+              rows.map((r) => numberedStamps(r, numbering)),
+            ],
+          );
+        const added = numbering.take();
+        if (added.length > 0)
+          await c.query(
+            'INSERT INTO writers (org_id, n, client_id) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])',
+            [added.map((w) => w.orgId), added.map((w) => w.n), added.map((w) => w.clientId)],
+          );
+        const last = rows.at(-1);
+        if (!last || rows.length < STAMP_PAGE) break;
+        after = [last.org_id, last.collection, last.record_id];
+      }
+      await c.query(STATUS_LETTERS_SQL);
     },
   },
 ];

@@ -14,10 +14,14 @@ import {
   recordToRow,
   type ConflictRow,
   type RecordRow,
+  storedWriterNumbers,
+  stampWriters,
+  storedStatus,
   type StoredMutationRow,
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
 import { userIndexRow } from './user-index';
+import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
 
 /**
  * PostgreSQL storage: several stateless app servers share one database.
@@ -108,8 +112,47 @@ function transactionFor(
   client: pg.PoolClient,
   orgId: string,
   locked: number,
-): { tx: SyncTransaction; flush: () => Promise<void> } {
+  committedWriters: WriterMap,
+): { tx: SyncTransaction; flush: () => Promise<void>; writers: WriterMap } {
   let revision = locked;
+  // Device numbers this transaction read or gave: shared (committedWriters) once it commits.
+  const writers = new WriterMap();
+  const numbers = knownWriters(committedWriters, writers);
+  const known = {
+    numberOf: (clientId: string) => committedWriters.numberOf(clientId) ?? writers.numberOf(clientId),
+    clientOf: (n: number) => committedWriters.clientOf(n) ?? writers.clientOf(n),
+  };
+  /** Reads the device ids of the numbers that `rows` refer to and this transaction does not know yet. */
+  const readWriters = async (rows: readonly RecordRow[]) => {
+    const missing = [...new Set(rows.flatMap((r) => storedWriterNumbers(r.stamps)))].filter(
+      (n) => known.clientOf(n) === undefined,
+    );
+    if (missing.length === 0) return;
+    const found = await client.query<{ n: number; client_id: string }>(
+      'SELECT n, client_id FROM writers WHERE org_id = $1 AND n = ANY($2::int[])',
+      [orgId, missing],
+    );
+    for (const w of found.rows) writers.add(w.n, w.client_id);
+  };
+  /** The numbers of a record's devices, read or given (we hold the organisation's lock). */
+  const numberWriters = async (record: ServerRecord) => {
+    for (const clientId of stampWriters(record.stamps)) {
+      if (known.numberOf(clientId) !== undefined) continue;
+      const found = await client.query<{ n: number }>(
+        'SELECT n FROM writers WHERE org_id = $1 AND client_id = $2',
+        [orgId, clientId],
+      );
+      const n =
+        found.rows[0]?.n ??
+        (await client.query<{ n: number }>(NEW_WRITER_SQL.postgres, [orgId, clientId])).rows[0]?.n;
+      if (n === undefined) throw new Error(`no writer number for ${clientId}`);
+      writers.add(n, clientId);
+    }
+  };
+  const fromRows = async (rows: readonly RecordRow[]) => {
+    await readWriters(rows);
+    return rows.map((row) => recordFromRow(row, numbers));
+  };
   const knownRecords = new Map<string, ServerRecord | null>();
   const knownMutations = new Map<string, StoredMutation | null>();
   const pending: StoredMutation[] = [];
@@ -118,7 +161,12 @@ function transactionFor(
     await client.query(
       `INSERT INTO mutations (org_id, mutation_id, rev, status)
        SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[])`,
-      [orgId, pending.map((m) => m.mutationId), pending.map((m) => m.rev), pending.map((m) => m.status)],
+      [
+        orgId,
+        pending.map((m) => m.mutationId),
+        pending.map((m) => m.rev),
+        pending.map((m) => storedStatus(m.status)),
+      ],
     );
     pending.length = 0;
   };
@@ -140,8 +188,8 @@ function transactionFor(
         [orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
       );
       for (const i of wanted) knownRecords.set(keyOf(i.collection, i.recordId), null);
-      for (const row of records.rows)
-        knownRecords.set(keyOf(row.collection, row.record_id), recordFromRow(row));
+      for (const record of await fromRows(records.rows))
+        knownRecords.set(keyOf(record.collection, record.id), record);
     },
     revision: () => Promise.resolve(revision),
     setRevision: async (next, nowIso) => {
@@ -160,7 +208,7 @@ function transactionFor(
         `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
         [orgId, collection, id],
       );
-      return rows[0] ? recordFromRow(rows[0]) : null;
+      return (await fromRows(rows))[0] ?? null;
     },
     getRecordAt: async (collection, id, at) => {
       // The version at or before `at`: the record itself, or the latest superseded one (change_log).
@@ -180,11 +228,12 @@ function transactionFor(
         `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 ORDER BY collection, record_id`,
         [orgId],
       );
-      return rows.map((row) => recordFromRow(row));
+      return fromRows(rows);
     },
     putRecord: async (record) => {
       knownRecords.set(keyOf(record.collection, record.id), structuredClone(record));
-      const row = recordToRow(record);
+      await numberWriters(record);
+      const row = recordToRow(record, numbers);
       // One round trip: the version being superseded moves to the change log (every part of the statement
       // reads the rows as they were before it; a second write in the same revision replaces the record only),
       // then the record.
@@ -251,7 +300,7 @@ function transactionFor(
       );
     },
   };
-  return { tx, flush };
+  return { tx, flush, writers };
 }
 
 export async function openPostgresSyncStorage(
@@ -276,6 +325,13 @@ export async function openPostgresSyncStorage(
     throw error;
   }
   const revisions = new RevisionFeed();
+  /** Committed device numbers per organisation (writers.ts): a number never changes once committed. */
+  const writerMaps = new Map<string, WriterMap>();
+  const writersOf = (orgId: string) => {
+    let map = writerMaps.get(orgId);
+    if (!map) writerMaps.set(orgId, (map = new WriterMap()));
+    return map;
+  };
   const listener = listenForRevisions(connectionString, channel, revisions, options.onError);
 
   /** A consistent read: every statement of `fn` sees the same snapshot. */
@@ -350,7 +406,8 @@ export async function openPostgresSyncStorage(
             [orgId, new Date().toISOString(), ORG_LOCK_CLASS],
           );
           const before = Number(locked.rows[0]?.revision ?? 0);
-          const { tx, flush } = transactionFor(client, orgId, before);
+          const committedWriters = writersOf(orgId);
+          const { tx, flush, writers } = transactionFor(client, orgId, before, committedWriters);
           const result = await fn(tx);
           await flush();
           const after = await tx.revision();
@@ -358,6 +415,7 @@ export async function openPostgresSyncStorage(
           if (after !== before)
             await client.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(orgId, after)]);
           await client.query('COMMIT');
+          committedWriters.merge(writers);
           // This server's own streams hear it at once; the notification that follows is then a no-op.
           if (after !== before) revisions.publish(orgId, after);
           return result;
@@ -380,7 +438,7 @@ export async function openPostgresSyncStorage(
           `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND NOT deleted ORDER BY collection, record_id`,
           [orgId],
         );
-        return { revision, records: rows.map((row) => recordFromRow(row, false)) };
+        return { revision, records: rows.map((row) => recordFromRow(row)) };
       }),
     readScoped: (orgId, scope) =>
       snapshot(async (client) => {
@@ -400,7 +458,7 @@ export async function openPostgresSyncStorage(
            WHERE r.org_id = $1 AND NOT r.deleted`,
           [orgId, all, owned.map((o) => o.collection), owned.map((o) => o.owner)],
         );
-        return { revision, records: rows.map((row) => recordFromRow(row, false)) };
+        return { revision, records: rows.map((row) => recordFromRow(row)) };
       }),
     readRevision: async (orgId) => {
       const { rows } = await pool.query<{ revision: Int8 }>('SELECT revision FROM orgs WHERE org_id = $1', [
@@ -417,7 +475,7 @@ export async function openPostgresSyncStorage(
            ORDER BY rev, collection, record_id LIMIT $5`,
           [orgId, after.rev, after.collection, after.id, limit],
         );
-        return { revision, records: rows.map((row) => recordFromRow(row, false)) };
+        return { revision, records: rows.map((row) => recordFromRow(row)) };
       }),
     readConflicts: async (orgId, afterId, limit) => {
       const { rows } = await pool.query<ConflictRow>(

@@ -13,13 +13,18 @@ import { ownerOf } from './read-scope';
  *
  *   [rev, at, by, mid, differing?, unstamped?]
  *
- * - the base stamp applies to every key of `data`, except those listed in `unstamped`;
- * - `differing` maps a field to its own stamp `[rev, at, by, mid]` (also fields absent from `data`);
+ * - `rev` of the base stamp is how far below the record's own revision it is (0 nearly always);
+ * - the base stamp applies to every key of `data` except `id` (the key, never written by a mutation) and
+ *   those listed in `unstamped`;
+ * - `differing` maps a field to its own stamp `[rev, at, by, mid]` (also fields absent from `data`, and `id`
+ *   when it has a stamp);
+ * - `by`, the device id, is its number in the organisation's `writers` table (migration 9): a device writes
+ *   thousands of records, its id is stored once; in `differing`, 0 is the base stamp's device;
  * - `at` is the epoch in milliseconds when that gives back the exact same ISO text, the text otherwise;
- * - in `differing`, `by` is 0 when it is the base stamp's device;
  * - `mid` is the number n when the mutation id is `${by}-${n}` (a whole-store write's ids), the text otherwise.
- * A record without stamps stores `[]`. The older form (a JSON object of full stamps, migrations 2 to 5)
- * is still read, so a row not yet rewritten never breaks a read.
+ * A record without stamps stores `[]`. Older forms are still read: migrations 6 to 8 wrote `by` as text (and
+ * stamped `id` with the base stamp unless `unstamped` said otherwise), migrations 2 to 5 a JSON object of full
+ * stamps.
  */
 
 /** Driver values: PostgreSQL BIGINT columns arrive as strings, SQLite booleans as 0/1. */
@@ -44,7 +49,13 @@ export const RECORD_COLUMNS = 'collection, record_id, rev, deleted, data, stamps
  */
 export const SAME_AS_RECORD = '';
 
-type EncodedStamp = [number, number | string, string | 0, number | string];
+type EncodedStamp = [number, number | string, string | number, number | string];
+
+/** Device ids ↔ their numbers in one organisation's `writers` table (resolved by the storage). */
+export interface WriterNumbers {
+  numberOf(clientId: string): number;
+  clientOf(n: number): string;
+}
 
 function encodeAt(at: string): number | string {
   const ms = Date.parse(at);
@@ -70,14 +81,52 @@ function decodeMid(mid: unknown, by: string): string {
 const sameStamp = (a: FieldStamp, b: FieldStamp) =>
   a.rev === b.rev && a.at === b.at && a.by === b.by && a.mid === b.mid;
 
+/** The distinct devices of a record's stamps (the storage gives each its number before encodeStamps). */
+export function stampWriters(stamps: Readonly<Record<string, FieldStamp>>): string[] {
+  return [...new Set(Object.values(stamps).map((s) => s.by))];
+}
+
+/** The device numbers a stored stamps text refers to (the storage resolves them before decodeStamps). */
+export function storedWriterNumbers(text: string): number[] {
+  const parsed = JSON.parse(text) as unknown;
+  if (!Array.isArray(parsed) || typeof parsed[2] !== 'number') return [];
+  const out = new Set<number>([parsed[2]]);
+  const differing = parsed[4] as Record<string, EncodedStamp> | 0 | undefined;
+  if (differing)
+    for (const [, , by] of Object.values(differing)) if (typeof by === 'number' && by > 0) out.add(by);
+  return [...out];
+}
+
 /** The compact text of a record's stamps (see the format above). */
-export function encodeStamps(stamps: Readonly<Record<string, FieldStamp>>, data: RecordData): string {
+export function encodeStamps(
+  stamps: Readonly<Record<string, FieldStamp>>,
+  data: RecordData,
+  writers: Pick<WriterNumbers, 'numberOf'>,
+  recordRev: number,
+): string {
+  return encode(stamps, data, (by) => writers.numberOf(by), recordRev);
+}
+
+/** The form migration 6 wrote: device ids as text, `id` stamped like any field (decodeStamps still reads it). */
+export function encodeStampsAsText(stamps: Readonly<Record<string, FieldStamp>>, data: RecordData): string {
+  return encode(stamps, data, (by) => by, null);
+}
+
+function encode(
+  stamps: Readonly<Record<string, FieldStamp>>,
+  data: RecordData,
+  writer: (clientId: string) => number | string,
+  /** The current form (`id` unstamped by default, base rev below this one); null: migration 6's form. */
+  recordRev: number | null,
+): string {
+  const idIsKey = recordRev !== null;
   const keys = Object.keys(stamps);
   if (keys.length === 0) return '[]';
+  const based = (key: string) => key in data && !(idIsKey && key === 'id');
   // The base: the most frequent stamp among the data's fields (any stamp if none of them has one).
   const counts: { stamp: FieldStamp; n: number }[] = [];
   for (const key of keys) {
-    if (!(key in data)) continue;
+    if (!based(key)) continue;
     const stamp = stamps[key] as FieldStamp;
     const found = counts.find((c) => sameStamp(c.stamp, stamp));
     if (found) found.n += 1;
@@ -85,57 +134,83 @@ export function encodeStamps(stamps: Readonly<Record<string, FieldStamp>>, data:
   }
   let best = counts[0];
   for (const c of counts) if (best && c.n > best.n) best = c;
-  const first = stamps[keys[0] ?? ''];
-  const base: FieldStamp | undefined = best?.stamp ?? first;
+  const base: FieldStamp | undefined = best?.stamp ?? stamps[keys[0] ?? ''];
   if (!base) return '[]';
   const differing: Record<string, EncodedStamp> = {};
   let anyDiffering = false;
   for (const key of keys) {
     const stamp = stamps[key] as FieldStamp;
-    if (key in data && sameStamp(stamp, base)) continue;
+    if (based(key) && sameStamp(stamp, base)) continue;
     differing[key] = [
       stamp.rev,
       encodeAt(stamp.at),
-      stamp.by === base.by ? 0 : stamp.by,
+      stamp.by === base.by ? 0 : writer(stamp.by),
       encodeMid(stamp.mid, stamp.by),
     ];
     anyDiffering = true;
   }
-  const unstamped = Object.keys(data).filter((key) => !(key in stamps));
-  const out: unknown[] = [base.rev, encodeAt(base.at), base.by, encodeMid(base.mid, base.by)];
+  const unstamped = Object.keys(data).filter((key) => based(key) && !(key in stamps));
+  const rev = recordRev === null ? base.rev : recordRev - base.rev;
+  const out: unknown[] = [rev, encodeAt(base.at), writer(base.by), encodeMid(base.mid, base.by)];
   if (anyDiffering || unstamped.length > 0) out.push(anyDiffering ? differing : 0);
   if (unstamped.length > 0) out.push(unstamped);
   return JSON.stringify(out);
 }
 
-/** The full per-field stamps of a record, from either stored form. */
-export function decodeStamps(text: string, data: RecordData): Record<string, FieldStamp> {
+/**
+ * The full per-field stamps of a record, from any stored form (`writers` is asked only for the device numbers
+ * of the current form).
+ */
+export function decodeStamps(
+  text: string,
+  data: RecordData,
+  writers: Pick<WriterNumbers, 'clientOf'>,
+  recordRev: number,
+): Record<string, FieldStamp> {
   const parsed = JSON.parse(text) as unknown;
   // The form of migrations 2 to 5: every field's stamp written out.
   if (!Array.isArray(parsed)) return parsed as Record<string, FieldStamp>;
   if (parsed.length === 0) return {};
-  const [rev, at, by, mid, differing, unstamped] = parsed as [
+  const [storedRev, at, storedBy, mid, differing, unstamped] = parsed as [
     number,
     number | string,
-    string,
+    number | string,
     number | string,
     Record<string, EncodedStamp> | 0 | undefined,
     string[] | undefined,
   ];
+  // Migrations 6 to 8 wrote the device id as text, and gave `id` the base stamp unless listed unstamped.
+  const numbered = typeof storedBy === 'number';
+  const by = numbered ? writers.clientOf(storedBy) : storedBy;
+  const rev = numbered ? recordRev - storedRev : storedRev;
   const base: FieldStamp = { rev, at: decodeAt(at), by, mid: decodeMid(mid, by) };
   const skip = new Set(unstamped ?? []);
   const stamps: Record<string, FieldStamp> = {};
-  for (const key of Object.keys(data)) if (!skip.has(key)) stamps[key] = { ...base };
+  for (const key of Object.keys(data))
+    if (!skip.has(key) && !(numbered && key === 'id')) stamps[key] = { ...base };
   if (differing)
     for (const [key, [r, a, b, m]] of Object.entries(differing)) {
-      const author = b === 0 ? by : b;
+      const author = b === 0 ? by : typeof b === 'number' ? writers.clientOf(b) : b;
       stamps[key] = { rev: r, at: decodeAt(a), by: author, mid: decodeMid(m, author) };
     }
   return stamps;
 }
 
-/** A stored record. `withStamps: false` skips the stamps (reads that hand records to devices never use them). */
-export function recordFromRow(row: RecordRow, withStamps = true): ServerRecord {
+/** No device numbers: the forms of migrations 2 to 8 only (their device ids are text). */
+export const TEXT_WRITERS: WriterNumbers = {
+  numberOf: () => {
+    throw new Error('no writer numbers here');
+  },
+  clientOf: () => {
+    throw new Error('no writer numbers here');
+  },
+};
+
+/**
+ * A stored record. Its stamps only with `writers` (inside a write transaction, the merge's reads): reads that
+ * hand records to devices or to the access rules never use them, and leave them empty.
+ */
+export function recordFromRow(row: RecordRow, writers?: Pick<WriterNumbers, 'clientOf'>): ServerRecord {
   const data = JSON.parse(row.data) as RecordData;
   return {
     collection: row.collection as CollectionName,
@@ -143,12 +218,15 @@ export function recordFromRow(row: RecordRow, withStamps = true): ServerRecord {
     rev: Number(row.rev),
     deleted: row.deleted === true || row.deleted === 1,
     data,
-    stamps: withStamps ? decodeStamps(row.stamps, data) : {},
+    stamps: writers ? decodeStamps(row.stamps, data, writers, Number(row.rev)) : {},
   };
 }
 
 /** The column values of a record: `data` and `stamps` as stored text. */
-export function recordToRow(record: ServerRecord): {
+export function recordToRow(
+  record: ServerRecord,
+  writers: Pick<WriterNumbers, 'numberOf'>,
+): {
   collection: CollectionName;
   recordId: string;
   rev: number;
@@ -164,7 +242,7 @@ export function recordToRow(record: ServerRecord): {
     rev: record.rev,
     deleted: record.deleted,
     data: JSON.stringify(record.data),
-    stamps: encodeStamps(record.stamps, record.data),
+    stamps: encodeStamps(record.stamps, record.data, writers, record.rev),
     owner: record.deleted ? null : ownerOf(record.collection, record.data),
   };
 }
@@ -209,8 +287,28 @@ export interface StoredMutationRow {
   status: string;
 }
 
+/**
+ * A mutation's status as `mutations` stores it since migration 9: one letter for each status of the protocol
+ * (tens of thousands of rows), any other text as is.
+ */
+const STATUS_LETTERS: Readonly<Record<string, string>> = {
+  applied: 'a',
+  merged: 'm',
+  unchanged: 'u',
+  rejected: 'r',
+  duplicate: 'd',
+};
+const STATUS_OF_LETTER = new Map(Object.entries(STATUS_LETTERS).map(([status, letter]) => [letter, status]));
+
+export const storedStatus = (status: string): string => STATUS_LETTERS[status] ?? status;
+
+/** Migration 9's rewrite of the statuses already stored (SQL, the same on both engines). */
+export const STATUS_LETTERS_SQL = `UPDATE mutations SET status = CASE status ${Object.entries(STATUS_LETTERS)
+  .map(([status, letter]) => `WHEN '${status}' THEN '${letter}'`)
+  .join(' ')} ELSE status END`;
+
 export const mutationFromRow = (row: StoredMutationRow) => ({
   mutationId: row.mutation_id,
   rev: Number(row.rev),
-  status: row.status,
+  status: STATUS_OF_LETTER.get(row.status) ?? row.status,
 });

@@ -13,12 +13,15 @@ import {
   recordToRow,
   type ConflictRow,
   type RecordRow,
+  storedStatus,
   type StoredMutationRow,
+  type WriterNumbers,
 } from './record-rows';
 import { sqliteAuthStores } from './sqlite-auth-store';
 import type { SyncStorage, SyncTransaction } from './sync-storage';
 import { userIndexRow } from './user-index';
 import { RevisionFeed } from './revision-feed';
+import { NEW_WRITER_SQL, WriterMap } from './writers';
 
 type Db = Database.Database;
 
@@ -146,6 +149,13 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
       `INSERT INTO conflicts (org_id, rev, collection, record_id, field, reason, kept_value, lost_value,
          kept_mutation_id, lost_mutation_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    writerNumber: db.prepare<[string, string], { n: number }>(
+      'SELECT n FROM writers WHERE org_id = ? AND client_id = ?',
+    ),
+    writerClient: db.prepare<[string, number], { client_id: string }>(
+      'SELECT client_id FROM writers WHERE org_id = ? AND n = ?',
+    ),
+    newWriter: db.prepare<[string, string, string], { n: number }>(NEW_WRITER_SQL.sqlite),
     conflicts: db.prepare<[string, number, number], ConflictRow>(
       'SELECT * FROM conflicts WHERE org_id = ? AND id > ? ORDER BY id LIMIT ?',
     ),
@@ -153,7 +163,36 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
 
   const revisionOf = (orgId: string) => q.revision.get(orgId)?.revision ?? 0;
 
+  /**
+   * The device numbers of one batch's stamps, read (or given) in its transaction as needed: an in-process
+   * lookup costs less than a shared cache that a rolled-back savepoint would have to undo.
+   */
+  function writersOf(orgId: string): WriterNumbers {
+    const known = new WriterMap();
+    return {
+      numberOf: (clientId) => {
+        let n = known.numberOf(clientId);
+        if (n === undefined) {
+          n = (q.writerNumber.get(orgId, clientId) ?? q.newWriter.get(orgId, clientId, orgId))?.n;
+          if (n === undefined) throw new Error(`no writer number for ${clientId}`);
+          known.add(n, clientId);
+        }
+        return n;
+      },
+      clientOf: (n) => {
+        let clientId = known.clientOf(n);
+        if (clientId === undefined) {
+          clientId = q.writerClient.get(orgId, n)?.client_id;
+          if (clientId === undefined) throw new Error(`writer number ${n} is unknown`);
+          known.add(n, clientId);
+        }
+        return clientId;
+      },
+    };
+  }
+
   function transactionFor(orgId: string): SyncTransaction {
+    const writers = writersOf(orgId);
     return {
       revision: () => Promise.resolve(revisionOf(orgId)),
       setRevision: (revision, nowIso) => {
@@ -162,15 +201,15 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
       },
       getRecord: (collection, id) => {
         const row = q.record.get(orgId, collection, id);
-        return Promise.resolve(row ? recordFromRow(row) : null);
+        return Promise.resolve(row ? recordFromRow(row, writers) : null);
       },
       getRecordAt: (collection, id, revision) => {
         const row = q.recordAt.get(orgId, collection, id, revision, orgId, collection, id, revision);
         return Promise.resolve(row && row.deleted === 0 ? (JSON.parse(row.data) as RecordData) : null);
       },
-      listRecords: () => Promise.resolve(q.all.all(orgId).map((row) => recordFromRow(row))),
+      listRecords: () => Promise.resolve(q.all.all(orgId).map((row) => recordFromRow(row, writers))),
       putRecord: (record) => {
-        const row = recordToRow(record);
+        const row = recordToRow(record, writers);
         const deleted = record.deleted ? 1 : 0;
         q.keepPrevious.run(orgId, row.collection, row.recordId, row.rev);
         q.upsert.run(orgId, row.collection, row.recordId, row.rev, deleted, row.data, row.stamps, row.owner);
@@ -187,7 +226,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         return Promise.resolve(row ? mutationFromRow(row) : null);
       },
       saveMutation: (m) => {
-        q.saveMutation.run(orgId, m.mutationId, m.rev, m.status);
+        q.saveMutation.run(orgId, m.mutationId, m.rev, storedStatus(m.status));
         return Promise.resolve();
       },
       addConflict: (c) => {
@@ -330,7 +369,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         Promise.resolve(
           db.transaction(() => ({
             revision: revisionOf(orgId),
-            records: q.live.all(orgId).map((row) => recordFromRow(row, false)),
+            records: q.live.all(orgId).map((row) => recordFromRow(row)),
           }))(),
         ),
       ),
@@ -346,7 +385,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
                 wanted === 'all'
                   ? q.collection.all(orgId, collection)
                   : q.owned.all(orgId, collection, wanted.owner);
-              return rows.map((row) => recordFromRow(row, false));
+              return rows.map((row) => recordFromRow(row));
             }),
           }))(),
         ),
@@ -359,7 +398,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
             revision: revisionOf(orgId),
             records: q.changes
               .all(orgId, after.rev, after.collection, after.id, limit)
-              .map((row) => recordFromRow(row, false)),
+              .map((row) => recordFromRow(row)),
           }))(),
         ),
       ),

@@ -3,7 +3,13 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../server/storage/migrations';
 import { openStorage } from '../../server/storage/open-storage';
-import { decodeStamps, encodeStamps } from '../../server/storage/record-rows';
+import {
+  decodeStamps,
+  encodeStamps,
+  encodeStampsAsText,
+  TEXT_WRITERS,
+  type WriterNumbers,
+} from '../../server/storage/record-rows';
 import { SQLITE_MIGRATIONS } from '../../server/storage/sqlite-sync-storage';
 import { applyBatch, readStore } from '../../server/sync-service';
 import type { FieldStamp, RecordData } from '../../src/domain/sync/merge';
@@ -58,18 +64,36 @@ describe('compact stamps: every form of stamps comes back identical', () => {
       },
     },
   ];
+  /** Device numbers as an organisation's `writers` table gives them: in the order first met. */
+  const writerTable = (): WriterNumbers => {
+    const ids: string[] = [];
+    return {
+      numberOf: (clientId) => (ids.includes(clientId) ? ids.indexOf(clientId) : ids.push(clientId) - 1) + 1,
+      clientOf: (n) => ids[n - 1] ?? '?',
+    };
+  };
   it.each(cases)('$name', ({ data, stamps }) => {
-    const text = encodeStamps(stamps, data);
-    expect(decodeStamps(text, data)).toEqual(stamps);
-    // The old form (full stamps) still reads.
-    expect(decodeStamps(JSON.stringify(stamps), data)).toEqual(stamps);
+    const writers = writerTable();
+    for (const recordRev of [9, 12]) {
+      const text = encodeStamps(stamps, data, writers, recordRev);
+      expect(decodeStamps(text, data, writers, recordRev)).toEqual(stamps);
+    }
+    // The older forms still read: migration 6's (device ids as text) and full stamps.
+    expect(decodeStamps(encodeStampsAsText(stamps, data), data, TEXT_WRITERS, 9)).toEqual(stamps);
+    expect(decodeStamps(JSON.stringify(stamps), data, TEXT_WRITERS, 9)).toEqual(stamps);
   });
 
   it('stores a record written by one mutation in a fraction of the old form', () => {
-    const data: RecordData = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`field${i}`, i]));
+    const data: RecordData = {
+      id: 'x',
+      ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`field${i}`, i])),
+    };
     const one = stamp(1234, '2026-11-16T08:00:00.000Z', 'c0a80101-4f6b-4d3a-8f5e-0b7e5d1a31c2', 'mut-42');
-    const stamps = Object.fromEntries(Object.keys(data).map((k) => [k, one]));
-    expect(encodeStamps(stamps, data).length * 10).toBeLessThan(JSON.stringify(stamps).length);
+    const stamps = Object.fromEntries(Object.keys(data).flatMap((k) => (k === 'id' ? [] : [[k, one]])));
+    const text = encodeStamps(stamps, data, writerTable(), 1234);
+    expect(text.length * 20).toBeLessThan(JSON.stringify(stamps).length);
+    // The device id is a number and `id`, never written by a mutation, costs nothing.
+    expect(text).toBe('[0,1794816000000,1,"mut-42"]');
   });
 });
 

@@ -11,8 +11,9 @@ import { serverBackends, testConfig, withPostgres, type TestDatabase } from './h
 
 /**
  * Migration 8: the change log keeps superseded versions only, mutation ids lose the device and time nobody
- * read, and SQLite's records become a rowid table. A database written by migrations 1 to 7 migrates with
- * every record, stamp, past version and deduplication entry.
+ * read, and SQLite's records become a rowid table. Migration 9: stamps carry device numbers (table
+ * `writers`), statuses one letter. A database written by migrations 1 to 7 migrates with every record,
+ * stamp, past version and deduplication entry; a number given in a rolled-back transaction is never seen.
  */
 
 const backends = await serverBackends();
@@ -228,6 +229,17 @@ describe.each(backends)('$name: migration 8 (superseded versions only, lean muta
           ['l-1', 1],
           ['l-1', 2],
         ]);
+        // Device ids stored once, numbered in the order first met; the stamps carry the numbers.
+        const writers = await query<{ n: number; client_id: string }>(
+          db,
+          'SELECT n, client_id FROM writers ORDER BY n',
+        );
+        expect(writers.map((w) => [w.n, w.client_id])).toEqual([
+          [1, 'device-a'],
+          [2, 'device-b'],
+        ]);
+        const texts = await query<{ stamps: string }>(db, 'SELECT stamps FROM records');
+        expect(texts.some((t) => t.stamps.includes('device-'))).toBe(false);
         const { revision, store } = await readStore(storage, 'demo');
         expect(revision).toBe(4);
         expect(store.levels).toEqual([v3, level2]);
@@ -257,6 +269,70 @@ describe.each(backends)('$name: migration 8 (superseded versions only, lean muta
         }));
         expect(after.at).toEqual([v1, v2, v3, v3, { ...v3, name: 'L-un' }]);
         expect(after.seen).toEqual({ mutationId: 'm-new', rev: 5, status: 'applied' });
+        const latest = await storage.transaction('demo', (tx) => tx.getRecord('levels', 'l-1'));
+        expect(latest?.stamps).toEqual({
+          ...l1Stamps,
+          name: { rev: 5, at: '2026-11-02T08:00:00.000Z', by: 'device-c', mid: 'm-new' },
+        });
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await db.cleanup();
+    }
+  });
+});
+
+const level = (id: string, by: string, rev: number) => ({
+  collection: 'levels' as const,
+  id,
+  rev,
+  deleted: false,
+  data: { id, name: id, abbr: id },
+  stamps: {
+    name: { rev, at: '2026-11-16T08:00:00.000Z', by, mid: `m-${id}` },
+    abbr: { rev, at: '2026-11-16T08:00:00.000Z', by, mid: `m-${id}` },
+  },
+});
+
+describe.each(backends)('$name: device numbers of stamps (writers)', (backend) => {
+  it('never keeps a number given in a rolled-back transaction', async () => {
+    const db = await backend.fresh();
+    try {
+      const storage = await openStorage(testConfig({ dataFile: db.file, databaseUrl: db.databaseUrl }));
+      try {
+        await storage.transaction('demo', async (tx) => {
+          await tx.putRecord(level('l-a', 'device-a', 1), 'm-l-a', AT);
+          await tx.setRevision(1, AT);
+        });
+        // device-x gets number 2, then its transaction rolls back: number 2 goes to device-y.
+        await expect(
+          storage.transaction('demo', async (tx) => {
+            await tx.putRecord(level('l-x', 'device-x', 2), 'm-l-x', AT);
+            expect((await tx.getRecord('levels', 'l-x'))?.stamps.name?.by).toBe('device-x');
+            throw new Error('refused');
+          }),
+        ).rejects.toThrow('refused');
+        await storage.transaction('demo', async (tx) => {
+          await tx.putRecord(level('l-y', 'device-y', 2), 'm-l-y', AT);
+          await tx.setRevision(2, AT);
+        });
+        const read = await storage.transaction('demo', async (tx) => ({
+          a: await tx.getRecord('levels', 'l-a'),
+          x: await tx.getRecord('levels', 'l-x'),
+          y: await tx.getRecord('levels', 'l-y'),
+        }));
+        expect(read.a).toEqual(level('l-a', 'device-a', 1));
+        expect(read.x).toBeNull();
+        expect(read.y).toEqual(level('l-y', 'device-y', 2));
+        const writers = await query<{ n: number; client_id: string }>(
+          db,
+          'SELECT n, client_id FROM writers ORDER BY n',
+        );
+        expect(writers.map((w) => [w.n, w.client_id])).toEqual([
+          [1, 'device-a'],
+          [2, 'device-y'],
+        ]);
       } finally {
         await storage.close();
       }
