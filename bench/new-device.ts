@@ -253,8 +253,38 @@ function apiTracker(context: BrowserContext): { quietFor: () => number } {
 }
 
 /**
- * Waits until the page has settled: no API request in flight and no long task for QUIET_MS. The absolute
- * page time when it settled: the later of the last request's end and the last long task's end.
+ * Whether the device holds the whole view: its meta revision is set, which the store load writes last
+ * (src/sync/whole-store.ts; the journals are written by a worker, whose requests a context may not report).
+ */
+function holdsWholeView(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('emargement');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          try {
+            const read = db.transaction('meta').objectStore('meta').get('revision');
+            read.onsuccess = () => {
+              db.close();
+              const entry = read.result as { value?: unknown } | undefined;
+              resolve(typeof entry?.value === 'number');
+            };
+            read.onerror = () => resolve(false);
+          } catch {
+            db.close();
+            resolve(false);
+          }
+        };
+      }),
+  );
+}
+
+/**
+ * Waits until the page has settled: the whole view stored, no API request in flight and no long task for
+ * QUIET_MS. The absolute page time when it settled: the later of the last request's end and the last long
+ * task's end.
  */
 async function settled(page: Page, tracker: { quietFor: () => number }): Promise<number> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
@@ -267,7 +297,8 @@ async function settled(page: Page, tracker: { quietFor: () => number }): Promise
       };
     });
     const quiet = tracker.quietFor();
-    if (quiet >= QUIET_MS && now - lastTaskEnd >= QUIET_MS) return Math.max(now - quiet, lastTaskEnd);
+    if (quiet >= QUIET_MS && now - lastTaskEnd >= QUIET_MS && (await holdsWholeView(page)))
+      return Math.max(now - quiet, lastTaskEnd);
     if (Date.now() > deadline) throw new Error('the sync did not settle');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

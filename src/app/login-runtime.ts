@@ -27,7 +27,20 @@ export async function readNeedsEmergency(): Promise<boolean> {
   return needsEmergencyAdmin(appDb());
 }
 
+/**
+ * Asked once a person submits the form: what the signed-in app needs next (its routes, the shell, the store
+ * loader) downloads and compiles while the server checks the password and the store arrives, instead of one
+ * chunk after the other once the store is there. Never before: the login screen's budget stays its own.
+ */
+function prefetchSignedInApp(): void {
+  const ignore = () => undefined;
+  void import('./full-app').catch(ignore);
+  void import('./shell/shell').catch(ignore);
+  void import('../sync/remote-store').catch(ignore);
+}
+
 export const signIn: LoginRuntime['signIn'] = async (input) => {
+  prefetchSignedInApp();
   await startApp();
   return signInWithPassword(appDb(), input);
 };
