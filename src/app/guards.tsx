@@ -11,6 +11,8 @@ import { lazyNamed } from './lazy-named';
 // The signed-in shell (menus, dialogs, notifications) is not needed by the login screen.
 const Shell = lazyNamed(() => import('./shell/shell'), 'Shell');
 
+export const preloadShell = Shell.preload;
+
 /** Signed-in area: unauthenticated -> /login; a pending forced change -> /first-login; then the shell. */
 export function RequireSession() {
   const session = useSession();

@@ -8,5 +8,10 @@ export function lazyNamed<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loading: Promise<Record<K, ComponentType<P>>> | null = null;
+  const loadOnce = () => (loading ??= load());
+  const Screen = lazy(async () => ({ default: (await loadOnce())[name] }));
+  /** Starts the download ahead of the render (a route about to open); a failure is left to the render. */
+  const preload = () => void loadOnce().catch(() => undefined);
+  return Object.assign(Screen, { preload });
 }

@@ -1,5 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { Guard, RequireSession, RootRedirect, SectionRedirect } from './guards';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Guard, preloadShell, RequireSession, RootRedirect, SectionRedirect } from './guards';
 import { NoRoutePage } from './no-route-page';
 import { lazyNamed } from './lazy-named';
 
@@ -55,8 +56,46 @@ const TeacherWorkloadPage = lazyNamed(
   'TeacherWorkloadPage',
 );
 
+/** Each guarded screen by its path, to start its download with the shell's (preloadScreenOf). */
+const SCREENS: Record<string, { preload: () => void }> = {
+  '/users': UsersPage,
+  '/profiles': ProfilesPage,
+  '/journal': JournalPage,
+  '/settings/instituts': InstitutesPage,
+  '/settings/niveaux': LevelsPage,
+  '/settings/classes': ClassesPage,
+  '/settings/modules': CourseModulesPage,
+  '/settings/donnees': DataPage,
+  '/planning/importer': ImporterPage,
+  '/planning/consulter': ConsultPage,
+  '/planning/reprogrammation': ReschedulePage,
+  '/planning/historique': HistoryPage,
+  '/workload': WorkloadPage,
+  '/attendance': AttendancePage,
+  '/contracts/vh': VhContractsPage,
+  '/contracts/compliance': CompliancePage,
+  '/teacher/today': TeacherTodayPage,
+  '/teacher/planning': TeacherPlanningPage,
+  '/teacher/workload': TeacherWorkloadPage,
+  '/teacher/contract': MyContractPage,
+};
+
+/**
+ * The screen of a path and the shell start downloading together, as the route opens: otherwise the screen's
+ * chunk is asked for only once the shell's has arrived and drawn (one round trip after the other).
+ */
+function usePreloadScreen(pathname: string): void {
+  useEffect(() => {
+    const screen = SCREENS[pathname];
+    if (!screen) return;
+    preloadShell();
+    screen.preload();
+  }, [pathname]);
+}
+
 /** Route table of spec part 1 point 2. */
 export function AppRoutes() {
+  usePreloadScreen(useLocation().pathname);
   return (
     <Routes>
       {/* /login is drawn by app.tsx, before this table and the local database load. */}
