@@ -11,6 +11,7 @@ import {
 import { useSignedInSession } from '../../session/use-session';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
+import { DateTimeRangeFields } from '../../ui/date-time-range-fields';
 
 const t = fr.teacher.request;
 
@@ -96,38 +97,16 @@ export function RescheduleRequestDialog({
         <p className="hint">
           {item.title} · {item.className}
         </p>
-        <div className="field">
-          <label htmlFor={`${id}-date`}>{t.date}</label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            required
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
-        </div>
-        <div className="reschedule-times">
-          <div className="field">
-            <label htmlFor={`${id}-start`}>{t.start}</label>
-            <input
-              id={`${id}-start`}
-              type="time"
-              required
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-end`}>{t.end}</label>
-            <input
-              id={`${id}-end`}
-              type="time"
-              required
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-            />
-          </div>
-        </div>
+        <DateTimeRangeFields
+          id={id}
+          labels={{ date: t.date, start: t.start, end: t.end }}
+          value={{ date, start, end }}
+          onChange={(next) => {
+            setDate(next.date);
+            setStart(next.start);
+            setEnd(next.end);
+          }}
+        />
         <div className="field">
           <label htmlFor={`${id}-reason`}>{t.reason}</label>
           <textarea

@@ -7,6 +7,7 @@ import { editReschedule } from '../../../services/reschedule/reschedule-service'
 import { AppDialog } from '../../../ui/app-dialog';
 import { useToast } from '../../../ui/toast';
 import { rescheduleErrorMessage } from './messages';
+import { DateTimeRangeFields } from '../../../ui/date-time-range-fields';
 
 const t = fr.planning.reschedule;
 
@@ -54,38 +55,16 @@ export function EditProposalDialog({
           void save();
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-date`}>{t.date}</label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            required
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
-        </div>
-        <div className="reschedule-times">
-          <div className="field">
-            <label htmlFor={`${id}-start`}>{t.start}</label>
-            <input
-              id={`${id}-start`}
-              type="time"
-              required
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-end`}>{t.end}</label>
-            <input
-              id={`${id}-end`}
-              type="time"
-              required
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-            />
-          </div>
-        </div>
+        <DateTimeRangeFields
+          id={id}
+          labels={{ date: t.date, start: t.start, end: t.end }}
+          value={{ date, start, end }}
+          onChange={(next) => {
+            setDate(next.date);
+            setStart(next.start);
+            setEnd(next.end);
+          }}
+        />
         {error ? (
           <p className="form-error" role="alert">
             {error}
