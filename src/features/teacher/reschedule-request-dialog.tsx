@@ -11,7 +11,7 @@ import {
 import { useSignedInSession } from '../../session/use-session';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
-import { DateTimeRangeFields } from '../../ui/date-time-range-fields';
+import { DateTimeRangeFields, type DateTimeRange } from '../../ui/date-time-range-fields';
 
 const t = fr.teacher.request;
 
@@ -53,9 +53,11 @@ export function RescheduleRequestDialog({
   const id = useId();
   const session = useSignedInSession();
   const toast = useToast();
-  const [date, setDate] = useState(prefill.proposedDate);
-  const [start, setStart] = useState(prefill.proposedStartTime);
-  const [end, setEnd] = useState(prefill.proposedEndTime);
+  const [slot, setSlot] = useState<DateTimeRange>({
+    date: prefill.proposedDate,
+    start: prefill.proposedStartTime,
+    end: prefill.proposedEndTime,
+  });
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -66,9 +68,9 @@ export function RescheduleRequestDialog({
       const result = await requestReschedule(appDb(), {
         timetableId: item.timetableId,
         slotIndex: item.slotIndex,
-        proposedDate: date,
-        proposedStartTime: start,
-        proposedEndTime: end,
+        proposedDate: slot.date,
+        proposedStartTime: slot.start,
+        proposedEndTime: slot.end,
         reason,
         actor: { userId: session.user.id, userName: session.user.name },
         now: new Date(),
@@ -100,12 +102,8 @@ export function RescheduleRequestDialog({
         <DateTimeRangeFields
           id={id}
           labels={{ date: t.date, start: t.start, end: t.end }}
-          value={{ date, start, end }}
-          onChange={(next) => {
-            setDate(next.date);
-            setStart(next.start);
-            setEnd(next.end);
-          }}
+          value={slot}
+          onChange={setSlot}
         />
         <div className="field">
           <label htmlFor={`${id}-reason`}>{t.reason}</label>

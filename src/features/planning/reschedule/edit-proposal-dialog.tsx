@@ -7,7 +7,7 @@ import { editReschedule } from '../../../services/reschedule/reschedule-service'
 import { AppDialog } from '../../../ui/app-dialog';
 import { useToast } from '../../../ui/toast';
 import { rescheduleErrorMessage } from './messages';
-import { DateTimeRangeFields } from '../../../ui/date-time-range-fields';
+import { DateTimeRangeFields, type DateTimeRange } from '../../../ui/date-time-range-fields';
 
 const t = fr.planning.reschedule;
 
@@ -21,18 +21,20 @@ export function EditProposalDialog({
 }) {
   const id = useId();
   const toast = useToast();
-  const [date, setDate] = useState(request.proposedDate);
-  const [start, setStart] = useState(request.proposedStartTime);
-  const [end, setEnd] = useState(request.proposedEndTime);
+  const [slot, setSlot] = useState<DateTimeRange>({
+    date: request.proposedDate,
+    start: request.proposedStartTime,
+    end: request.proposedEndTime,
+  });
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const save = async () => {
     setIsBusy(true);
     try {
       const result = await editReschedule(appDb(), request.id, {
-        proposedDate: date,
-        proposedStartTime: start,
-        proposedEndTime: end,
+        proposedDate: slot.date,
+        proposedStartTime: slot.start,
+        proposedEndTime: slot.end,
       });
       if (!result.ok) {
         setError(rescheduleErrorMessage(result.code));
@@ -58,12 +60,8 @@ export function EditProposalDialog({
         <DateTimeRangeFields
           id={id}
           labels={{ date: t.date, start: t.start, end: t.end }}
-          value={{ date, start, end }}
-          onChange={(next) => {
-            setDate(next.date);
-            setStart(next.start);
-            setEnd(next.end);
-          }}
+          value={slot}
+          onChange={setSlot}
         />
         {error ? (
           <p className="form-error" role="alert">
