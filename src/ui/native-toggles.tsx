@@ -15,14 +15,15 @@ interface ToggleProps {
   children?: ReactNode;
 }
 
-export function CheckboxInput({
+function NativeToggle({
   isSelected,
   isDisabled = false,
   onChange,
   className,
   children,
+  role,
   ...aria
-}: ToggleProps) {
+}: ToggleProps & { role?: 'switch' }) {
   return (
     <label
       className={className}
@@ -31,6 +32,7 @@ export function CheckboxInput({
     >
       <input
         type="checkbox"
+        role={role}
         className="visually-hidden"
         aria-label={aria['aria-label']}
         checked={isSelected}
@@ -42,30 +44,10 @@ export function CheckboxInput({
   );
 }
 
-export function SwitchInput({
-  isSelected,
-  isDisabled = false,
-  onChange,
-  className,
-  children,
-  ...aria
-}: ToggleProps) {
-  return (
-    <label
-      className={className}
-      data-selected={isSelected || undefined}
-      data-disabled={isDisabled || undefined}
-    >
-      <input
-        type="checkbox"
-        role="switch"
-        className="visually-hidden"
-        aria-label={aria['aria-label']}
-        checked={isSelected}
-        disabled={isDisabled}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {children}
-    </label>
-  );
+export function CheckboxInput(props: ToggleProps) {
+  return <NativeToggle {...props} />;
+}
+
+export function SwitchInput(props: ToggleProps) {
+  return <NativeToggle {...props} role="switch" />;
 }
