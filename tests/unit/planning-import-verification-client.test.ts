@@ -1,57 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportPeriod } from '../../src/domain/planning/import-form';
 import { NO_NAME_FIXES } from '../../src/domain/planning/import-renames';
-import type { Slot, Timetable } from '../../src/domain/store/schema';
 import { createVerificationClient } from '../../src/features/planning/import/verification-client';
 import type { Derived } from '../../src/features/planning/import/verification-derive';
+import { slot, weekTimetable } from '../support/builders';
 
 // The test runner has no Worker: the client runs the worker's code after the current task, same messages.
+const MONDAY = '2025-03-17';
 const period: ImportPeriod = {
   periodicity: 'week',
   year: 2025,
   week: 12,
   month: 3,
-  weekStartDate: '2025-03-17',
+  weekStartDate: MONDAY,
 };
-
-function slot(partial: Partial<Slot>): Slot {
-  return {
-    dayOfWeek: 1,
-    startTime: '09:00',
-    endTime: '11:00',
-    moduleId: 'm1',
-    teacherUserId: 't1',
-    deliveryMode: 'presentiel',
-    canceled: false,
-    ...partial,
-  };
-}
-
-function timetable(partial: Partial<Timetable>): Timetable {
-  return {
-    id: 'tt',
-    periodicity: 'week',
-    year: 2025,
-    weekStartDate: '2025-03-17',
-    month: null,
-    classId: 'c1',
-    slots: [],
-    createdAt: '2025-03-01T00:00:00.000Z',
-    ...partial,
-  };
-}
 
 const noReferences = { classes: [], courseModules: [], users: [] };
 
 describe('verification client (the save checks off the page)', () => {
   it("answers the save's conflicts against the stored timetables", async () => {
     const client = createVerificationClient({ tables: [] }, () => undefined);
-    const candidate = timetable({
-      id: 'new',
-      planningImportId: 'imp',
-      slots: [slot({ startTime: '08:00' })],
-    });
-    const stored = timetable({ id: 'old', classId: 'c2', slots: [slot({})] });
+    // The same teacher on Monday 17 March 2025 at 08:00 in two classes.
+    const candidate = weekTimetable('new', MONDAY, [slot()], { planningImportId: 'imp' });
+    const stored = weekTimetable('old', MONDAY, [slot()], { classId: 'class-2' });
     const conflicts = await client.conflicts({ candidates: [candidate], stored: [stored], period });
     expect(conflicts.map((c) => [c.a.timetableId, c.b.timetableId, c.dates])).toEqual([
       ['new', 'old', ['2025-03-17']],
