@@ -50,6 +50,9 @@ function precompress(): Plugin {
  */
 export const ON_FIRST_USE_MARKERS = [/maplibregl/, /SheetJS|\bXLSX\.version\b/];
 
+/** The sheet worker's own small chunks, which only ever run with SheetJS: cached with it, on first use. */
+export const ON_FIRST_USE_FILES = /^assets\/(sheet[.-]worker|read-sheet-request|write-sheet-file)-/;
+
 let builtOutDir = path.resolve('dist');
 
 /** Records the build's output directory (it may come from --outDir) for the precache filter below. */
@@ -63,10 +66,11 @@ function rememberOutDir(): Plugin {
   };
 }
 
-/** Precache entries minus the files that hold a library of a few screens (ON_FIRST_USE_MARKERS). */
+/** Precache entries minus the files of a library of a few screens (ON_FIRST_USE_MARKERS and _FILES). */
 function withoutOnFirstUse<T extends { url: string }>(entries: T[]): { manifest: T[]; warnings: string[] } {
   const manifest = entries.filter((entry) => {
     if (!/\.(js|css)$/.test(entry.url)) return true;
+    if (ON_FIRST_USE_FILES.test(entry.url)) return false;
     const file = path.join(builtOutDir, entry.url);
     if (!fs.existsSync(file)) return true;
     const code = fs.readFileSync(file, 'utf8');
