@@ -333,9 +333,27 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     else setTimeout(() => void flush(), delay);
   }
 
+  /** A write of no organisation's records (a rate-limit count) queued into the next group commit. */
+  function grouped<T>(fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const write: PendingWrite = {
+        orgId: '',
+        run: () => Promise.resolve(fn()),
+        resolve: (value) => resolve(value as T),
+        reject,
+      };
+      if (groupCommitMs <= 0) {
+        void locked(() => runAlone(write));
+        return;
+      }
+      pending.push(write);
+      schedule(pending.length >= groupMax ? 0 : groupCommitMs);
+    });
+  }
+
   return {
     engine: 'sqlite',
-    ...sqliteAuthStores(db, locked),
+    ...sqliteAuthStores(db, locked, grouped),
     readCollection: (orgId, collection) =>
       locked(() => Promise.resolve(q.collection.all(orgId, collection).map((row) => recordFromRow(row)))),
     readRecords: (orgId, keys) =>

@@ -53,6 +53,23 @@ describe('sqlite: group commit', () => {
     expect((await readStore(storage, 'demo')).store.levels).toHaveLength(10);
   });
 
+  it('counts rate limits and write budgets in the same COMMIT as the batches around them (no fsync of their own)', async () => {
+    const window = NOW.getTime();
+    const [hits, batches] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => storage.rateLimits.hit('writeBytes:s-1', window))),
+      Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW),
+        ),
+      ),
+    ]);
+    // One group, one COMMIT, for the six counts and the four batches; the counts still add up one by one.
+    expect(commits).toEqual([10]);
+    expect([...hits].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(batches.every((a) => a.results[0]?.status === 'applied')).toBe(true);
+    expect(await storage.rateLimits.hit('writeBytes:s-1', window)).toBe(7);
+  });
+
   it('keeps the group when one batch is refused by validation: the others are stored, the refused one not at all', async () => {
     const invalid = { ...level('l-bad'), values: { id: 'l-bad', name: 42 } };
     const [first, refused, last] = await Promise.all([
