@@ -11,6 +11,8 @@ import { lazyNamed } from './lazy-named';
 // catalogue and every other route load on demand; the login screen asks for them once it is drawn.
 const FullApp = lazyNamed(() => import('./full-app'), 'FullApp');
 const PwaSupport = lazyNamed(() => import('./pwa/pwa-support'), 'PwaSupport');
+// Any other address than the login screen draws the full app: its code starts downloading with the entry's.
+if (typeof window !== 'undefined' && !window.location.pathname.startsWith('/login')) FullApp.preload();
 
 let loginRuntime: ReturnType<LoadLoginRuntime> | null = null;
 /** The login screen's runtime (login-runtime.ts), loaded once; the screen asks for it once drawn. */
