@@ -333,15 +333,10 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     else setTimeout(() => void flush(), delay);
   }
 
-  /** A write of no organisation's records (a rate-limit count) queued into the next group commit. */
-  function grouped<T>(fn: () => T): Promise<T> {
+  /** A write transaction queued for the next group commit (or run alone without grouping). */
+  function enqueue<T>(orgId: string, run: (tx: SyncTransaction) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const write: PendingWrite = {
-        orgId: '',
-        run: () => Promise.resolve(fn()),
-        resolve: (value) => resolve(value as T),
-        reject,
-      };
+      const write: PendingWrite = { orgId, run, resolve: (value) => resolve(value as T), reject };
       if (groupCommitMs <= 0) {
         void locked(() => runAlone(write));
         return;
@@ -350,6 +345,9 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
       schedule(pending.length >= groupMax ? 0 : groupCommitMs);
     });
   }
+
+  /** A write of no organisation's records (a rate-limit count) in the next group commit. */
+  const grouped = <T>(fn: () => T): Promise<T> => enqueue('', () => Promise.resolve(fn()));
 
   return {
     engine: 'sqlite',
@@ -366,21 +364,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         ),
       ),
     ping: () => locked(() => Promise.resolve(void db.prepare('SELECT 1').get())),
-    transaction: <T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>) =>
-      new Promise<T>((resolve, reject) => {
-        const write: PendingWrite = {
-          orgId,
-          run: fn,
-          resolve: (value) => resolve(value as T),
-          reject,
-        };
-        if (groupCommitMs <= 0) {
-          void locked(() => runAlone(write));
-          return;
-        }
-        pending.push(write);
-        schedule(pending.length >= groupMax ? 0 : groupCommitMs);
-      }),
+    transaction: <T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>) => enqueue(orgId, fn),
     // Stamps stay out of bulk reads: what devices receive never carries them (toRemote).
     readAll: (orgId) =>
       locked(() =>
