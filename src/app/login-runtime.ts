@@ -33,10 +33,12 @@ export async function readNeedsEmergency(): Promise<boolean> {
  * chunk after the other once the store is there. Never before: the login screen's budget stays its own.
  */
 function prefetchSignedInApp(): void {
-  const ignore = () => undefined;
-  void import('./full-app').catch(ignore);
-  void import('./shell/shell').catch(ignore);
-  void import('../sync/remote-store').catch(ignore);
+  // One after the other: each chunk is evaluated in a task of its own, not all in one long task.
+  void (async () => {
+    await import('./full-app');
+    await import('./shell/shell');
+    await import('../sync/remote-store');
+  })().catch(() => undefined);
 }
 
 export const signIn: LoginRuntime['signIn'] = async (input) => {
