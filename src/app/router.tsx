@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { GuardedPath } from '../domain/auth/routes';
 import { Guard, preloadShell, RequireSession, RootRedirect, SectionRedirect } from './guards';
 import { NoRoutePage } from './no-route-page';
 import { lazyNamed } from './lazy-named';
@@ -56,8 +57,11 @@ const TeacherWorkloadPage = lazyNamed(
   'TeacherWorkloadPage',
 );
 
-/** Each guarded screen by its path, to start its download with the shell's (preloadScreenOf). */
-const SCREENS: Record<string, { preload: () => void }> = {
+/**
+ * Each guarded screen by its path (spec part 1 point 2): its route below, drawn behind its Guard, and its
+ * download started with the shell's as the route opens (usePreloadScreen).
+ */
+const SCREENS: Record<GuardedPath, ComponentType & { preload: () => void }> = {
   '/users': UsersPage,
   '/profiles': ProfilesPage,
   '/journal': JournalPage,
@@ -80,13 +84,16 @@ const SCREENS: Record<string, { preload: () => void }> = {
   '/teacher/contract': MyContractPage,
 };
 
+const GUARDED_PATHS = Object.keys(SCREENS) as GuardedPath[];
+const isGuardedPath = (path: string): path is GuardedPath => Object.hasOwn(SCREENS, path);
+
 /**
  * The screen of a path and the shell start downloading together, as the route opens: otherwise the screen's
  * chunk is asked for only once the shell's has arrived and drawn (one round trip after the other).
  */
 function usePreloadScreen(pathname: string): void {
   useEffect(() => {
-    const screen = SCREENS[pathname];
+    const screen = isGuardedPath(pathname) ? SCREENS[pathname] : null;
     if (!screen) return;
     preloadShell();
     screen.preload();
@@ -105,170 +112,24 @@ export function AppRoutes() {
         <Route path="/" element={<RootRedirect />}>
           <Route index element={<NoRoutePage />} />
         </Route>
-        <Route
-          path="/users"
-          element={
-            <Guard path="/users">
-              <UsersPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/profiles"
-          element={
-            <Guard path="/profiles">
-              <ProfilesPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/journal"
-          element={
-            <Guard path="/journal">
-              <JournalPage />
-            </Guard>
-          }
-        />
+        {GUARDED_PATHS.map((path) => {
+          const Screen = SCREENS[path];
+          return (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guard path={path}>
+                  <Screen />
+                </Guard>
+              }
+            />
+          );
+        })}
         <Route path="/settings" element={<SectionRedirect section="/settings" />} />
-        <Route
-          path="/settings/instituts"
-          element={
-            <Guard path="/settings/instituts">
-              <InstitutesPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/settings/niveaux"
-          element={
-            <Guard path="/settings/niveaux">
-              <LevelsPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/settings/classes"
-          element={
-            <Guard path="/settings/classes">
-              <ClassesPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/settings/modules"
-          element={
-            <Guard path="/settings/modules">
-              <CourseModulesPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/settings/donnees"
-          element={
-            <Guard path="/settings/donnees">
-              <DataPage />
-            </Guard>
-          }
-        />
         <Route path="/planning" element={<SectionRedirect section="/planning" />} />
-        <Route
-          path="/planning/importer"
-          element={
-            <Guard path="/planning/importer">
-              <ImporterPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/planning/consulter"
-          element={
-            <Guard path="/planning/consulter">
-              <ConsultPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/planning/reprogrammation"
-          element={
-            <Guard path="/planning/reprogrammation">
-              <ReschedulePage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/planning/historique"
-          element={
-            <Guard path="/planning/historique">
-              <HistoryPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/workload"
-          element={
-            <Guard path="/workload">
-              <WorkloadPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/attendance"
-          element={
-            <Guard path="/attendance">
-              <AttendancePage />
-            </Guard>
-          }
-        />
         <Route path="/contracts" element={<SectionRedirect section="/contracts" />} />
-        <Route
-          path="/contracts/vh"
-          element={
-            <Guard path="/contracts/vh">
-              <VhContractsPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/contracts/compliance"
-          element={
-            <Guard path="/contracts/compliance">
-              <CompliancePage />
-            </Guard>
-          }
-        />
         <Route path="/teacher" element={<SectionRedirect section="/teacher" />} />
-        <Route
-          path="/teacher/today"
-          element={
-            <Guard path="/teacher/today">
-              <TeacherTodayPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/teacher/planning"
-          element={
-            <Guard path="/teacher/planning">
-              <TeacherPlanningPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/teacher/workload"
-          element={
-            <Guard path="/teacher/workload">
-              <TeacherWorkloadPage />
-            </Guard>
-          }
-        />
-        <Route
-          path="/teacher/contract"
-          element={
-            <Guard path="/teacher/contract">
-              <MyContractPage />
-            </Guard>
-          }
-        />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

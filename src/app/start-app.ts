@@ -19,11 +19,11 @@ export function hasAppStarted(): boolean {
  * Runs once per page: the login screen and the signed-in routes share it.
  */
 export function startApp(): Promise<void> {
-  // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle.
-  provideStoreLoader(async (db, fetchImpl, viewer) => {
-    await (await import('../sync/remote-store')).loadRemoteStore(db, fetchImpl, { viewer });
-  });
   started ??= (async () => {
+    // Loaded on demand: the store's schema and migrations stay out of the login screen's bundle.
+    provideStoreLoader(async (db, fetchImpl, viewer) => {
+      await (await import('../sync/remote-store')).loadRemoteStore(db, fetchImpl, { viewer });
+    });
     const db = appDb();
     await applyOrgFromUrl(db, window.location.search);
     const hasLocalData = (await db.profiles.count()) > 0;

@@ -7,12 +7,20 @@ import { authorFilterFor, expectedServerUser } from '../session/authors';
 import { exchangeOnce, pullPages, type ExchangeResult, type FetchLike } from './engine';
 import { deviceViewer, viewScope, type ScopeViewer } from '../session/view-scope';
 import type { StoreLoadMessage, StoreLoadRequest } from './store-load.worker';
-import { loadWholeStoreHere, revisionFrom, shownFor, storeUrl, trackSecondStep } from './whole-store';
+import {
+  loadWholeStoreHere,
+  revisionFrom,
+  shownFor,
+  storeUrl,
+  trackSecondStep,
+  type WholeStoreOutcome,
+} from './whole-store';
 
 export type { FetchLike } from './engine';
 export { replayOutbox } from './apply-remote';
 
-export type LoadResult = 'replaced' | 'kept-local' | 'server-empty' | 'failed';
+/** How a load ended: 'replaced' means the tables now equal the server's view of this viewer. */
+export type LoadResult = WholeStoreOutcome;
 
 export interface LoadOptions {
   /** Load the whole store even when a catch-up would do (a Données restore, tests). */

@@ -56,13 +56,16 @@ async function replaceStep(
   names: readonly CollectionName[],
   shown: AuthorFilter,
 ): Promise<void> {
-  const pendingOf = async (ids?: ReadonlySet<string>) =>
-    (await db.outbox.orderBy('seq').toArray()).filter(
-      (m) => names.includes(m.collection) && (ids === undefined || ids.has(m.recordId)),
+  // The viewer's unsent edits of a collection, oldest first (the outbox's collection index, not all of it).
+  const pendingOf = async (name: CollectionName, ids?: ReadonlySet<string>) =>
+    (await db.outbox.where('collection').equals(name).sortBy('seq')).filter(
+      (m) => ids === undefined || ids.has(m.recordId),
     );
   await db.transaction('rw', [...names, 'outbox'], async () => {
-    for (const name of names) await anyTable(db, name).clear();
-    await replayOutbox(db, await pendingOf(), shown);
+    for (const name of names) {
+      await anyTable(db, name).clear();
+      await replayOutbox(db, await pendingOf(name), shown);
+    }
   });
   for (const name of names) {
     const records = store[name];
@@ -70,7 +73,7 @@ async function replaceStep(
       const chunk = records.slice(start, start + WRITE_CHUNK);
       await db.transaction('rw', [name, 'outbox'], async () => {
         await anyTable(db, name).bulkPut(chunk);
-        await replayOutbox(db, await pendingOf(new Set(chunk.map((r) => String(r.id)))), shown);
+        await replayOutbox(db, await pendingOf(name, new Set(chunk.map((r) => String(r.id)))), shown);
       });
     }
   }

@@ -49,7 +49,7 @@ export function AttendanceTable({
   });
   return (
     <div className="table-scroll">
-      <table className="data attendance-table">
+      <table className="data attendance-table stack-on-phone">
         <thead>
           <tr>
             {showDate ? <th scope="col">{t.colDate}</th> : null}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
+import { FormWarning } from '../../ui/form-warning';
 import { useToast } from '../../ui/toast';
 
 interface Props {
@@ -38,9 +39,7 @@ export function ConfirmDeleteDialog({ isOpen, question, warnings = [], onConfirm
     >
       <p className="settings-question">{question}</p>
       {warnings.map((w) => (
-        <p key={w} className="settings-warning">
-          {w}
-        </p>
+        <FormWarning key={w}>{w}</FormWarning>
       ))}
       <div className="dialog-actions">
         <Button className="button secondary" slot="close" autoFocus>

@@ -4,6 +4,7 @@ import { appDb } from '../../db/database';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { AppDialog } from '../../ui/app-dialog';
+import { FormWarning } from '../../ui/form-warning';
 import { useToast } from '../../ui/toast';
 import { applyImport, RestoreRefusedError } from '../../services/settings/data-service';
 import type { ReplacementRow } from '../../domain/settings/store-file';
@@ -79,7 +80,7 @@ export function ImportConfirmDialog({ pending, onClose }: Props) {
           </tbody>
         </table>
       </div>
-      {staysSignedIn ? null : <p className="settings-warning">{t.signedOutWarning}</p>}
+      {staysSignedIn ? null : <FormWarning>{t.signedOutWarning}</FormWarning>}
       <div className="dialog-actions">
         <Button className="button secondary" slot="close" isDisabled={isBusy} autoFocus>
           {fr.settings.common.cancel}
