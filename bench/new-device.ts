@@ -20,6 +20,8 @@
  * 3. References: a bare load of a static file of the same server in the same browser, the server's sign-in
  *    alone (its PBKDF2 verification is in every new device's figure) and GET /api/store of the whole
  *    organisation, timed from Node.
+ * BENCH_TRACE=<file> also records a Chromium trace of the first new device and prints what each of its long
+ * tasks was made of (bench/trace-tasks.ts).
  * A miss is reported, not an error: this is a measurement, not a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,8 +32,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { LARGE_ORG, largeOrgBase, planningLog, userLog } from './large-org';
+import { longTasks } from './trace-tasks';
 
 const STATIC_DIR = process.env.BENCH_STATIC_DIR ?? 'dist';
+/** BENCH_TRACE=<file>: a Chromium trace of the first new device, click to settled, and its long tasks told. */
+const TRACE_FILE = process.env.BENCH_TRACE;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const SETUP_CODE = 'BENCH-SETUP-2026';
 const ORG = 'bench-large';
@@ -336,7 +341,7 @@ interface DeviceRun {
   supported: boolean;
 }
 
-async function deviceRun(browser: Browser, base: string): Promise<DeviceRun> {
+async function deviceRun(browser: Browser, base: string, trace = false): Promise<DeviceRun> {
   const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'UTC' });
   try {
     await context.addInitScript(PROBE);
@@ -353,12 +358,24 @@ async function deviceRun(browser: Browser, base: string): Promise<DeviceRun> {
     // "Se souvenir de moi" ticked: a session not remembered ends with the browser session (session.ts).
     const remember = page.getByRole('checkbox', { name: 'Se souvenir de moi' });
     if (!(await remember.isChecked())) await remember.click({ force: true });
+    if (trace)
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'],
+      });
     const clickedAt = Date.now();
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.locator(ROW).first().waitFor({ timeout: SETTLE_TIMEOUT_MS });
     await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.firstRowAt !== null);
     const rowsAtFirst = await rowCount(page);
     const settledAt = await settled(page, tracker);
+    if (trace && TRACE_FILE) {
+      const buffer = await browser.stopTracing();
+      fs.writeFileSync(TRACE_FILE, buffer);
+      const tasks = longTasks(JSON.parse(buffer.toString('utf8')) as Parameters<typeof longTasks>[0]);
+      say(`Trace of the first new device: ${TRACE_FILE}; ${tasks.length} task(s) > ${LONG_TASK_MS} ms`);
+      for (const task of tasks)
+        say(`  ${ms(task.ms)}: ${task.parts.map((p) => `${p.what} ${Math.round(p.ms)}`).join(' · ')}`);
+    }
     const rowsSettled = await rowCount(page);
     const first = await probe(page);
     if (first.clickAt === null)
@@ -414,7 +431,8 @@ try {
   browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   const staticMs = await staticReference(browser, base);
   const runs: DeviceRun[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await deviceRun(browser, base));
+  for (let run = 0; run < RUNS; run += 1)
+    runs.push(await deviceRun(browser, base, run === 0 && TRACE_FILE !== undefined));
 
   const each = (pick: (r: DeviceRun) => number) => runs.map((r) => Math.round(pick(r))).join(' / ');
   const worst = (pick: (r: DeviceRun) => Tasks): Tasks => ({

@@ -31,10 +31,9 @@ export async function hitRateLimits(
 ): Promise<RateDecision> {
   const nowMs = now.getTime();
   const start = windowStart(nowMs);
-  let ok = true;
-  for (const { rule, key } of buckets) {
-    const hits = await storage.rateLimits.hit(`${rule}:${key}`, start);
-    if (!isWithinLimit(rule, hits, limits)) ok = false;
-  }
+  const counted = await storage.rateLimits.hitEach(
+    buckets.map(({ rule, key }) => ({ bucket: `${rule}:${key}`, windowStartMs: start, units: 1 })),
+  );
+  const ok = buckets.every(({ rule }, i) => isWithinLimit(rule, counted[i] ?? 0, limits));
   return ok ? { ok: true } : { ok: false, retryAfter: retryAfterSeconds(nowMs) };
 }

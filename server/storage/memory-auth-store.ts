@@ -78,12 +78,15 @@ export function memoryAuthStores(liveUsers: (orgId: string) => ServerRecord[] = 
       },
     },
     rateLimits: {
-      hit: (bucket, windowStartMs) => {
-        const current = limits.get(bucket);
-        const hits = current && current.windowStartMs === windowStartMs ? current.hits + 1 : 1;
-        limits.set(bucket, { windowStartMs, hits });
-        return Promise.resolve(hits);
-      },
+      hitEach: (list) =>
+        Promise.resolve(
+          list.map(({ bucket, windowStartMs, units }) => {
+            const current = limits.get(bucket);
+            const hits = current && current.windowStartMs === windowStartMs ? current.hits + units : units;
+            limits.set(bucket, { windowStartMs, hits });
+            return hits;
+          }),
+        ),
       purge: (beforeMs) => {
         for (const [key, value] of limits) if (value.windowStartMs < beforeMs) limits.delete(key);
         return Promise.resolve();

@@ -114,17 +114,21 @@ export function postgresAuthStores(pool: pg.Pool): {
       },
     },
     rateLimits: {
-      hit: async (bucket, windowStartMs) => {
-        const { rows } = await pool.query<{ hits: number }>(
-          `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES ($1, $2, 1)
+      hitEach: async (list) => {
+        if (list.length === 0) return [];
+        // One statement for every bucket (distinct buckets: ON CONFLICT touches each row once).
+        const values = list.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}::bigint, $${3 * i + 3}::int)`);
+        const { rows } = await pool.query<{ bucket: string; hits: number }>(
+          `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES ${values.join(', ')}
            ON CONFLICT (bucket) DO UPDATE SET
              hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
-                         THEN rate_limits.hits + 1 ELSE 1 END,
+                         THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
              window_start_ms = excluded.window_start_ms
-           RETURNING hits`,
-          [bucket, windowStartMs],
+           RETURNING bucket, hits`,
+          list.flatMap((h) => [h.bucket, h.windowStartMs, h.units]),
         );
-        return Number(rows[0]?.hits ?? 1);
+        const byBucket = new Map(rows.map((r) => [r.bucket, Number(r.hits)]));
+        return list.map((h) => byBucket.get(h.bucket) ?? h.units);
       },
       purge: async (beforeMs) => {
         await pool.query('DELETE FROM rate_limits WHERE window_start_ms < $1', [beforeMs]);

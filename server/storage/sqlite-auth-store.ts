@@ -83,11 +83,11 @@ export function sqliteAuthStores(
     purge: db.prepare<[string, string]>(
       'DELETE FROM sessions WHERE expires_at < ? OR (revoked_at IS NOT NULL AND revoked_at < ?)',
     ),
-    hit: db.prepare<[string, number], { hits: number }>(
-      `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES (?, ?, 1)
+    hit: db.prepare<[string, number, number], { hits: number }>(
+      `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES (?, ?, ?)
        ON CONFLICT (bucket) DO UPDATE SET
          hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
-                     THEN rate_limits.hits + 1 ELSE 1 END,
+                     THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
          window_start_ms = excluded.window_start_ms
        RETURNING hits`,
     ),
@@ -138,7 +138,12 @@ export function sqliteAuthStores(
       purge: (before) => run(() => void q.purge.run(before, before)),
     },
     rateLimits: {
-      hit: (bucket, windowStartMs) => grouped(() => q.hit.get(bucket, windowStartMs)?.hits ?? 1),
+      hitEach: (list) =>
+        grouped(() =>
+          list.map(
+            ({ bucket, windowStartMs, units }) => q.hit.get(bucket, windowStartMs, units)?.hits ?? units,
+          ),
+        ),
       purge: (beforeMs) => run(() => void q.purgeLimits.run(beforeMs)),
     },
     settings: {

@@ -90,10 +90,20 @@ export interface SessionStore {
   purge(before: string): Promise<void>;
 }
 
-/** Fixed-window counters; one atomic statement per hit, so two servers never both grant the last try. */
+/** `units` hits counted in `bucket`'s window starting at `windowStartMs`. */
+export interface RateHit {
+  bucket: string;
+  windowStartMs: number;
+  units: number;
+}
+
+/** Fixed-window counters; one atomic statement per bucket, so two servers never both grant the last try. */
 export interface RateLimitStore {
-  /** Counts one hit in the window starting at `windowStartMs`; answers the hits of that window. */
-  hit(bucket: string, windowStartMs: number): Promise<number>;
+  /**
+   * Counts each hit in its bucket's window (a new window restarts at `units`) and answers the hits of each
+   * window after the count, in order; all of them in one write (SQLite: one group commit).
+   */
+  hitEach(hits: readonly RateHit[]): Promise<number[]>;
   purge(beforeMs: number): Promise<void>;
 }
 

@@ -7,7 +7,7 @@ import type { Mutation } from '../../src/domain/sync/protocol';
 import { tempDataFile } from './helpers';
 
 /**
- * Group commit on SQLite: batches arriving within a few milliseconds share one transaction and one fsync,
+ * Group commit on SQLite: batches waiting together share one transaction and one fsync,
  * yet each stays all-or-nothing for its device. (PostgreSQL commits each batch in its own transaction:
  * its batches of different organisations run in parallel on their own connections.)
  */
@@ -56,7 +56,11 @@ describe('sqlite: group commit', () => {
   it('counts rate limits and write budgets in the same COMMIT as the batches around them (no fsync of their own)', async () => {
     const window = NOW.getTime();
     const [hits, batches] = await Promise.all([
-      Promise.all(Array.from({ length: 6 }, () => storage.rateLimits.hit('writeBytes:s-1', window))),
+      Promise.all(
+        Array.from({ length: 6 }, () =>
+          storage.rateLimits.hitEach([{ bucket: 'writeBytes:s-1', windowStartMs: window, units: 1 }]),
+        ),
+      ).then((each) => each.map(([hits]) => hits ?? 0)),
       Promise.all(
         Array.from({ length: 4 }, (_, i) =>
           applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW),
@@ -67,7 +71,19 @@ describe('sqlite: group commit', () => {
     expect(commits).toEqual([10]);
     expect([...hits].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(batches.every((a) => a.results[0]?.status === 'applied')).toBe(true);
-    expect(await storage.rateLimits.hit('writeBytes:s-1', window)).toBe(7);
+    // Several buckets and units in one write: 6 + 3 and a new bucket at 2.
+    expect(
+      await storage.rateLimits.hitEach([
+        { bucket: 'writeBytes:s-1', windowStartMs: window, units: 3 },
+        { bucket: 'writeMutations:s-1', windowStartMs: window, units: 2 },
+      ]),
+    ).toEqual([9, 2]);
+    // A new window starts again from its units.
+    expect(
+      await storage.rateLimits.hitEach([
+        { bucket: 'writeBytes:s-1', windowStartMs: window + 60_000, units: 1 },
+      ]),
+    ).toEqual([1]);
   });
 
   it('keeps the group when one batch is refused by validation: the others are stored, the refused one not at all', async () => {
@@ -124,9 +140,48 @@ describe('sqlite: group commit', () => {
     expect(ids).toEqual(['l-a', 'l-c', 'l-flaky']);
   });
 
+  it('gathers the batches that arrive while a group runs into the next group, whatever their arrival times', async () => {
+    const file = tempDataFile();
+    const quick = openSqliteSyncStorage(file.file, { onCommit: (n) => commits.push(n) });
+    try {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // A first write holds the connection; five batches arrive one by one meanwhile (separate timers).
+      const first = quick.transaction('demo', () => held);
+      const later: Promise<unknown>[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        later.push(applyBatch(quick, 'demo', `device-${i}`, [level(`l-${i}`)], NOW));
+      }
+      release();
+      await Promise.all([first, ...later]);
+      expect(commits).toEqual([1, 5]);
+    } finally {
+      await quick.close();
+      file.cleanup();
+    }
+  });
+
+  it('writes the batches still waiting for their group before the file closes', async () => {
+    const file = tempDataFile();
+    const closing = openSqliteSyncStorage(file.file, { groupMax: 2 });
+    const answers = Array.from({ length: 5 }, (_, i) =>
+      applyBatch(closing, 'demo', `device-${i}`, [level(`l-${i}`)], NOW),
+    );
+    await closing.close();
+    expect((await Promise.all(answers)).map((a) => a.results[0]?.status)).toEqual(Array(5).fill('applied'));
+    const reopened = openSqliteSyncStorage(file.file);
+    try {
+      expect((await readStore(reopened, 'demo')).store.levels).toHaveLength(5);
+    } finally {
+      await reopened.close();
+      file.cleanup();
+    }
+  });
+
   it('answers a batch only once it is durable: a reader opened after the answer sees it', async () => {
     await applyBatch(storage, 'demo', 'device-a', [level('l-a')], NOW);
-    const other = openSqliteSyncStorage(data.file, { groupCommitMs: 0 });
+    const other = openSqliteSyncStorage(data.file, { groupMax: 1 });
     try {
       expect((await readStore(other, 'demo')).store.levels.map((l) => l.id)).toEqual(['l-a']);
     } finally {
