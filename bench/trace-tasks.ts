@@ -27,7 +27,8 @@ function label(event: TraceEvent): string {
   if (event.name === 'FunctionCall' || event.name === 'EvaluateScript' || event.name === 'v8.compile') {
     const fn = typeof data.functionName === 'string' && data.functionName ? data.functionName : '(anonyme)';
     const url = typeof data.url === 'string' ? (data.url.split('/').pop() ?? '') : '';
-    return `${event.name} ${fn} ${url}:${String(data.lineNumber ?? '')}`;
+    const line = typeof data.lineNumber === 'number' ? data.lineNumber : '';
+    return `${event.name} ${fn} ${url}:${line}`;
   }
   if (event.name === 'EventDispatch' || event.name === 'TimerFire' || event.name === 'FireAnimationFrame')
     return `${event.name} ${typeof data.type === 'string' ? data.type : ''}`.trim();
