@@ -108,6 +108,7 @@ export default tseslint.config(
       'dist',
       'dist-*',
       'dev-dist',
+      'bench/.tmp',
       'node_modules',
       'coverage',
       'test-results',

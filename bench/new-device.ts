@@ -20,7 +20,8 @@
  * 3. References: a bare load of a static file of the same server in the same browser, the server's sign-in
  *    alone (its PBKDF2 verification is in every new device's figure) and GET /api/store of the whole
  *    organisation, timed from Node.
- * BENCH_TRACE=<file> also records a Chromium trace of the first new device and prints what each of its long
+ * BENCH_FRAMES=1 prints the scripts of each long task's frame (Long Animation Frames API: entry point, source,
+ * time, forced layout). BENCH_TRACE=<file> also records a Chromium trace of the first new device and prints what each of its long
  * tasks was made of (bench/trace-tasks.ts).
  * A miss is reported, not an error: this is a measurement, not a test.
  */
@@ -213,6 +214,24 @@ const PROBE = `(() => {
         b.longTasks.push({ at: performance.timeOrigin + e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   } catch {}
+  // What ran in the long frames (Long Animation Frames API): each script's entry point, source and time.
+  b.frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        b.frames.push({
+          at: performance.timeOrigin + e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          scripts: (e.scripts || []).map((s) => ({
+            invoker: s.invoker,
+            source: (s.sourceURL || '').split('/').pop() + ' ' + (s.sourceFunctionName || ''),
+            duration: Math.round(s.duration),
+            layout: Math.round(s.forcedStyleAndLayoutDuration || 0),
+          })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
   document.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button && /Se connecter/.test(button.textContent || '')) b.clickAt = performance.timeOrigin + performance.now();
@@ -227,9 +246,17 @@ const PROBE = `(() => {
   observer.observe(document, { childList: true, subtree: true });
 })();`;
 
+interface Frame {
+  at: number;
+  duration: number;
+  blocking: number;
+  scripts: { invoker: string; source: string; duration: number; layout: number }[];
+}
+
 interface Probe {
   supported: boolean;
   longTasks: { at: number; duration: number }[];
+  frames: Frame[];
   clickAt: number | null;
   firstRowAt: number | null;
   origin: number;
@@ -318,13 +345,24 @@ const rowCount = (page: Page) =>
 interface Tasks {
   count: number;
   longest: number;
+  /** What ran in the frames of those tasks (BENCH_FRAMES=1 prints it). */
+  scripts: string[];
 }
 
 function tasksBetween(p: Probe, from: number, to: number): Tasks {
   const within = p.longTasks.filter(
     (t) => t.at + t.duration >= from && t.at <= to && t.duration > LONG_TASK_MS,
   );
-  return { count: within.length, longest: Math.max(0, ...within.map((t) => t.duration)) };
+  const scripts = within.flatMap((t) =>
+    p.frames
+      .filter((f) => f.at <= t.at + t.duration && f.at + f.duration >= t.at)
+      .flatMap((f) => f.scripts.filter((x) => x.duration >= 10))
+      .map(
+        (x) =>
+          `${Math.round(t.duration)} ms task: ${x.invoker} → ${x.source} ${x.duration} ms (layout ${x.layout})`,
+      ),
+  );
+  return { count: within.length, longest: Math.max(0, ...within.map((t) => t.duration)), scripts };
 }
 
 interface DeviceRun {
@@ -360,7 +398,13 @@ async function deviceRun(browser: Browser, base: string, trace = false): Promise
     if (!(await remember.isChecked())) await remember.click({ force: true });
     if (trace)
       await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'],
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'blink',
+          'disabled-by-default-v8.cpu_profiler',
+        ],
       });
     const clickedAt = Date.now();
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -373,8 +417,13 @@ async function deviceRun(browser: Browser, base: string, trace = false): Promise
       fs.writeFileSync(TRACE_FILE, buffer);
       const tasks = longTasks(JSON.parse(buffer.toString('utf8')) as Parameters<typeof longTasks>[0]);
       say(`Trace of the first new device: ${TRACE_FILE}; ${tasks.length} task(s) > ${LONG_TASK_MS} ms`);
-      for (const task of tasks)
-        say(`  ${ms(task.ms)}: ${task.parts.map((p) => `${p.what} ${Math.round(p.ms)}`).join(' · ')}`);
+      const list = (parts: { what: string; ms: number }[]) =>
+        parts.map((p) => `${p.what} ${Math.round(p.ms)}`).join(' · ');
+      for (const task of tasks) {
+        say(`  ${ms(task.ms)}: ${list(task.parts)}`);
+        if (task.selfJs.length > 0) say(`    JavaScript, self: ${list(task.selfJs)}`);
+        if (task.inclusiveJs.length > 0) say(`    JavaScript, inclusive: ${list(task.inclusiveJs)}`);
+      }
     }
     const rowsSettled = await rowCount(page);
     const first = await probe(page);
@@ -438,6 +487,7 @@ try {
   const worst = (pick: (r: DeviceRun) => Tasks): Tasks => ({
     count: Math.max(...runs.map((r) => pick(r).count)),
     longest: Math.max(...runs.map((r) => pick(r).longest)),
+    scripts: runs.flatMap((r) => pick(r).scripts),
   });
   const tasks = (t: Tasks) => `${t.count} task(s) > ${LONG_TASK_MS} ms, longest ${ms(t.longest)}`;
   const newFirst = median(runs.map((r) => r.firstRows));
@@ -474,6 +524,11 @@ try {
       `(${each((r) => r.knownFirstRows)}), ${tasks(knownTasks)}; ${median(runs.map((r) => r.knownRows))} ` +
       `users listed | ≤ 1,000 ms: **${verdict(knownOk)}** | static file ${ms(staticMs)} |`,
   );
+  if (process.env.BENCH_FRAMES) {
+    say('');
+    say('Scripts of the long tasks (Long Animation Frames), new device until settled, then known device:');
+    for (const line of [...worst((r) => r.settledTasks).scripts, ...knownTasks.scripts]) say(`  ${line}`);
+  }
   if (!runs.every((r) => r.supported))
     say('(This Chromium does not report long tasks: the task counts above are not measured.)');
 } finally {

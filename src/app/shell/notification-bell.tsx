@@ -36,22 +36,25 @@ export function NotificationBell({ userId, seesAll }: Props) {
     const all = await appDb().notifications.toArray();
     return seesAll ? all : all.filter((n) => n.teacherUserId === userId);
   }, [userId, seesAll]);
-  const names = useLiveQuery(async () => {
-    const [classes, modules, users] = await Promise.all([
-      appDb().classes.toArray(),
-      appDb().courseModules.toArray(),
-      appDb().users.toArray(),
-    ]);
-    return {
-      classes: new Map(classes.map((c) => [c.id, c.code])),
-      modules: new Map(modules.map((m) => [m.id, m.name])),
-      users: new Map(users.map((u) => [u.id, u.name])),
-    };
-  }, []);
   const panelRef = useRef<HTMLElement>(null);
   const all = notifications ?? [];
   const unread = unreadCount(all);
   const sessions = groupNotifications(all);
+  // Only the teachers of the sessions shown (at most 20): a group's 5,000 users are never read for a bell.
+  const teacherIds = [...new Set(sessions.flatMap((s) => (s.teacherUserId ? [s.teacherUserId] : [])))].sort();
+  const teacherKey = teacherIds.join('\n');
+  const names = useLiveQuery(async () => {
+    const [classes, modules, users] = await Promise.all([
+      appDb().classes.toArray(),
+      appDb().courseModules.toArray(),
+      appDb().users.bulkGet(teacherKey ? teacherKey.split('\n') : []),
+    ]);
+    return {
+      classes: new Map(classes.map((c) => [c.id, c.code])),
+      modules: new Map(modules.map((m) => [m.id, m.name])),
+      users: new Map(users.flatMap((u) => (u ? [[u.id, u.name] as const] : []))),
+    };
+  }, [teacherKey]);
   const readAll = () => markNotificationsRead(appDb(), all);
   const title = (s: NotificationSession) =>
     [

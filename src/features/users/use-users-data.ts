@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../../db/database';
+import { readPaged } from '../../db/paged-read';
 import { ORG_SETTINGS_ID, PIN_VALIDITY_DAYS_DEFAULT } from '../../domain/defaults';
 
 /** Everything the users screen reads; re-read whenever one of these tables changes. */
@@ -7,7 +8,7 @@ export function useUsersData() {
   return useLiveQuery(async () => {
     const db = appDb();
     const [users, profiles, institutes, levels, settings] = await Promise.all([
-      db.users.toArray(),
+      readPaged(db.users),
       db.profiles.toArray(),
       db.institutes.toArray(),
       db.levels.toArray(),

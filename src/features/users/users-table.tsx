@@ -4,6 +4,7 @@ import { Checkbox } from 'react-aria-components';
 import type { Profile, User } from '../../domain/store/schema';
 import type { UserActionRefusal } from '../../domain/users/user-rights';
 import { fr } from '../../i18n/fr';
+import { measureAfterLayout, observeRectAfterLayout } from '../../ui/measure-after-layout';
 import { UserRow, type UserAction } from './user-row';
 import './users.css';
 
@@ -76,6 +77,8 @@ export function UsersTable({
     count: users.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimate,
+    measureElement: measureAfterLayout,
+    observeElementRect: observeRectAfterLayout,
     getItemKey: itemKey,
     // The rows in view are drawn with the table's first render (the box is measured once it is mounted):
     // the box takes the screen's height minus the header and toolbar, about 16rem.

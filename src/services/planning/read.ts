@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../../db/database';
+import { readPaged } from '../../db/paged-read';
 import { timetablesForPeriod, type PlanningPeriod } from '../../domain/planning/period-matching';
 import type { CourseModule, PlanningLog, SchoolClass, Timetable, User } from '../../domain/store/schema';
 import { parseIsoDate } from '../../domain/time/instant';
@@ -17,7 +18,7 @@ export async function loadPlanningReferences(db: AppDatabase): Promise<PlanningR
   const [classes, courseModules, users] = await Promise.all([
     db.classes.toArray(),
     db.courseModules.toArray(),
-    db.users.toArray(),
+    readPaged(db.users),
   ]);
   return {
     classes,

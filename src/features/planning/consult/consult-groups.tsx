@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { measureAfterLayout } from '../../../ui/measure-after-layout';
 
 /**
  * Above this many groups (classes or teachers), only the groups near the screen are drawn: a group of
@@ -33,6 +34,7 @@ function VirtualGroups<T>({ groups, keyOf, render }: ConsultGroupsProps<T>) {
   const virtualizer = useWindowVirtualizer({
     count: groups.length,
     estimateSize: () => ESTIMATED_GROUP_PX,
+    measureElement: measureAfterLayout,
     overscan: 2,
     scrollMargin,
     getItemKey: (index) => keyOf(groups[index] as T),

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RefObject } from 'react';
+import { measureAfterLayout, observeRectAfterLayout } from '../../../ui/measure-after-layout';
 
 /** Rows drawn beyond the visible area: fast scrolling shows no blank band, Tab reaches the next rows. */
 const OVERSCAN_ROWS = 5;
@@ -20,6 +21,8 @@ export function useTableRows(
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimatePx,
+    measureElement: measureAfterLayout,
+    observeElementRect: observeRectAfterLayout,
     overscan: OVERSCAN_ROWS,
     // Before the first layout (and in tests without layout) a viewport of a few rows is assumed.
     initialRect: { width: 800, height: viewportPx },
