@@ -38,6 +38,29 @@ import { longTasks } from './trace-tasks';
 const STATIC_DIR = process.env.BENCH_STATIC_DIR ?? 'dist';
 /** BENCH_TRACE=<file>: a Chromium trace of the first new device, click to settled, and its long tasks told. */
 const TRACE_FILE = process.env.BENCH_TRACE;
+/** BENCH_TRACE_KNOWN=<file>: the same for the first known device's new session, navigation to first rows. */
+const TRACE_KNOWN_FILE = process.env.BENCH_TRACE_KNOWN;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+/** Writes a trace and prints what each of its long tasks was made of. */
+function tellTrace(buffer: Buffer, file: string, what: string): void {
+  fs.writeFileSync(file, buffer);
+  const tasks = longTasks(JSON.parse(buffer.toString('utf8')) as Parameters<typeof longTasks>[0]);
+  say(`Trace of ${what}: ${file}; ${tasks.length} task(s) > ${LONG_TASK_MS} ms`);
+  const list = (parts: { what: string; ms: number }[]) =>
+    parts.map((p) => `${p.what} ${Math.round(p.ms)}`).join(' · ');
+  for (const task of tasks) {
+    say(`  ${ms(task.ms)}: ${list(task.parts)}`);
+    if (task.selfJs.length > 0) say(`    JavaScript, self: ${list(task.selfJs)}`);
+    if (task.inclusiveJs.length > 0) say(`    JavaScript, inclusive: ${list(task.inclusiveJs)}`);
+  }
+}
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const SETUP_CODE = 'BENCH-SETUP-2026';
 const ORG = 'bench-large';
@@ -396,35 +419,14 @@ async function deviceRun(browser: Browser, base: string, trace = false): Promise
     // "Se souvenir de moi" ticked: a session not remembered ends with the browser session (session.ts).
     const remember = page.getByRole('checkbox', { name: 'Se souvenir de moi' });
     if (!(await remember.isChecked())) await remember.click({ force: true });
-    if (trace)
-      await browser.startTracing(page, {
-        categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'v8.execute',
-          'blink',
-          'disabled-by-default-v8.cpu_profiler',
-        ],
-      });
+    if (trace && TRACE_FILE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const clickedAt = Date.now();
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.locator(ROW).first().waitFor({ timeout: SETTLE_TIMEOUT_MS });
     await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.firstRowAt !== null);
     const rowsAtFirst = await rowCount(page);
     const settledAt = await settled(page, tracker);
-    if (trace && TRACE_FILE) {
-      const buffer = await browser.stopTracing();
-      fs.writeFileSync(TRACE_FILE, buffer);
-      const tasks = longTasks(JSON.parse(buffer.toString('utf8')) as Parameters<typeof longTasks>[0]);
-      say(`Trace of the first new device: ${TRACE_FILE}; ${tasks.length} task(s) > ${LONG_TASK_MS} ms`);
-      const list = (parts: { what: string; ms: number }[]) =>
-        parts.map((p) => `${p.what} ${Math.round(p.ms)}`).join(' · ');
-      for (const task of tasks) {
-        say(`  ${ms(task.ms)}: ${list(task.parts)}`);
-        if (task.selfJs.length > 0) say(`    JavaScript, self: ${list(task.selfJs)}`);
-        if (task.inclusiveJs.length > 0) say(`    JavaScript, inclusive: ${list(task.inclusiveJs)}`);
-      }
-    }
+    if (trace && TRACE_FILE) tellTrace(await browser.stopTracing(), TRACE_FILE, 'the first new device');
     const rowsSettled = await rowCount(page);
     const first = await probe(page);
     if (first.clickAt === null)
@@ -435,9 +437,12 @@ async function deviceRun(browser: Browser, base: string, trace = false): Promise
 
     // 2. The same device, a new browser session: a new tab (empty sessionStorage) opens /users.
     const known = await context.newPage();
+    if (trace && TRACE_KNOWN_FILE) await browser.startTracing(known, { categories: TRACE_CATEGORIES });
     started = performance.now();
     await known.goto(`${base}/users`);
     await known.locator(ROW).first().waitFor({ timeout: SETTLE_TIMEOUT_MS });
+    if (trace && TRACE_KNOWN_FILE)
+      tellTrace(await browser.stopTracing(), TRACE_KNOWN_FILE, 'the first known device');
     await known.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.firstRowAt !== null);
     const knownRows = await rowCount(known);
     const second = await probe(known);
@@ -481,7 +486,13 @@ try {
   const staticMs = await staticReference(browser, base);
   const runs: DeviceRun[] = [];
   for (let run = 0; run < RUNS; run += 1)
-    runs.push(await deviceRun(browser, base, run === 0 && TRACE_FILE !== undefined));
+    runs.push(
+      await deviceRun(
+        browser,
+        base,
+        run === 0 && (TRACE_FILE !== undefined || TRACE_KNOWN_FILE !== undefined),
+      ),
+    );
 
   const each = (pick: (r: DeviceRun) => number) => runs.map((r) => Math.round(pick(r))).join(' / ');
   const worst = (pick: (r: DeviceRun) => Tasks): Tasks => ({
