@@ -70,15 +70,34 @@ export function logsForSlotDay(
   slotIndex: number,
   date: string,
 ): EffectiveLog[] {
-  return applyCorrections(logs)
-    .filter(
-      (log) =>
-        isCheckLog(log) &&
-        log.timetableId === timetableId &&
-        log.slotIndex === slotIndex &&
-        toIsoDate(log.timestamp) === date,
-    )
-    .sort((a, b) => ms(a) - ms(b) || a.id.localeCompare(b.id));
+  return [...(slotDayIndex(logs).get(slotDayKey(timetableId, slotIndex, date)) ?? [])];
+}
+
+const slotDayKey = (timetableId: string, slotIndex: number, date: string) =>
+  `${timetableId}\n${slotIndex}\n${date}`;
+
+/**
+ * The check logs grouped by slot and day, corrections applied and sorted, built once per logs array (and
+ * length): a planning screen asks for every occurrence it draws, and reading all the logs for each one made
+ * /planning/consulter's render grow with courses × logs. The arrays come from queries and are never
+ * changed in place; the length guards against a caller that appends.
+ */
+const indexCache = new WeakMap<readonly PlanningLog[], { length: number; index: Map<string, EffectiveLog[]> }>();
+
+function slotDayIndex(logs: readonly PlanningLog[]): Map<string, EffectiveLog[]> {
+  const cached = indexCache.get(logs);
+  if (cached && cached.length === logs.length) return cached.index;
+  const index = new Map<string, EffectiveLog[]>();
+  for (const log of applyCorrections(logs)) {
+    if (!isCheckLog(log)) continue;
+    const key = slotDayKey(log.timetableId, log.slotIndex, toIsoDate(log.timestamp));
+    const list = index.get(key);
+    if (list) list.push(log);
+    else index.set(key, [log]);
+  }
+  for (const list of index.values()) list.sort((a, b) => ms(a) - ms(b) || a.id.localeCompare(b.id));
+  indexCache.set(logs, { length: logs.length, index });
+  return index;
 }
 
 function latest(logs: readonly EffectiveLog[], action: PlanningLog['action']): EffectiveLog | null {

@@ -1,6 +1,5 @@
 import type { DateTime } from 'luxon';
 import type { Slot, Timetable } from '../store/schema';
-import { parseIsoDate } from '../time/instant';
 import type { UtcRange } from '../time/period';
 import { slotDates, slotInstants } from '../time/timetable-dates';
 
@@ -27,12 +26,15 @@ export function slotOccurrences(
   options: OccurrenceOptions = {},
 ): SlotOccurrence[] {
   const occurrences: SlotOccurrence[] = [];
+  const from = range.start.toMillis();
+  const to = range.end.toMillis();
   for (const timetable of timetables) {
     timetable.slots.forEach((slot, slotIndex) => {
       if (slot.canceled && !options.includeCanceled) return;
       for (const date of slotDates(timetable, slot.dayOfWeek)) {
-        const day = parseIsoDate(date);
-        if (!day || day < range.start || day >= range.end) continue;
+        // Midnight UTC of the date, as parseIsoDate reads it (slotDates writes valid dates only).
+        const day = Date.parse(`${date}T00:00:00.000Z`);
+        if (day < from || day >= to) continue;
         const instants = slotInstants(date, slot);
         if (!instants) continue;
         occurrences.push({ timetable, slot, slotIndex, date, ...instants });
