@@ -43,17 +43,16 @@ const log = (
   id: string,
   timestamp: string,
   action: PlanningLog['action'] = 'planning-checkin',
-): PlanningLog =>
-  ({
-    id,
-    timestamp,
-    action,
-    actorUserId: 'u-1',
-    actorUserName: 'Prof',
-    teacherUserId: 'u-1',
-    timetableId: 't-1',
-    slotIndex: 0,
-  });
+): PlanningLog => ({
+  id,
+  timestamp,
+  action,
+  actorUserId: 'u-1',
+  actorUserName: 'Prof',
+  teacherUserId: 'u-1',
+  timetableId: 't-1',
+  slotIndex: 0,
+});
 
 describe('slotDates', () => {
   it.each([

@@ -82,7 +82,10 @@ const slotDayKey = (timetableId: string, slotIndex: number, date: string) =>
  * /planning/consulter's render grow with courses × logs. The arrays come from queries and are never
  * changed in place; the length guards against a caller that appends.
  */
-const indexCache = new WeakMap<readonly PlanningLog[], { length: number; index: Map<string, EffectiveLog[]> }>();
+const indexCache = new WeakMap<
+  readonly PlanningLog[],
+  { length: number; index: Map<string, EffectiveLog[]> }
+>();
 
 function slotDayIndex(logs: readonly PlanningLog[]): Map<string, EffectiveLog[]> {
   const cached = indexCache.get(logs);
