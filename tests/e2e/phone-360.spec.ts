@@ -226,7 +226,7 @@ test('a teacher on a 360 px phone: every screen fits, each primary action in vie
   await shot(page, 'teacher-contract');
 });
 
-test('an administrator on a 360 px phone: /users, Paramètres, attendance complete and in view', async ({
+test('an administrator on a 360 px phone: /users, Paramètres, attendance, Consulter complete and in view', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -281,4 +281,24 @@ test('an administrator on a 360 px phone: /users, Paramètres, attendance comple
   await expectNoSidewaysScroll(page, '/attendance');
   await expectNoSeriousA11yViolations(page, '/attendance 360');
   await shot(page, 'attendance');
+
+  // Consulter: every grouping and period option whole and in view, the period arrows too.
+  await page.goto('/planning/consulter');
+  await ready(page, 'Consulter les plannings');
+  for (const [group, name] of [
+    ['Regroupement', 'Par classe'],
+    ['Regroupement', 'Par enseignant'],
+    ['Regroupement', 'Global'],
+    ['Période', 'Semaine'],
+    ['Période', 'Mois'],
+  ] as const) {
+    const option = page.getByRole('radiogroup', { name: group }).getByRole('radio', { name, exact: true });
+    await expectInViewport(page, option, `Consulter: ${name}`);
+    const isTruncated = await option.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(isTruncated, `Consulter: "${name}" truncated`).toBe(false);
+  }
+  await page.getByRole('radiogroup', { name: 'Regroupement' }).getByRole('radio', { name: 'Global' }).click();
+  await expectInViewport(page, page.getByRole('button', { name: 'Période suivante' }), 'Consulter: next');
+  await expectNoSidewaysScroll(page, '/planning/consulter');
+  await shot(page, 'consulter');
 });
