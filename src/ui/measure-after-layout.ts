@@ -1,4 +1,4 @@
-import { observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 
 /**
  * A virtualizer's `measureElement` that never forces a layout: a row just drawn keeps the size already known
@@ -36,4 +36,24 @@ export function observeRectAfterLayout<S extends Element, I extends Element>(
   const observer = new Observer(() => cb({ width: element.clientWidth, height: element.clientHeight }));
   observer.observe(element, { box: 'content-box' });
   return () => observer.unobserve(element);
+}
+
+/**
+ * A virtualizer's `scrollToFn` that skips the scroll to the top it asks for as a new list mounts (a freshly
+ * drawn box is at the top already): setting `scrollTop` forces the page's layout inside React's layout
+ * effects, that is in the render's task (16-70 ms when a known device opened /users). Every later scroll
+ * goes through. One per list: keep it with `useState(scrollAfterMount)`.
+ */
+export function scrollAfterMount<S extends Element, I extends Element>() {
+  let mounted = false;
+  return (
+    offset: number,
+    options: { adjustments?: number; behavior?: ScrollBehavior },
+    instance: Virtualizer<S, I>,
+  ): void => {
+    const first = !mounted;
+    mounted = true;
+    if (first && offset + (options.adjustments ?? 0) === 0 && options.behavior === undefined) return;
+    elementScroll(offset, options, instance);
+  };
 }

@@ -4,7 +4,7 @@ import { Checkbox } from 'react-aria-components';
 import type { Profile, User } from '../../domain/store/schema';
 import type { UserActionRefusal } from '../../domain/users/user-rights';
 import { fr } from '../../i18n/fr';
-import { measureAfterLayout, observeRectAfterLayout } from '../../ui/measure-after-layout';
+import { measureAfterLayout, observeRectAfterLayout, scrollAfterMount } from '../../ui/measure-after-layout';
 import { UserRow, type UserAction } from './user-row';
 import './users.css';
 
@@ -68,6 +68,7 @@ export function UsersTable({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+  const [scrollToFn] = useState(scrollAfterMount<HTMLDivElement, Element>);
   // Read once per render, not once per row (the virtualizer asks for every unmeasured row).
   const estimate = rowEstimate();
   // Stable while the list is the same: a new key function makes the virtualizer lay out every row again.
@@ -79,6 +80,7 @@ export function UsersTable({
     estimateSize: () => estimate,
     measureElement: measureAfterLayout,
     observeElementRect: observeRectAfterLayout,
+    scrollToFn,
     getItemKey: itemKey,
     // The rows in view are drawn with the table's first render (the box is measured once it is mounted):
     // the box takes the screen's height minus the header and toolbar, about 16rem.
