@@ -339,7 +339,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     else setTimeout(() => void flush(), delay);
   }
 
-  /** A write transaction queued for the next group commit (or run alone without grouping). */
+  /** A write transaction queued for the next group commit (alone in its group when groupMax is 1). */
   function enqueue<T>(orgId: string, run: (tx: SyncTransaction) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const write: PendingWrite = { orgId, run, resolve: (value) => resolve(value as T), reject };

@@ -1,58 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { logsForSlotDay } from '../../src/domain/attendance/status';
 import { slotOccurrences } from '../../src/domain/planning/occurrences';
-import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
 import { parseIsoDate } from '../../src/domain/time/instant';
 import { slotDates } from '../../src/domain/time/timetable-dates';
+import { monthTimetable, planningLog, slot, weekTimetable } from '../support/builders';
 
 /**
  * The planning screens' reads are indexed once per input (src/domain/time/timetable-dates.ts,
  * src/domain/attendance/status.ts): the answers stay those of a full scan, also when an input changes.
  */
 
-const week = (weekStartDate: string): Timetable => ({
-  id: 't-1',
-  periodicity: 'week',
-  year: Number(weekStartDate.slice(0, 4)),
-  weekStartDate,
-  classId: 'c-1',
-  createdAt: '2026-11-01T08:00:00.000Z',
-  slots: [
-    {
-      id: 's-0',
-      dayOfWeek: 3,
-      startTime: '08:00',
-      endTime: '10:00',
-      moduleId: 'm-1',
-      teacherUserId: 'u-1',
-      deliveryMode: 'presentiel',
-      canceled: false,
-    },
-  ],
-});
-
-const month = (year: number, m: number): Timetable => ({
-  ...week('2026-11-16'),
-  periodicity: 'month',
-  year,
-  month: m,
-  weekStartDate: undefined,
-});
-
-const log = (
-  id: string,
-  timestamp: string,
-  action: PlanningLog['action'] = 'planning-checkin',
-): PlanningLog => ({
-  id,
-  timestamp,
-  action,
-  actorUserId: 'u-1',
-  actorUserName: 'Prof',
-  teacherUserId: 'u-1',
-  timetableId: 't-1',
-  slotIndex: 0,
-});
+const week = (weekStartDate: string) => weekTimetable('tt-1', weekStartDate, [slot({ dayOfWeek: 3 })]);
+const month = (year: number, m: number) => monthTimetable('tt-1', year, m, [slot({ dayOfWeek: 3 })]);
+const log = (id: string, timestamp: string, action: 'in' | 'out' = 'in') =>
+  planningLog(id, action, timestamp);
 
 describe('slotDates', () => {
   it.each([
@@ -103,18 +64,18 @@ describe('logsForSlotDay', () => {
       log('a', '2026-11-18T07:58:00.000Z'),
       log('other-day', '2026-11-19T08:00:00.000Z'),
       { ...log('other-slot', '2026-11-18T08:00:00.000Z'), slotIndex: 1 },
-      { ...log('not-check', '2026-11-18T08:00:00.000Z'), action: 'planning-cancel' as const },
+      planningLog('not-check', 'planning-cancel', '2026-11-18T08:00:00.000Z'),
     ];
-    expect(logsForSlotDay(logs, 't-1', 0, '2026-11-18').map((l) => l.id)).toEqual(['a', 'b']);
-    expect(logsForSlotDay(logs, 't-1', 0, '2026-11-19').map((l) => l.id)).toEqual(['other-day']);
-    expect(logsForSlotDay(logs, 't-1', 1, '2026-11-18').map((l) => l.id)).toEqual(['other-slot']);
-    expect(logsForSlotDay(logs, 't-2', 0, '2026-11-18')).toEqual([]);
+    expect(logsForSlotDay(logs, 'tt-1', 0, '2026-11-18').map((l) => l.id)).toEqual(['a', 'b']);
+    expect(logsForSlotDay(logs, 'tt-1', 0, '2026-11-19').map((l) => l.id)).toEqual(['other-day']);
+    expect(logsForSlotDay(logs, 'tt-1', 1, '2026-11-18').map((l) => l.id)).toEqual(['other-slot']);
+    expect(logsForSlotDay(logs, 'tt-2', 0, '2026-11-18')).toEqual([]);
   });
 
   it('sees a log appended to the same array', () => {
     const logs = [log('a', '2026-11-18T07:58:00.000Z')];
-    expect(logsForSlotDay(logs, 't-1', 0, '2026-11-18')).toHaveLength(1);
-    logs.push(log('b', '2026-11-18T09:58:00.000Z', 'planning-checkout'));
-    expect(logsForSlotDay(logs, 't-1', 0, '2026-11-18').map((l) => l.id)).toEqual(['a', 'b']);
+    expect(logsForSlotDay(logs, 'tt-1', 0, '2026-11-18')).toHaveLength(1);
+    logs.push(log('b', '2026-11-18T09:58:00.000Z', 'out'));
+    expect(logsForSlotDay(logs, 'tt-1', 0, '2026-11-18').map((l) => l.id)).toEqual(['a', 'b']);
   });
 });

@@ -42,19 +42,18 @@ export function NotificationBell({ userId, seesAll }: Props) {
   const sessions = groupNotifications(all);
   // Only the teachers of the sessions shown (at most 20): a group's 5,000 users are never read for a bell.
   const teacherIds = [...new Set(sessions.flatMap((s) => (s.teacherUserId ? [s.teacherUserId] : [])))].sort();
-  const teacherKey = teacherIds.join('\n');
   const names = useLiveQuery(async () => {
     const [classes, modules, users] = await Promise.all([
       appDb().classes.toArray(),
       appDb().courseModules.toArray(),
-      appDb().users.bulkGet(teacherKey ? teacherKey.split('\n') : []),
+      appDb().users.bulkGet(teacherIds),
     ]);
     return {
       classes: new Map(classes.map((c) => [c.id, c.code])),
       modules: new Map(modules.map((m) => [m.id, m.name])),
       users: new Map(users.flatMap((u) => (u ? [[u.id, u.name] as const] : []))),
     };
-  }, [teacherKey]);
+  }, [teacherIds.join('\n')]);
   const readAll = () => markNotificationsRead(appDb(), all);
   const title = (s: NotificationSession) =>
     [
