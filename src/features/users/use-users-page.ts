@@ -124,7 +124,7 @@ export function useUsersPage() {
     },
     /** Saves the editor's draft: the edited user, or a new active one (initial password, spec point 4). */
     saveUser: async (editing: User | null, draft: UserDraft) => {
-      if (editing) await updateUser(db, { ...editing, ...draft }, actor);
+      if (editing) await updateUser(db, editing, draft, actor);
       else await createUser(db, { ...draft, status: 'Active' }, actor);
       toast.show(fr.users.saved);
     },

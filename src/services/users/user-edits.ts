@@ -61,12 +61,46 @@ export async function createUser(db: AppDatabase, draft: NewUserDraft, actor: Ac
   return user;
 }
 
+/** The fields an edit form owns; everything else of a user (hashes, status, PIN state) is left as stored. */
+export interface UserEdit {
+  name: string;
+  email: string;
+  profileId: string;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * What the person changed in the form (against the record the form opened with), applied on top of the
+ * record as stored now: the sync may have written the user meanwhile (the server's own initial-password
+ * hash after a creation, another administrator's edit), and writing the form's whole copy back would undo
+ * it (refused by the server as a pushed hash, losing the edit).
+ */
+export function applyUserEdit(stored: User, opened: User, edit: UserEdit): User {
+  const next: User = { ...stored };
+  if (edit.name !== opened.name) next.name = edit.name;
+  if (edit.email !== opened.email) next.email = edit.email;
+  if (edit.profileId !== opened.profileId) next.profileId = edit.profileId;
+  const openedExtra = opened.extra ?? {};
+  const extra: Record<string, unknown> = { ...(stored.extra ?? {}) };
+  let extraChanged = false;
+  for (const key of new Set([...Object.keys(openedExtra), ...Object.keys(edit.extra)])) {
+    if (JSON.stringify(edit.extra[key]) === JSON.stringify(openedExtra[key])) continue;
+    extraChanged = true;
+    if (key in edit.extra) extra[key] = edit.extra[key];
+    else delete extra[key];
+  }
+  if (extraChanged) next.extra = extra;
+  return next;
+}
+
 /** An edit and its journal entry, with before/after of every changed field, in one transaction. */
-export async function updateUser(db: AppDatabase, next: User, actor: Actor): Promise<void> {
+export async function updateUser(db: AppDatabase, opened: User, edit: UserEdit, actor: Actor): Promise<void> {
   const names = await nameLookups(db);
   await writeBatch(db, async (w) => {
-    const before = await w.get('users', next.id);
-    const fields = userFieldChanges(before ?? null, next, names);
+    const before = await w.get('users', opened.id);
+    if (!before) return;
+    const next = applyUserEdit(before, opened, edit);
+    const fields = userFieldChanges(before, next, names);
     if (fields.length === 0) return;
     await w.put('users', next);
     await log(w, 'update', next, actor, undefined, fields);
