@@ -366,6 +366,35 @@ describe('a shared device keeps only what its next user may see', () => {
     });
   });
 
+  it('waits for what the sync is still writing under the person’s session before it purges (a late pull, a second step)', async () => {
+    const { fetch } = browser();
+    await signInWithPassword(db, { email: 'awa@ecole.sn', password: 'Admin@2026', remember: false }, fetch);
+    // A pull under the administrator's session is still writing its journal entries and contract files when
+    // the server has already ended the session: they must not land after the purge.
+    let releaseLateWrite: () => void = () => undefined;
+    const lateWriteReleased = new Promise<void>((resolve) => (releaseLateWrite = resolve));
+    const lateWrite = lateWriteReleased.then(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await adminView();
+    });
+    const leaving: FetchLike = async (url, init) => {
+      const response = await fetch(url, init);
+      if (String(url).includes('/api/auth/logout')) releaseLateWrite();
+      return response;
+    };
+    await signOut(
+      db,
+      leaving,
+      { syncOnce: () => Promise.resolve(), whenIdle: () => lateWrite },
+      { online: true },
+    );
+
+    expect(await getMeta(db, 'currentUserId')).toBeNull();
+    expect(await db.teacherContractSubmissions.count()).toBe(0);
+    expect(await db.userLogs.count()).toBe(0);
+    expect(JSON.stringify(await db.users.toArray())).not.toMatch(/pbkdf2|\+221/);
+  });
+
   it('keeps the person’s own hash only if "Se souvenir de moi" was ticked, and never anyone else’s', async () => {
     const { fetch, online } = browser();
     const signInAs = (email: string, password: string, remember: boolean) =>
