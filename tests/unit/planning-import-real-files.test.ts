@@ -245,4 +245,49 @@ describe("the organisation's names come first", () => {
       { moduleName: 'Algorithmique', teacherName: 'Ndiaye', sourceColumn: 1 },
     ]);
   });
+
+  it.each<[string, string[], string, { moduleName: string; teacherName: string; room?: string }[]]>([
+    [
+      'a teacher before a known module',
+      ['Stage'],
+      'Kane\nStage',
+      [{ moduleName: 'Stage', teacherName: 'Kane' }],
+    ],
+    [
+      'a teacher before a known module, then a room',
+      ['Stage'],
+      'KANE\nSTAGE\nB12',
+      [{ moduleName: 'STAGE', teacherName: 'KANE', room: 'B12' }],
+    ],
+    [
+      'two teacher-module pairs',
+      ['Stage', 'Réseaux'],
+      'Kane\nStage\nSow\nRéseaux',
+      [
+        { moduleName: 'Stage', teacherName: 'Kane' },
+        { moduleName: 'Réseaux', teacherName: 'Sow' },
+      ],
+    ],
+    [
+      'two known modules',
+      ['Stage', 'Réseaux'],
+      'Réseaux\nStage',
+      [
+        { moduleName: 'Réseaux', teacherName: '' },
+        { moduleName: 'Stage', teacherName: '' },
+      ],
+    ],
+    ['no known module', [], 'Kane\nStage', [{ moduleName: 'Kane', teacherName: 'Stage' }]],
+  ])('known modules: %s', (_, modules, cell, expected) => {
+    const grid = [
+      ['Horaire', 'Lundi', 'Mardi', 'Mercredi'],
+      ['08:00-12:00', cell, '', ''],
+    ];
+    const read = readTimetableGrids([{ sheetName: 'BTS1', grid }], {
+      known: knownNamesOf({ classes: [], modules, teachers: [] }),
+    });
+    expect(read.ok && read.value.tables[0]?.rows[0]?.cells[1]).toEqual(
+      expected.map((course) => ({ ...course, sourceColumn: 1 })),
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DAYS_OF_WEEK,
+  foldText,
   HEADER_SEARCH_ROWS,
   parseCellText,
   parseSheet,
@@ -185,6 +186,78 @@ describe('cell text (spec part 2, point 5)', () => {
     ['Algo\n\n\nM. Diallo', [['Algo', 'Diallo']]],
   ])('%j', (text, expected) => {
     expect(parseCellText(text).map((c) => [c.moduleName, c.teacherName])).toEqual(expected);
+  });
+});
+
+describe("cell text with the organisation's known modules", () => {
+  const known = {
+    classes: new Set<string>(),
+    modules: new Set(['Stage', 'Algorithmique', 'Réseaux', 'Projet tutoré'].map(foldText)),
+    teachers: new Set<string>(),
+    rooms: new Set<string>(),
+  };
+  const read = (text: string) =>
+    parseCellText(text, { known }).map((c) => [c.moduleName, c.teacherName, c.room ?? '']);
+
+  it.each<[string, string[][]]>([
+    // A known module after a plain line: that line was the teacher, not a module of its own.
+    ['Kane\nStage', [['Stage', 'Kane', '']]],
+    ['KANE\nSTAGE', [['STAGE', 'KANE', '']]],
+    ['Awa Kane\nstage', [['stage', 'Awa Kane', '']]],
+    ['Kane\nStage\nB12', [['Stage', 'Kane', 'B12']]],
+    ['B12\nKane\nStage', [['Stage', 'Kane', 'B12']]],
+    ['Kane / Réseaux', [['Réseaux', 'Kane', '']]],
+    // A labelled module line is as sure as a known one.
+    ['Kane\nMatière : Biologie', [['Biologie', 'Kane', '']]],
+    [
+      'Kane\nStage\nDiop\nRéseaux',
+      [
+        ['Stage', 'Kane', ''],
+        ['Réseaux', 'Diop', ''],
+      ],
+    ],
+    // Already right before: the module first, or a teacher with a title.
+    ['Stage\nKane', [['Stage', 'Kane', '']]],
+    ['M. Kane\nStage', [['Stage', 'Kane', '']]],
+    // Two known modules are two courses.
+    [
+      'Algorithmique\nStage',
+      [
+        ['Algorithmique', '', ''],
+        ['Stage', '', ''],
+      ],
+    ],
+    // A plain line that cannot be a person's name stays a module.
+    [
+      'Projet 2\nStage',
+      [
+        ['Projet 2', '', ''],
+        ['Stage', '', ''],
+      ],
+    ],
+    // The earlier course already has its teacher: the known module opens a new course.
+    [
+      'Algo\nM. Diallo\nStage',
+      [
+        ['Algo', 'Diallo', ''],
+        ['Stage', '', ''],
+      ],
+    ],
+    [
+      'Algo\nDiallo\nStage',
+      [
+        ['Algo', 'Diallo', ''],
+        ['Stage', '', ''],
+      ],
+    ],
+  ])('%j', (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it('without known names, "Kane\\nStage" keeps the first line as the module', () => {
+    expect(parseCellText('Kane\nStage').map((c) => [c.moduleName, c.teacherName])).toEqual([
+      ['Kane', 'Stage'],
+    ]);
   });
 });
 

@@ -189,18 +189,40 @@ function splitLines(text: string, known: KnownNames, readClass: boolean): string
 
 interface Draft {
   moduleName: string | null;
+  /** The module slot was taken by a plain line, a guess: a line that is surely the module may move it. */
+  moduleGuessed: boolean;
   teacherName: string | null;
   room: string | null;
   className: string | null;
 }
 
-const emptyDraft = (): Draft => ({ moduleName: null, teacherName: null, room: null, className: null });
+const emptyDraft = (): Draft => ({
+  moduleName: null,
+  moduleGuessed: false,
+  teacherName: null,
+  room: null,
+  className: null,
+});
+
+// A person's name as timetables write it: one to four words of letters (hyphens, apostrophes, the dot of
+// an initial), no digit: "Kane", "KANE", "Awa Kane", "J.-P. N'Diaye".
+const PERSON_NAME = /^\p{L}[\p{L}'\u2019.-]*(?:\s+\p{L}[\p{L}'\u2019.-]*){0,3}$/u;
+const MAX_PERSON_NAME_LENGTH = 40;
+
+/** A plain line that can be a teacher's name: shaped like one, and not a room or a class the school knows. */
+function plausibleTeacher(text: string, known: KnownNames): boolean {
+  const value = cleanText(text);
+  if (value.length > MAX_PERSON_NAME_LENGTH || !PERSON_NAME.test(value)) return false;
+  const folded = foldText(value);
+  return !known.modules.has(folded) && !known.classes.has(folded) && !looksLikeRoom(value, known);
+}
 
 /**
  * Reads the courses of one timetable cell (spec part 2, point 5). Labelled lines say what they are; known
  * names of the organisation, teacher titles and room shapes come next; among the other lines the first is
- * the module and the second the teacher. A cell listing several courses ("Algo / M. Diallo / Réseaux /
- * Mme Sow") gives one course per module-teacher pair.
+ * the module and the second the teacher, unless a line that is surely the module (known or labelled) comes
+ * after the first: then the first, when it can be a person's name, is the teacher ("Kane\nStage"). A cell
+ * listing several courses ("Algo / M. Diallo / Réseaux / Mme Sow") gives one course per module-teacher pair.
  */
 export function parseCellText(text: string, options: CellTextOptions = {}): CellCourse[] {
   if (typeof text !== 'string' || text.trim() === '') return [];
@@ -269,8 +291,21 @@ function readCellText(text: string, known: KnownNames, readClass: boolean): Cell
             ? 'moduleName'
             : 'teacherName';
     let target: Draft = current ?? open();
-    if (target[field] !== null) target = open();
+    if (target[field] !== null) {
+      // "Kane\nStage" with the module Stage known: the plain line before it guessed the module slot; it
+      // was the teacher ("Stage" opens no course of its own).
+      const guessedTeacher =
+        line.kind === 'module' && target.moduleGuessed && target.teacherName === null
+          ? target.moduleName
+          : null;
+      if (guessedTeacher !== null && plausibleTeacher(guessedTeacher, known)) {
+        target.teacherName = guessedTeacher;
+      } else {
+        target = open();
+      }
+    }
     target[field] = value;
+    if (field === 'moduleName') target.moduleGuessed = line.kind === 'plain';
     if (trailingRoom !== undefined && target.room === null) target.room = trailingRoom;
     current = target;
   }
