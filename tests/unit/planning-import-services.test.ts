@@ -4,6 +4,7 @@ import { writeBatch } from '../../src/db/repository';
 import { verifySecret } from '../../src/domain/secrets';
 import type { PlanningImport, Timetable } from '../../src/domain/store/schema';
 import { IMPORTED_TEACHER_PASSWORD } from '../../src/config';
+import { planningLog } from '../support/builders';
 import {
   createImportReferences,
   deleteImport,
@@ -156,6 +157,110 @@ describe('saveImport', () => {
       }),
     ).rejects.toThrow();
     expect(await db.planningImports.count()).toBe(0);
+  });
+});
+
+describe('saveImport on a re-import (same class and week as an earlier import)', () => {
+  const monday = (id: string, importId: string) => timetable(id, importId, 'c-l1', 'm-algo', 'u-fall');
+  const withSlots = (t: Timetable, slots: Timetable['slots']): Timetable => ({ ...t, slots });
+  const course = (id: string, dayOfWeek: number, startTime: string, moduleId: string) => ({
+    id,
+    dayOfWeek,
+    startTime,
+    endTime: `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}:00`,
+    moduleId,
+    teacherUserId: 'u-fall',
+    deliveryMode: 'presentiel',
+    canceled: false,
+  });
+  const none = { classIds: [], moduleIds: [], userIds: [] };
+
+  async function earlierImport(slots: Timetable['slots']) {
+    await saveImport(db, {
+      planningImport: planningImport('imp-1'),
+      timetables: [withSlots(monday('tt-old', 'imp-1'), slots)],
+      created: none,
+    });
+  }
+
+  it('"Ajouter" (replaceEarlier false) keeps the earlier courses untouched and adds the new ones beside', async () => {
+    await earlierImport([course('a', 1, '08:00', 'm-algo'), course('b', 2, '08:00', 'm-maths')]);
+    const before = await db.timetables.get('tt-old');
+    const plan = await saveImport(db, {
+      planningImport: { ...planningImport('imp-2'), fileName: 'edt-bis.xlsx' },
+      // The same Monday course again, and a new Wednesday one: "Ajouter" adds what the file holds.
+      timetables: [
+        withSlots(monday('tt-new', 'imp-2'), [
+          course('c', 1, '08:00', 'm-algo'),
+          course('d', 3, '14:00', 'm-web'),
+        ]),
+      ],
+      created: none,
+      replaceEarlier: false,
+    });
+    expect(plan).toBeNull();
+    expect(await db.timetables.get('tt-old')).toEqual(before);
+    const stored = await db.timetables.orderBy('id').toArray();
+    expect(stored.map((t) => [t.id, t.planningImportId, t.classId, t.weekStartDate])).toEqual([
+      ['tt-new', 'imp-2', 'c-l1', '2025-03-17'],
+      ['tt-old', 'imp-1', 'c-l1', '2025-03-17'],
+    ]);
+    expect(stored[0]?.slots.map((s) => `${s.dayOfWeek} ${s.startTime} ${s.moduleId}`)).toEqual([
+      '1 08:00 m-algo',
+      '3 14:00 m-web',
+    ]);
+    expect((await db.planningImports.orderBy('id').toArray()).map((i) => i.id)).toEqual(['imp-1', 'imp-2']);
+    const timetableMutations = (await db.outbox.toArray()).filter((m) => m.collection === 'timetables');
+    expect(timetableMutations.map((m) => m.recordId).sort()).toEqual(['tt-new', 'tt-old']);
+  });
+
+  it('"Remplacer" keeps a checked-in course of the earlier import, its history still pointing at it', async () => {
+    await earlierImport([
+      course('a', 1, '08:00', 'm-algo'),
+      course('b', 2, '08:00', 'm-maths'),
+      course('c', 4, '10:00', 'm-droit'),
+    ]);
+    // Tuesday's maths (index 1) was checked in and out.
+    const log = {
+      timetableId: 'tt-old',
+      classId: 'c-l1',
+      moduleId: 'm-maths',
+      teacherUserId: 'u-fall',
+      slotIndex: 1,
+    };
+    await writeBatch(db, async (w) => {
+      await w.put('planningLogs', planningLog('log-in', 'in', '2025-03-18T08:02:00.000Z', log));
+      await w.put('planningLogs', planningLog('log-out', 'out', '2025-03-18T10:01:00.000Z', log));
+    });
+    const logsBefore = await db.planningLogs.orderBy('id').toArray();
+    // The new file drops maths and droit, keeps algo, adds web.
+    const plan = await saveImport(db, {
+      planningImport: planningImport('imp-2'),
+      timetables: [
+        withSlots(monday('tt-new', 'imp-2'), [
+          course('n1', 1, '08:00', 'm-algo'),
+          course('n2', 5, '14:00', 'm-web'),
+        ]),
+      ],
+      created: none,
+      replaceEarlier: true,
+    });
+    expect(plan).toMatchObject({ created: [], removed: [], kept: 1 });
+    // Rewritten in place: one timetable for the class and week, now the new import's.
+    const stored = await db.timetables.toArray();
+    expect(stored.map((t) => [t.id, t.planningImportId])).toEqual([['tt-old', 'imp-2']]);
+    const slots = stored[0]?.slots ?? [];
+    expect(slots.map((s) => `${s.dayOfWeek} ${s.startTime} ${s.moduleId}`)).toEqual([
+      '1 08:00 m-algo',
+      '2 08:00 m-maths',
+      '5 14:00 m-web',
+    ]);
+    // The check-in history is untouched and still names the course it was made on.
+    expect(await db.planningLogs.orderBy('id').toArray()).toEqual(logsBefore);
+    for (const entry of logsBefore) {
+      expect(slots[entry.slotIndex]?.moduleId).toBe(entry.moduleId);
+    }
+    expect(await db.timetables.get('tt-new')).toBeUndefined();
   });
 });
 
