@@ -1,6 +1,7 @@
 import { Button, Form } from 'react-aria-components';
 import { fr } from '../../../i18n/fr';
 import { AppDialog } from '../../../ui/app-dialog';
+import { IMPORT_FILE_ACCEPT } from './import-file-types';
 import { NewImportPeriodFields } from './new-import-period-fields';
 import { ReadProgressBar } from './read-progress-bar';
 import { useNewImport, type NewImportCallbacks } from './use-new-import';
@@ -10,8 +11,6 @@ export type { ReadFile } from './use-new-import';
 interface Props extends NewImportCallbacks {
   onClose: () => void;
 }
-
-const ACCEPT = '.xlsx,.xls,.ods,.csv,.txt';
 
 /** "Nouvel import" (spec part 2 point 2): period, file, then reading in the worker with a progress bar. */
 export function NewImportDialog({ onClose, onParsed, onManual }: Props) {
@@ -39,7 +38,7 @@ export function NewImportDialog({ onClose, onParsed, onManual }: Props) {
           <input
             id="import-file"
             type="file"
-            accept={ACCEPT}
+            accept={IMPORT_FILE_ACCEPT}
             disabled={isReading}
             aria-invalid={isShown('file-required') || undefined}
             aria-describedby="import-file-hint"

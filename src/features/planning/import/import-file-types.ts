@@ -1,0 +1,8 @@
+/**
+ * The file types the "Nouvel import" file picker offers: every format the timetable reader reads
+ * (workbooks from Excel and LibreOffice, text exports in UTF-8, UTF-16 or Windows-1252).
+ */
+export const IMPORT_FILE_EXTENSIONS = ['.xlsx', '.xls', '.ods', '.csv', '.txt'] as const;
+
+/** The `accept` attribute of the file input. */
+export const IMPORT_FILE_ACCEPT = IMPORT_FILE_EXTENSIONS.join(',');
