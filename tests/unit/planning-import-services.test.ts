@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
 import { verifySecret } from '../../src/domain/secrets';
-import type { PlanningImport, Timetable } from '../../src/domain/store/schema';
+import type { PlanningImport, Slot, Timetable } from '../../src/domain/store/schema';
 import { IMPORTED_TEACHER_PASSWORD } from '../../src/config';
 import { planningLog } from '../support/builders';
 import {
@@ -163,7 +163,7 @@ describe('saveImport', () => {
 describe('saveImport on a re-import (same class and week as an earlier import)', () => {
   const monday = (id: string, importId: string) => timetable(id, importId, 'c-l1', 'm-algo', 'u-fall');
   const withSlots = (t: Timetable, slots: Timetable['slots']): Timetable => ({ ...t, slots });
-  const course = (id: string, dayOfWeek: number, startTime: string, moduleId: string) => ({
+  const course = (id: string, dayOfWeek: number, startTime: string, moduleId: string): Slot => ({
     id,
     dayOfWeek,
     startTime,
