@@ -3,7 +3,7 @@ import { getMeta } from '../src/db/meta';
 import { COLLECTION_NAMES } from '../src/domain/store/collections';
 import type { PushResponse } from '../src/domain/sync/protocol';
 import { authorFilterFor, sessionUsable, type AuthorFilter } from '../src/session/authors';
-import { pushOutboxWith, withOutboxLock } from '../src/sync/outbox-push';
+import { pushOutboxWith, withOutboxLock, type FetchLike } from '../src/sync/outbox-push';
 import { fetchServerSession } from '../src/api/session';
 
 /**
@@ -52,8 +52,30 @@ export function parsePushResponse(body: unknown): PushResponse | null {
 const workerFetch = (input: string, init?: RequestInit) =>
   fetch(input, { ...init, credentials: 'same-origin', cache: 'no-store' });
 
+/**
+ * The pushes of one sync event under the session the worker checked, as the engine's (expectedUserId: the
+ * person, null for the kiosk credential). Someone signing in in another tab between that check and a batch
+ * would otherwise receive this person's changes under their own session (applied as theirs, or refused as
+ * forbidden and so dropped from the outbox); the server answers 409 instead, with nothing applied.
+ */
+function underSession(fetchImpl: FetchLike, expectedUserId: string | null) {
+  const pushes = { sessionChanged: false };
+  const fetchUnder: FetchLike = async (input, init) => {
+    const sent =
+      init?.method === 'POST' && input.startsWith('/api/mutations') && typeof init.body === 'string'
+        ? init.body
+        : null;
+    if (sent === null) return fetchImpl(input, init);
+    const body = JSON.stringify({ ...(JSON.parse(sent) as object), expectedUserId });
+    const response = await fetchImpl(input, { ...init, body });
+    if (response.status === 409) pushes.sessionChanged = true;
+    return response;
+  };
+  return { fetchUnder, pushes };
+}
+
 /** One push of the outbox from the service worker. */
-export async function pushOutboxFromWorker(fetchImpl = workerFetch): Promise<WorkerPushResult> {
+export async function pushOutboxFromWorker(fetchImpl: FetchLike = workerFetch): Promise<WorkerPushResult> {
   const db = openDatabase();
   try {
     if ((await db.outbox.count()) === 0) return 'nothing';
@@ -64,9 +86,12 @@ export async function pushOutboxFromWorker(fetchImpl = workerFetch): Promise<Wor
     if (session.status === 'none' || !sessionUsable(session, signedInHere, passwordMode))
       return 'unauthorised';
     const canSend: AuthorFilter = authorFilterFor(session);
-    return await withOutboxLock(() =>
-      pushOutboxWith(db, fetchImpl, SW_BATCH_SIZE, canSend, parsePushResponse),
+    const { fetchUnder, pushes } = underSession(fetchImpl, session.userId);
+    const result = await withOutboxLock(() =>
+      pushOutboxWith(db, fetchUnder, SW_BATCH_SIZE, canSend, parsePushResponse),
     );
+    // Another person's session now: the changes wait for their author's (no point retrying at once).
+    return result === 'failed' && pushes.sessionChanged ? 'unauthorised' : result;
   } finally {
     db.close();
   }

@@ -682,3 +682,26 @@ describe('attendance follow-up screen (spec part 2 point 2)', () => {
     ).toEqual([['auto-c1', 'auto-c1', 'checkout', false]]);
   });
 });
+
+// Appended with its own import (ES imports are hoisted): the refusal text the teacher reads.
+import { checkRefusalMessage } from '../../src/services/attendance';
+
+describe('the refusal of a check-in after the end (spec part 2 point 8)', () => {
+  // The specification's error catalogue, word for word (shared/spec part 2, point 8).
+  const SPEC_FINISHED_COURSE = "Cours terminé: l'enregistrement d'arrivée/départ est indisponible.";
+  const SPEC_NO_ACTION_TODAY = "Aucune action n'est possible sur un cours terminé aujourd'hui.";
+
+  it('a check-in at the planned end is refused with the specification’s text for a finished course', () => {
+    const gate = checkInGate({ ...day, logs: [], now: at('10:00:00') });
+    expect(gate).toEqual({ ok: false, code: 'ended' });
+    if (gate.ok) return;
+    expect(checkRefusalMessage(gate.code)).toBe(SPEC_FINISHED_COURSE);
+  });
+
+  it('a course finished by its check-out refuses with the specification’s “no action” text', () => {
+    const logs = [log('c1', 'in', at('08:05')), log('o1', 'out', at('08:50'))];
+    const gate = checkInGate({ ...day, logs, now: at('09:00') });
+    if (gate.ok) throw new Error('accepted');
+    expect(checkRefusalMessage(gate.code)).toBe(SPEC_NO_ACTION_TODAY);
+  });
+});

@@ -7,9 +7,13 @@ import { fromStoreV1 } from '../../src/db/store-io';
 import type { Timetable } from '../../src/domain/store/schema';
 import { pullChanges, pushOutbox, retryDelayMs, SyncEngine } from '../../src/sync/engine';
 import { nextBatch } from '../../src/sync/outbox-push';
+import { ServerClock, serverClock, withServerClock } from '../../src/sync/server-clock';
+import { SERVER_TIME_HEADER } from '../../src/domain/sync/server-time';
+import { checkIn } from '../../src/services/attendance';
 import { checkServerSession } from '../../src/session/server-session';
 import { loadRemoteStore, syncNow } from '../../src/sync/remote-store';
 import { testContext } from '../fixtures/sample-store';
+import { slot as builtSlot, weekTimetable } from '../support/builders';
 import { SEED_ADMIN_ID, SEED_REVISION, startTestServer, type TestServer } from './sync-helpers';
 
 let server: TestServer;
@@ -419,5 +423,105 @@ describe('outbox batches', () => {
     expect(await pushOutbox(a, server.fetch, 1)).toBe('ok');
     expect(await a.outbox.count()).toBe(0);
     expect(await getMeta(a, 'refusedChanges')).toBe(0);
+  });
+});
+
+describe('trusted time: the server clock each exchange brings', () => {
+  // The server's clock on a Monday, 5 minutes before an 08:00 course; the device's own clock is today's.
+  const SERVER_NOW = Date.parse('2025-03-10T07:55:00.000Z');
+  const course = weekTimetable('tt-clock', '2025-03-10', [builtSlot()]);
+  const actor = { userId: 'teacher-a', userName: 'Awa' };
+
+  /** The test server's answers with its clock header set to `serverMs`. */
+  const answeringAt =
+    (serverMs: () => number): typeof server.fetch =>
+    async (url, init) => {
+      const res = await server.fetch(url, init);
+      const headers = new Headers(res.headers);
+      headers.set(SERVER_TIME_HEADER, new Date(serverMs()).toISOString());
+      return new Response(res.status === 204 ? null : await res.arrayBuffer(), {
+        status: res.status,
+        headers,
+      });
+    };
+
+  afterEach(() => {
+    // Back to the device's own clock for the tests after these.
+    serverClock.observe(Date.now(), serverClock.mono(), serverClock.mono());
+  });
+
+  it('a sync answer’s X-Server-Time sets the offset the next check-in’s estimated server time uses', async () => {
+    const a = device();
+    await writeBatch(a, async (w) => w.put('timetables', course));
+    // Estimated from the device's clock (today): the 2025 course is not on today.
+    const before = await checkIn(a, { timetableId: course.id, slotIndex: 0, actor, position: null });
+    expect(before.ok).toBe(false);
+    const engine = new SyncEngine({
+      db: a,
+      fetch: answeringAt(() => SERVER_NOW),
+      session: checkServerSession,
+      live: null,
+    });
+    expect(await engine.syncOnce()).toBe('ok');
+    const offset = serverClock.offsetMs() ?? 0;
+    expect(Math.abs(offset - (SERVER_NOW - Date.now()))).toBeLessThan(5_000);
+    const deviceBefore = Date.now();
+    const after = await checkIn(a, { timetableId: course.id, slotIndex: 0, actor, position: null });
+    if (!after.ok) throw new Error(`refused: ${after.code}`);
+    // The log carries the server's time as estimated (the answer's time plus the monotonic time since)...
+    const stamped = Date.parse(after.log.timestamp);
+    expect(stamped).toBeGreaterThanOrEqual(SERVER_NOW);
+    expect(stamped - SERVER_NOW).toBeLessThan(5_000);
+    // ...and the device's own clock beside it.
+    expect(Date.parse(after.log.deviceTimestamp ?? '')).toBeGreaterThanOrEqual(deviceBefore - 1_000);
+    expect(Date.parse(after.log.deviceTimestamp ?? '')).toBeLessThanOrEqual(Date.now() + 1_000);
+  });
+
+  it('a later exchange moves the offset again; an answer without the header leaves it', async () => {
+    const a = device();
+    let serverMs = SERVER_NOW;
+    const engine = new SyncEngine({
+      db: a,
+      fetch: answeringAt(() => serverMs),
+      session: checkServerSession,
+      live: null,
+    });
+    await engine.syncOnce();
+    const first = serverClock.serverNowMs();
+    expect(Math.abs(first - SERVER_NOW)).toBeLessThan(5_000);
+    // The server's clock is an hour further at the next exchange.
+    serverMs = SERVER_NOW + 3_600_000;
+    await writeBatch(a, async (w) => w.put('levels', level));
+    await engine.syncOnce();
+    expect(Math.abs(serverClock.serverNowMs() - (SERVER_NOW + 3_600_000))).toBeLessThan(5_000);
+    // A server that sends no clock (SEND_SERVER_TIME=0) changes nothing.
+    const offset = serverClock.offsetMs() ?? 0;
+    const withoutHeader: typeof server.fetch = async (url, init) => {
+      const res = await server.fetch(url, init);
+      const headers = new Headers(res.headers);
+      headers.delete(SERVER_TIME_HEADER);
+      return new Response(res.status === 204 ? null : await res.arrayBuffer(), {
+        status: res.status,
+        headers,
+      });
+    };
+    const silent = new SyncEngine({ db: a, fetch: withoutHeader, session: checkServerSession, live: null });
+    await writeBatch(a, async (w) => w.put('levels', { ...level, name: 'Licence un' }));
+    expect(await silent.syncOnce()).toBe('ok');
+    expect(Math.abs((serverClock.offsetMs() ?? 0) - offset)).toBeLessThan(1_000);
+  });
+
+  it('withServerClock takes half the round trip and ignores answers without the header', async () => {
+    const mono = { now: 1_000 };
+    const clock = new ServerClock({ wallMs: () => 0, monoMs: () => mono.now });
+    const answer = (header: string | null) => () => {
+      mono.now += 400; // a 400 ms round trip
+      return Promise.resolve(new Response('{}', { headers: header ? { [SERVER_TIME_HEADER]: header } : {} }));
+    };
+    await withServerClock(answer(null), clock)('/api/changes');
+    expect(clock.offsetMs()).toBeNull();
+    await withServerClock(answer(new Date(SERVER_NOW).toISOString()), clock)('/api/changes');
+    expect(clock.serverNowMs()).toBe(SERVER_NOW + 200);
+    expect(clock.offsetMs()).toBe(SERVER_NOW + 200);
   });
 });

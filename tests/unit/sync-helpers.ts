@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { defaultProfiles, SUPER_ADMIN_PROFILE_ID } from '../../src/domain/defaults';
-import type { FetchLike } from '../../src/sync/engine';
+import type { FetchLike, LiveSource } from '../../src/sync/engine';
 import { tempDataFile } from '../server/helpers';
 
 export interface TestServer {
@@ -117,4 +117,90 @@ export async function startTestServer(): Promise<TestServer> {
     };
   }
   return server;
+}
+
+/** EventSource's readyState values (the engine reads CLOSED only). */
+export const LIVE_STATE = { connecting: 0, open: 1, closed: 2 } as const;
+
+/**
+ * A live stream the test drives in place of the browser's EventSource (SyncEngineOptions.live): it keeps the
+ * engine's listeners and delivers the events the server would send (`open`, `revision` with `{ revision }`,
+ * `error`), and notes whether the engine closed it.
+ */
+export class FakeLiveSource implements LiveSource {
+  readyState: number = LIVE_STATE.connecting;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: Event) => void)[]>();
+
+  constructor(readonly url: string) {}
+
+  addEventListener(type: string, listener: (event: Event) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.readyState = LIVE_STATE.closed;
+  }
+
+  /** The connection (re)opened. */
+  open(): void {
+    this.readyState = LIVE_STATE.open;
+    this.emit(new Event('open'));
+  }
+
+  /** The server announces the organisation's store revision. */
+  revision(revision: number): void {
+    this.emit(new MessageEvent('revision', { data: JSON.stringify({ revision }) }));
+  }
+
+  /** The connection broke: the browser retries (connecting) or gives up (closed, e.g. a 401). */
+  fail(state: number = LIVE_STATE.closed): void {
+    this.readyState = state;
+    this.emit(new Event('error'));
+  }
+
+  /** Like EventSource, nothing is delivered once closed. */
+  private emit(event: Event): void {
+    if (this.closed) return;
+    for (const listener of this.listeners.get(event.type) ?? []) listener(event);
+  }
+}
+
+/** Every stream the engine opened, newest last, for SyncEngineOptions.live. */
+export function fakeLive(): { open: (url: string) => FakeLiveSource; sources: FakeLiveSource[] } {
+  const sources: FakeLiveSource[] = [];
+  return {
+    sources,
+    open: (url) => {
+      const source = new FakeLiveSource(url);
+      sources.push(source);
+      return source;
+    },
+  };
+}
+
+/** The engine's timers, held until the test fires them (SyncEngineOptions.setTimer / clearTimer). */
+export function heldTimers() {
+  const timers: { fn: () => void; ms: number; cleared: boolean; fired: boolean }[] = [];
+  return {
+    timers,
+    setTimer: (fn: () => void, ms: number) => {
+      const timer = { fn, ms, cleared: false, fired: false };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (handle: unknown) => {
+      (handle as { cleared: boolean }).cleared = true;
+    },
+    /** The timers neither fired nor cleared. */
+    pending: () => timers.filter((t) => !t.cleared && !t.fired),
+    /** Fires the pending timer that asked for `ms` (the periodic pull: pullIntervalMs). */
+    fire(ms: number): void {
+      const timer = timers.find((t) => !t.cleared && !t.fired && t.ms === ms);
+      if (!timer) throw new Error(`no pending timer of ${ms} ms`);
+      timer.fired = true;
+      timer.fn();
+    },
+  };
 }
