@@ -146,6 +146,15 @@ test('check-in/out with and without position, follow-up, map dialog and automati
 
   await adminAlgo.getByRole('button', { name: /Voir/ }).click();
   const dialog = admin.getByRole('dialog', { name: "Localisation d'émargement" });
+  // Dates in French (dd/mm/yyyy), never ISO: in the text and in the tooltips and labels alike.
+  await expect(dialog).toContainText('09/03/2026 08:00 – 10:00');
+  await expect(dialog).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  const labels = await dialog.evaluate((el) =>
+    [...el.querySelectorAll('[title], [aria-label]')].map(
+      (node) => `${node.getAttribute('title') ?? ''} ${node.getAttribute('aria-label') ?? ''}`,
+    ),
+  );
+  expect(labels.filter((label) => /\d{4}-\d{2}-\d{2}/.test(label))).toEqual([]);
   const arrival = dialog.getByRole('region', { name: 'Arrivée' });
   const departure = dialog.getByRole('region', { name: 'Départ' });
   await expect(arrival).toContainText('14.69281');

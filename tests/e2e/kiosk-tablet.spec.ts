@@ -172,3 +172,90 @@ for (const [orientation, viewport] of [
     });
   }
 }
+
+const CROWD_FIRST_NAMES = ['Ndeye', 'Omar', 'Pape', 'Rokhaya', 'Seydou', 'Thierno', 'Yacine', 'Zeynab'];
+const CROWD_LAST_NAMES = ['Ba', 'Cissé', 'Diouf', 'Faye', 'Gueye', 'Kane'];
+
+/** Enough names that the grid scrolls on the tablet: first names from N to Z after the classroom's A to M. */
+function crowdedClassroom() {
+  const base = classroom();
+  const crowd = CROWD_FIRST_NAMES.flatMap((first, i) =>
+    CROWD_LAST_NAMES.map((last, j) => ({
+      id: `u-n${i}-${j}`,
+      name: `${first} ${last}`,
+      email: `n${i}${j}@ecole.sn`,
+      profileId: 'teacher',
+      status: 'Active',
+      mustChangePassword: false,
+    })),
+  );
+  return { ...base, users: [...base.users, ...crowd] };
+}
+
+for (const [orientation, viewport] of [
+  ['portrait', { width: 820, height: 1180 }],
+  ['landscape', { width: 1180, height: 820 }],
+] as const) {
+  test(`kiosk ${orientation}: the names grid is searchable, and a first letter brings its names into view`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const org = newOrgId(`kiosk-search-${orientation}`);
+    await seedOrg(request, org, crowdedClassroom());
+    const context = await browser.newContext({
+      viewport,
+      hasTouch: true,
+      timezoneId: 'UTC',
+      locale: 'fr-FR',
+    });
+    await enrolKioskApi(context, org, 'Salle 12');
+    const page = await context.newPage();
+    await page.goto(`/login?org=${org}`);
+    const names = page.getByRole('list', { name: 'Qui êtes-vous ?' });
+    const buttons = names.getByRole('button');
+    await expect(names.getByRole('button', { name: 'Zeynab Kane' })).toHaveCount(1, { timeout: 30_000 });
+    // Moussa, Fatou, the 16 colleagues and the 48 newcomers: more than the screen holds.
+    await expect(buttons).toHaveCount(66);
+    expect(
+      await names.evaluate((el) => el.scrollHeight > el.clientHeight),
+      'the grid scrolls: a jump has something to do',
+    ).toBe(true);
+    const ofLetter = (first: string) => names.getByRole('button', { name: new RegExp(`^${first} `) });
+    const letters = page.getByRole('navigation', { name: 'Aller aux noms commençant par' });
+
+    // A first letter beyond the fold: its names are out of view, one tap brings them all into view.
+    // Down to the end of the list, then back up to its top.
+    for (const [letter, first, count] of [
+      ['Y', 'Yacine', 6],
+      ['A', 'Aminata', 2],
+    ] as const) {
+      await expect(ofLetter(first)).toHaveCount(count);
+      for (const name of await ofLetter(first).all())
+        await expect(name, `before the jump to ${letter}`).not.toBeInViewport();
+      await letters.getByRole('button', { name: `Noms en ${letter}` }).tap();
+      for (const name of await ofLetter(first).all())
+        await expect(name, `after the jump to ${letter}`).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `${SHOTS}/kiosk-${orientation}-letter-${letter}.png` });
+    }
+
+    // Typing in the search field leaves only the matching names (case ignored); cleared, all come back.
+    const search = page.getByRole('searchbox', { name: 'Rechercher un nom' });
+    await search.fill('LAMINE');
+    await expect(buttons).toHaveText(['Lamine Diallo', 'Lamine Sarr']);
+    await expect(letters, 'two names need no letter jump').toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/kiosk-${orientation}-search.png` });
+    await search.fill('faye');
+    await expect(buttons).toHaveText(CROWD_FIRST_NAMES.map((first) => `${first} Faye`));
+    await search.fill('');
+    await expect(buttons).toHaveCount(66);
+    await expect(letters.getByRole('button', { name: 'Noms en Z' })).toBeVisible();
+
+    // A name found by searching leads to its PIN pad.
+    await search.fill('lamine s');
+    await expect(buttons).toHaveText(['Lamine Sarr']);
+    await buttons.first().tap();
+    await expect(page.getByText('Code PIN de Lamine Sarr')).toBeVisible();
+    await context.close();
+  });
+}

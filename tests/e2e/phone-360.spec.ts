@@ -153,6 +153,41 @@ async function expectInViewport(page: Page, locator: Locator, what: string, { ab
   expect(isClipped, `${what}: hidden in a sideways-scrolling box`).toBe(false);
 }
 
+/**
+ * The section tabs' row: while it overflows with tabs still to the right, the chevron cue shows at its right
+ * edge, inside the row and the screen; once the row is scrolled to its end (or fits), the cue is gone.
+ * Returns whether the row overflows.
+ */
+async function expectTabsCue(page: Page, screen: string): Promise<boolean> {
+  const row = page.getByRole('navigation', { name: 'Onglets de la section' });
+  const cue = row.locator('.section-tabs-more');
+  const measure = () =>
+    row.evaluate((el) => ({
+      overflows: el.scrollWidth > el.clientWidth,
+      moreToTheRight: el.scrollLeft + el.clientWidth < el.scrollWidth - 2,
+    }));
+  const { overflows, moreToTheRight } = await measure();
+  if (!moreToTheRight) {
+    await expect(cue, `${screen}: no cue when no tab waits to the right`).toHaveCount(0);
+    return overflows;
+  }
+  await expect(cue, `${screen}: the cue shows while tabs wait to the right`).toBeVisible();
+  const [cueBox, rowBox] = [await cue.boundingBox(), await row.boundingBox()];
+  expect(cueBox && rowBox, `${screen}: cue and row measured`).toBeTruthy();
+  if (!cueBox || !rowBox) return overflows;
+  // At the row's right edge (sticky), not scrolled away with the tabs, and on the screen.
+  expect(cueBox.x + cueBox.width, `${screen}: cue inside the row`).toBeLessThanOrEqual(
+    rowBox.x + rowBox.width + 1,
+  );
+  expect(
+    rowBox.x + rowBox.width - (cueBox.x + cueBox.width),
+    `${screen}: cue at the right edge`,
+  ).toBeLessThan(4);
+  expect(cueBox.x + cueBox.width, `${screen}: cue on screen`).toBeLessThanOrEqual(PHONE.width);
+  expect(cueBox.width * cueBox.height, `${screen}: cue has a size`).toBeGreaterThan(0);
+  return overflows;
+}
+
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/phone-360-${name}.png`, fullPage: true });
 }
@@ -177,6 +212,7 @@ test('a teacher on a 360 px phone: every screen fits, each primary action in vie
   const arrive = today.arrival();
   await expectInViewport(page, arrive, 'Module du jour: Arrivée', { above: true });
   await expectNoSidewaysScroll(page, 'Module du jour');
+  await expectTabsCue(page, 'Module du jour');
   await expectInViewport(page, page.getByRole('link', { name: 'Mes heures (réel)' }), 'tab Mes heures');
   await expectNoSeriousA11yViolations(page, '/teacher/today 360');
   await shot(page, 'teacher-today');
@@ -205,6 +241,7 @@ test('a teacher on a 360 px phone: every screen fits, each primary action in vie
     expect(isTruncated, `Mon planning: "${kind}" truncated`).toBe(false);
     await expectInViewport(page, page.getByRole('button', { name: 'Période suivante' }), `${kind}: next`);
     await expectNoSidewaysScroll(page, `Mon planning ${kind}`);
+    await expectNoSeriousA11yViolations(page, `/teacher/planning ${kind} 360`);
     await shot(page, `teacher-planning-${name}`);
   }
 
@@ -260,7 +297,29 @@ test('an administrator on a 360 px phone: /users, Paramètres, attendance, Consu
     page.getByRole('button', { name: 'Modifier « Institut Supérieur »' }),
     'Paramètres: Modifier',
   );
-  const data = page.getByRole('link', { name: 'Données', exact: true });
+  // Five tabs do not fit on a phone: the row scrolls, a cue shows more wait, and the last one is reached.
+  const tabs = page.getByRole('navigation', { name: 'Onglets de la section' });
+  const data = tabs.getByRole('link', { name: 'Données', exact: true });
+  expect(await expectTabsCue(page, 'Paramètres › Instituts'), 'Paramètres: the tab row overflows').toBe(true);
+  await expect(data, 'Paramètres: Données waits beyond the edge').not.toBeInViewport({ ratio: 0.9 });
+  // A sideways swipe over the row (a wheel here: the row scrolls, not the page).
+  const rowBox = await tabs.boundingBox();
+  await page.mouse.move(
+    (rowBox?.x ?? 0) + (rowBox?.width ?? 0) / 2,
+    (rowBox?.y ?? 0) + (rowBox?.height ?? 0) / 2,
+  );
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(200, 0);
+        return tabs.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 2);
+      },
+      { message: 'Paramètres: the tab row scrolls to its end' },
+    )
+    .toBe(true);
+  await expectInViewport(page, data, 'Paramètres: Données reached', { above: true });
+  await expectTabsCue(page, 'Paramètres › Instituts, row at its end');
+  await expectNoSidewaysScroll(page, 'Paramètres › Instituts, tabs scrolled');
   await expectInViewport(page, data, 'Paramètres: tab Données');
   await data.click();
   await expect(page).toHaveURL(/\/settings\/donnees$/);
@@ -297,8 +356,20 @@ test('an administrator on a 360 px phone: /users, Paramètres, attendance, Consu
     const isTruncated = await option.evaluate((el) => el.scrollWidth > el.clientWidth);
     expect(isTruncated, `Consulter: "${name}" truncated`).toBe(false);
   }
+  await expectNoSeriousA11yViolations(page, '/planning/consulter Par classe Semaine 360');
+  await shot(page, 'consulter-class-week');
   await page.getByRole('radiogroup', { name: 'Regroupement' }).getByRole('radio', { name: 'Global' }).click();
   await expectInViewport(page, page.getByRole('button', { name: 'Période suivante' }), 'Consulter: next');
   await expectNoSidewaysScroll(page, '/planning/consulter');
+  await expectNoSeriousA11yViolations(page, '/planning/consulter Global Semaine 360');
   await shot(page, 'consulter');
+  await page.getByRole('radiogroup', { name: 'Période' }).getByRole('radio', { name: 'Mois' }).click();
+  await expectInViewport(
+    page,
+    page.getByRole('button', { name: 'Période suivante' }),
+    'Consulter Mois: next',
+  );
+  await expectNoSidewaysScroll(page, '/planning/consulter Mois');
+  await expectNoSeriousA11yViolations(page, '/planning/consulter Global Mois 360');
+  await shot(page, 'consulter-month');
 });

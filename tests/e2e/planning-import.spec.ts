@@ -357,6 +357,104 @@ test('nothing detected: pick the header row and the time column by hand', async 
   await expect(verify.getByRole('rowheader', { name: 'L1 Info', exact: true })).toBeVisible();
 });
 
+test('an installation without levels or institutes: the verification explains it, "Créer" waits for both', async ({
+  page,
+  request,
+}) => {
+  const org = newOrgId('import-no-places');
+  const { levels: _levels, institutes: _institutes, ...seeded } = emptyOrg();
+  await seedOrg(request, org, {
+    ...seeded,
+    profiles: seeded.profiles.map((p) =>
+      p.id === 'admin' ? { ...p, moduleIds: [...p.moduleIds, 'settings.niveaux', 'settings.instituts'] } : p,
+    ),
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
+  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  const create = verify.getByRole('button', { name: 'Créer les référentiels manquants' });
+  const noPlaces =
+    "Aucun niveau ou aucun institut n'existe : créez-les dans Paramètres avant de créer des classes ou des modules.";
+  const placeRequired = 'Choisissez un niveau et un institut pour chaque classe et chaque module à créer.';
+
+  await test.step('no level, no institute: the explanation, and nothing can be created', async () => {
+    const dialog = await fillWeekImport(page, join(FIXTURES, 'stacked-classes.xlsx'));
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
+    await expect(verify.getByText('Modules manquants (5)')).toBeVisible();
+    await expect(verify.getByRole('alert').filter({ hasText: 'Aucun niveau' })).toHaveText(noPlaces);
+    await expect(create).toBeDisabled();
+    await expect(verify.getByRole('button', { name: 'Enregistrer le planning' })).toBeDisabled();
+    // Each class and module offers no level or institute to choose.
+    const levelChoice = verify.getByRole('combobox', { name: /^Niveau : / }).first();
+    await expect(levelChoice.locator('option')).toHaveText(['—']);
+    await expect(
+      verify
+        .getByRole('combobox', { name: /^Institut : / })
+        .first()
+        .locator('option'),
+    ).toHaveText(['—']);
+    await verify.getByText(noPlaces).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/13-no-places.png` });
+    await verify.getByRole('button', { name: 'Annuler' }).click();
+    await expect(verify).toHaveCount(0);
+  });
+
+  await test.step('a level and an institute created in Paramètres', async () => {
+    for (const [path, add, title, name, abbr] of [
+      ['/settings/niveaux', '+ Nouveau niveau', 'Nouveau niveau', 'Licence', 'L'],
+      ['/settings/instituts', '+ Nouvel institut', 'Nouvel institut', 'Institut supérieur', 'ISI'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('button', { name: add }).click();
+      const form = page.getByRole('dialog', { name: title });
+      await form.getByLabel('Nom', { exact: true }).fill(name);
+      await form.getByLabel('Abréviation').fill(abbr);
+      await form.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(form).toHaveCount(0);
+      await expect(page.getByRole('button', { name: `Modifier « ${name} »` })).toBeVisible();
+    }
+  });
+
+  await test.step('"Créer" waits until every class and module has its level and institute', async () => {
+    const dialog = await fillWeekImport(page, join(FIXTURES, 'stacked-classes.xlsx'));
+    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
+    // The only level and institute are proposed: nothing to explain, "Créer" may run.
+    await expect(verify.getByText(noPlaces)).toHaveCount(0);
+    await expect(verify.getByText(placeRequired)).toHaveCount(0);
+    await expect(create).toBeEnabled();
+    // One class without its level, one module without its institute: "Créer" waits, and says why.
+    const classLevel = verify.getByRole('combobox', { name: /^Niveau : / }).first();
+    const moduleInstitute = verify.getByRole('combobox', { name: /^Institut : / }).nth(3);
+    await classLevel.selectOption({ label: '—' });
+    await expect(verify.getByRole('status').filter({ hasText: placeRequired })).toBeVisible();
+    await expect(create).toBeDisabled();
+    await classLevel.selectOption({ label: 'Licence' });
+    await expect(create).toBeEnabled();
+    await moduleInstitute.selectOption({ label: '—' });
+    await expect(verify.getByText(placeRequired)).toBeVisible();
+    await expect(create).toBeDisabled();
+    await verify.getByText(placeRequired).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/14-place-required.png` });
+    await moduleInstitute.selectOption({ label: 'Institut supérieur' });
+    await expect(verify.getByText(placeRequired)).toHaveCount(0);
+    await expect(create).toBeEnabled();
+    await create.click();
+    await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+    await verify.getByRole('button', { name: 'Annuler' }).click();
+  });
+
+  await test.step('the classes created carry the level and the institute', async () => {
+    await page.goto('/settings/classes');
+    const rows = page
+      .getByRole('row')
+      .filter({ hasText: 'Licence' })
+      .filter({ hasText: 'Institut supérieur' });
+    await expect(rows).toHaveCount(3);
+  });
+});
+
 test('large workbook: 120 classes x 30 weekly slots, read off the main thread', async ({ page, request }) => {
   const org = newOrgId('import-large');
   await seedOrg(request, org, emptyOrg());

@@ -511,3 +511,41 @@ test('5,000 users on a 360 px phone and at desk width: the last one is reached b
     await page.screenshot({ path: test.info().outputPath(`users-5000-${size.name}-middle.png`) });
   }
 });
+
+test('user form: two errors at once, Enter shows them in ONE toast joined by a dot', async ({ page }) => {
+  const org = newOrgId('user-form-errors');
+  await seedOrg(page.request, org, schoolWithTeachers());
+  await page.goto(`/login?org=${org}`);
+  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await expect(page).toHaveURL(/\/users$/);
+  const count = page.getByRole('status').filter({ hasText: 'utilisateur(s)' });
+  await expect(count).toContainText('3 sur 3');
+
+  await page.getByRole('button', { name: '+ Ajouter un utilisateur' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
+  await wizard.getByRole('button', { name: 'Enseignant' }).click();
+  // First and last name empty, e-mail malformed: both errors at once, each beside its field.
+  const email = wizard.getByLabel('Email');
+  await email.fill('ibrahima.ecole.sn');
+  // (Prénom and Nom each flag it.)
+  await expect(wizard.getByText('Prénom et nom requis', { exact: true })).toHaveCount(2);
+  await expect(wizard.getByText('Format d’email invalide', { exact: true })).toBeVisible();
+  const toasts = page.locator('.toast-region .toast');
+  const joined = 'Prénom et nom requis · Format d’email invalide';
+  // The toast shown after the pause in typing goes away first: the one that follows is Enter's own.
+  await expect(toasts.filter({ hasText: joined })).toHaveCount(1);
+  await expect(toasts).toHaveCount(0);
+
+  await email.press('Enter');
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts.first()).toHaveText(joined);
+  await expect(toasts.first()).toHaveAttribute('role', 'alert');
+  // Enter again, from another field: still one toast, not a pile.
+  await wizard.getByLabel('Prénom').press('Enter');
+  await expect(toasts).toHaveText([joined]);
+  await page.screenshot({ path: test.info().outputPath('user-form-two-errors-enter.png') });
+  // Nothing was saved: the form stays open, the list unchanged.
+  await expect(wizard).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+  await expect(count).toContainText('3 sur 3');
+});
