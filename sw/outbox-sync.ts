@@ -52,28 +52,6 @@ export function parsePushResponse(body: unknown): PushResponse | null {
 const workerFetch = (input: string, init?: RequestInit) =>
   fetch(input, { ...init, credentials: 'same-origin', cache: 'no-store' });
 
-/**
- * The pushes of one sync event under the session the worker checked, as the engine's (expectedUserId: the
- * person, null for the kiosk credential). Someone signing in in another tab between that check and a batch
- * would otherwise receive this person's changes under their own session (applied as theirs, or refused as
- * forbidden and so dropped from the outbox); the server answers 409 instead, with nothing applied.
- */
-function underSession(fetchImpl: FetchLike, expectedUserId: string | null) {
-  const pushes = { sessionChanged: false };
-  const fetchUnder: FetchLike = async (input, init) => {
-    const sent =
-      init?.method === 'POST' && input.startsWith('/api/mutations') && typeof init.body === 'string'
-        ? init.body
-        : null;
-    if (sent === null) return fetchImpl(input, init);
-    const body = JSON.stringify({ ...(JSON.parse(sent) as object), expectedUserId });
-    const response = await fetchImpl(input, { ...init, body });
-    if (response.status === 409) pushes.sessionChanged = true;
-    return response;
-  };
-  return { fetchUnder, pushes };
-}
-
 /** One push of the outbox from the service worker. */
 export async function pushOutboxFromWorker(fetchImpl: FetchLike = workerFetch): Promise<WorkerPushResult> {
   const db = openDatabase();
@@ -86,12 +64,11 @@ export async function pushOutboxFromWorker(fetchImpl: FetchLike = workerFetch): 
     if (session.status === 'none' || !sessionUsable(session, signedInHere, passwordMode))
       return 'unauthorised';
     const canSend: AuthorFilter = authorFilterFor(session);
-    const { fetchUnder, pushes } = underSession(fetchImpl, session.userId);
-    const result = await withOutboxLock(() =>
-      pushOutboxWith(db, fetchUnder, SW_BATCH_SIZE, canSend, parsePushResponse),
+    // Under the session checked above only: someone signing in in another tab meanwhile gets a 409, not
+    // this person's changes (applied as theirs, or refused as forbidden and so dropped from the outbox).
+    return await withOutboxLock(() =>
+      pushOutboxWith(db, fetchImpl, SW_BATCH_SIZE, canSend, parsePushResponse, session.userId),
     );
-    // Another person's session now: the changes wait for their author's (no point retrying at once).
-    return result === 'failed' && pushes.sessionChanged ? 'unauthorised' : result;
   } finally {
     db.close();
   }

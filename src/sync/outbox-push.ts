@@ -149,6 +149,13 @@ export async function pushOutboxWith(
   batchSize: number,
   canSend: AuthorFilter,
   parse: (body: unknown) => PushResponse | null,
+  /**
+   * The session the caller checked (a person's id, null for the kiosk credential): the server then refuses
+   * a batch with 409, applying nothing, if its session acts for someone else by now (a sign-in in another
+   * tab), instead of taking one person's changes under another's session. The answer is 'unauthorised':
+   * the changes wait for their author.
+   */
+  expectedUserId?: string | null,
 ): Promise<ExchangeResult> {
   let sent = false;
   const clientId = await deviceIdOf(db);
@@ -163,12 +170,16 @@ export async function pushOutboxWith(
       response = await fetchImpl(`/api/mutations?${query}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId, mutations: batch.map(toWire) }),
+        body: JSON.stringify({
+          clientId,
+          mutations: batch.map(toWire),
+          ...(expectedUserId === undefined ? {} : { expectedUserId }),
+        }),
       });
     } catch {
       return 'failed';
     }
-    if (response.status === 401) return 'unauthorised';
+    if (response.status === 401 || response.status === 409) return 'unauthorised';
     if (response.status === 413) {
       if (!(await dropOversized(db, response, batch))) return 'failed';
       afterSeq = -1;
