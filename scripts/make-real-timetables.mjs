@@ -403,6 +403,45 @@ save(
   'xlsx',
 );
 
+// 2f. A month planning printed week by week, the days written with their day number only ("Lun 31",
+// "Mar 1"): the month and year are in the title; the first week starts in the previous month. Holidays are
+// marked "FÉRIÉ".
+const dayNumbers = (days) => ['Horaires', ...WEEK.map((d, i) => `${d.slice(0, 3)} ${days[i]}`)];
+save(
+  'day-numbers.xlsx',
+  workbook([
+    [
+      'Novembre',
+      sheet(
+        [
+          ['Classe : BTS CI 1'],
+          ['Planning de novembre 2022'],
+          [],
+          dayNumbers([31, 1, 2, 3, 4]),
+          [
+            '08:00 - 10:00',
+            'Commerce international\nM. Sarr\nB12',
+            'FÉRIÉ',
+            'Anglais\nMme Martin',
+            '',
+            'Logistique\nM. Kane',
+          ],
+          ['10:15 - 12:15', '', '', '', 'Douane\nMme Diouf\nB12', ''],
+          [],
+          dayNumbers([7, 8, 9, 10, 11]),
+          ['08:00 - 10:00', '', 'Commerce international\nM. Sarr\nB12', '', '', 'FÉRIÉ'],
+          ['10:15 - 12:15', 'Douane\nMme Diouf\nB12', '', 'Anglais\nMme Martin', 'Logistique\nM. Kane', ''],
+        ],
+        [
+          [4, 2, 5, 2],
+          [8, 5, 9, 5],
+        ],
+      ),
+    ],
+  ]),
+  'xlsx',
+);
+
 // ---------------------------------------------------------------------------------------------------------
 // Family 3: several weeks in one file.
 
@@ -610,6 +649,52 @@ writeFileSync(
       ],
       '\t',
     ),
+  ),
+);
+
+// 5e. A grid (not a list) saved by Excel as "Texte Unicode": UTF-16LE with BOM, tabs, CRLF between rows,
+// every row padded to the used range, a cell with line breaks (LF inside) or quotes written between quotes
+// (quotes doubled). Text keeps no merged cells: a two-hour course is written in each of its hourly rows.
+// "Nguyễn" is outside Windows-1252, the reason the school saved as Unicode.
+const excelText = (rows) => {
+  const width = Math.max(...rows.map((r) => r.length));
+  const quote = (c) => (/[\t\n"]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+  return `${rows.map((r) => [...r, ...Array(width - r.length).fill('')].map(quote).join('\t')).join('\r\n')}\r\n`;
+};
+writeFileSync(
+  join(OUT, 'grid-unicode.txt'),
+  utf16le(
+    excelText([
+      ['Lycée Lamine Guèye – Emploi du temps 2023-2024'],
+      ['Classe : 2nde 3'],
+      [],
+      ['Horaires', ...WEEK, 'Samedi'],
+      [
+        '8h',
+        'Français\nMme Leroy\n205',
+        '',
+        'Atelier "Théâtre"\nM. Sarr\nCDI',
+        '',
+        '',
+        'EPS\nM. Ba\nGYMNASE',
+      ],
+      [
+        '9h',
+        'Français\nMme Leroy\n205',
+        'Mathématiques\nM. Dupont\n104',
+        'Atelier "Théâtre"\nM. Sarr\nCDI',
+        '',
+        '',
+        '',
+      ],
+      ['10h', 'Anglais\nMme Nguyễn\n112', 'Mathématiques\nM. Dupont\n104', '', '', '', ''],
+      ['11h', '', '', '', '', 'Histoire-géographie\nM. Lefèvre\n201', ''],
+      ['12h', '', '', '', '', '', ''],
+      ['14h', '', '', '', 'SVT\nMme Fall\nLABO 1', '', ''],
+      ['15h', '', '', '', 'SVT\nMme Fall\nLABO 1', '', ''],
+      ['16h', '', '', '', '', 'Vie de classe\nMme Leroy', ''],
+      ['17h', '', '', '', '', '', ''],
+    ]),
   ),
 );
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAYS_OF_WEEK, type ParsedFile } from '../../src/domain/timetable-parsing';
+import { decodeTextBytes, detectTextEncoding } from '../../src/domain/timetable-parsing/text-decoding';
 import { readTimetableBytes } from '../../src/services/sheets/workbook-to-grids';
 
 /**
@@ -94,6 +95,16 @@ const CORPUS: Record<string, string[]> = {
     'BTS1 CG |  | 4 10:00-12:00 | Anglais | Martin | ',
     'BTS2 CG |  | 4 14:00-16:00 | Gestion | Ba | ',
   ],
+  'day-numbers.xlsx': [
+    'BTS CI 1 | 2022-10-31 | 1 08:00-10:00 | Commerce international | Sarr | B12',
+    'BTS CI 1 | 2022-10-31 | 3 08:00-10:00 | Anglais | Martin | ',
+    'BTS CI 1 | 2022-10-31 | 5 08:00-10:00 | Logistique | Kane | ',
+    'BTS CI 1 | 2022-10-31 | 4 10:15-12:15 | Douane | Diouf | B12',
+    'BTS CI 1 | 2022-11-07 | 2 08:00-10:00 | Commerce international | Sarr | B12',
+    'BTS CI 1 | 2022-11-07 | 1 10:15-12:15 | Douane | Diouf | B12',
+    'BTS CI 1 | 2022-11-07 | 3 10:15-12:15 | Anglais | Martin | ',
+    'BTS CI 1 | 2022-11-07 | 4 10:15-12:15 | Logistique | Kane | ',
+  ],
   // Family 3: several weeks in one file.
   'weeks-stacked.xlsx': [
     'BTS1 CG | 2022-09-12 | 1 08:00-10:00 | Comptabilité | Ba | ',
@@ -168,6 +179,16 @@ const CORPUS: Record<string, string[]> = {
     'Grade 11 |  | 2 13:00-15:00 | Chemistry | Kane | LAB 1',
     'Grade 11 |  | 3 10:45-12:15 | History | Brown | R101',
   ],
+  'grid-unicode.txt': [
+    '2nde 3 |  | 1 08:00-10:00 | Français | Leroy | 205',
+    '2nde 3 |  | 1 10:00-11:00 | Anglais | Nguyễn | 112',
+    '2nde 3 |  | 2 09:00-11:00 | Mathématiques | Dupont | 104',
+    '2nde 3 |  | 3 08:00-10:00 | Atelier "Théâtre" | Sarr | CDI',
+    '2nde 3 |  | 4 14:00-16:00 | SVT | Fall | LABO 1',
+    '2nde 3 |  | 5 11:00-12:00 | Histoire-géographie | Lefèvre | 201',
+    '2nde 3 |  | 5 16:00-17:00 | Vie de classe | Leroy | ',
+    '2nde 3 |  | 6 08:00-09:00 | EPS | Ba | GYMNASE',
+  ],
   'list.ods': [
     'CAP Pâtisserie |  | 1 09:00-12:00 | Tour de main | Gueye | ATELIER 2',
     'CAP Pâtisserie |  | 2 13:30-16:30 | Sciences appliquées | Diatta | 108',
@@ -238,6 +259,19 @@ describe('real-world corpus: every course of every file, exactly', () => {
     scores.set(name, score(CORPUS[name] ?? [], actual));
     expect([...actual].sort()).toEqual([...(CORPUS[name] ?? [])].sort());
   });
+});
+
+describe('real-world corpus: Unicode text files', () => {
+  it.each(['list-asc.txt', 'grid-unicode.txt'])(
+    '%s is UTF-16LE with a byte order mark, tab-separated',
+    (name) => {
+      const bytes = readFileSync(join(process.cwd(), 'tests', 'fixtures', 'timetables', 'real', name));
+      expect([bytes[0], bytes[1]]).toEqual([0xff, 0xfe]);
+      expect(detectTextEncoding(bytes)).toBe('utf-16le');
+      const lines = decodeTextBytes(bytes).split('\r\n');
+      expect(lines[0]).toContain('\t');
+    },
+  );
 });
 
 describe('real-world corpus: score table', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countCourses,
   DAYS_OF_WEEK,
   foldText,
   HEADER_SEARCH_ROWS,
@@ -12,6 +13,7 @@ import {
   type Grid,
   type ParsedFile,
 } from '../../src/domain/timetable-parsing';
+import { datedDayLabel, parseMonthTitle } from '../../src/domain/timetable-parsing/dates';
 
 const WEEK = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi'];
 
@@ -134,6 +136,67 @@ describe('weekday names (spec part 2, point 5)', () => {
     ['8h-10h'],
   ])('%j is not a weekday', (text) => {
     expect(parseWeekday(text)).toBeNull();
+  });
+});
+
+describe('day numbers without their year', () => {
+  const november = { month: { year: 2022, month: 11 }, schoolYear: null };
+  it.each<
+    [string, { month: { year: number; month: number } | null; schoolYear: number | null }, string | null]
+  >([
+    ['Lun 7', november, '2022-11-07'],
+    ['LUN. 7', november, '2022-11-07'],
+    ['Mardi 1er', november, '2022-11-01'],
+    // A week across two months: the month before or after, whichever gives the weekday written.
+    ['Lun 31', november, '2022-10-31'],
+    ['Jeu 1', { month: { year: 2022, month: 11 }, schoolYear: null }, '2022-12-01'],
+    ['Lun 2', { month: { year: 2023, month: 1 }, schoolYear: null }, '2023-01-02'],
+    ['Sam 31', { month: { year: 2023, month: 1 }, schoolYear: null }, '2022-12-31'],
+    // Day and month written: the year from the month title or the school year.
+    ['Jeu 12/09', { month: null, schoolYear: 2024 }, '2024-09-12'],
+    ['Lun 13-01', { month: null, schoolYear: 2024 }, '2025-01-13'],
+    ['lundi 31 oct.', november, '2022-10-31'],
+    // A full date needs nothing more.
+    ['lundi 12/09/2022', { month: null, schoolYear: null }, '2022-09-12'],
+    // No weekday agrees, nothing tells the month or year, or no day number at all.
+    ['Lun 8', november, null],
+    ['Lun 7', { month: null, schoolYear: 2022 }, null],
+    ['Jeu 12/09', { month: null, schoolYear: null }, null],
+    ['Lundi', november, null],
+    ['Lundi 8h', november, null],
+    ['Lun 7 groupe B', november, null],
+  ])('%j -> %s', (text, context, expected) => {
+    expect(datedDayLabel(text, context)).toBe(expected);
+  });
+
+  it.each<[string, { year: number; month: number } | null]>([
+    ['Planning de novembre 2022', { year: 2022, month: 11 }],
+    ['NOVEMBRE 2022', { year: 2022, month: 11 }],
+    ['Février 2023', { year: 2023, month: 2 }],
+    ['oct. 2023', { year: 2023, month: 10 }],
+    ['Semaine du 12 septembre 2022', { year: 2022, month: 9 }],
+    ['Année 2022-2023', null],
+    ['Novembre', null],
+    ['Mardi 2022', null],
+  ])('month title %j', (text, expected) => {
+    expect(parseMonthTitle(text)).toEqual(expected);
+  });
+
+  it('dates the weeks of days written as rows ("Lundi 31") under a month title', () => {
+    const grid = [
+      ['Classe : BTS CI 1'],
+      ['NOVEMBRE 2022'],
+      ['', '08:00-10:00', '10:15-12:15'],
+      ['Lundi 31', 'Douane / M. Sarr', ''],
+      ['Mercredi 2', '', 'Anglais / Mme Martin'],
+      ['Jeudi 3', 'Logistique / M. Kane', ''],
+      ['Lundi 7', '', 'Douane / M. Sarr'],
+    ];
+    const result = readTimetableGrids([{ sheetName: 'Nov', grid }]);
+    expect(
+      result.ok &&
+        result.value.tables.map((t) => `${t.className} ${t.weekStartDate ?? ''} ${countCourses([t])}`),
+    ).toEqual(['BTS CI 1 2022-10-31 3', 'BTS CI 1 2022-11-07 1']);
   });
 });
 

@@ -128,3 +128,80 @@ export function schoolYearOf(rows: readonly (readonly string[])[]): number | nul
   }
   return null;
 }
+
+export interface PlanningMonth {
+  year: number;
+  /** 1-12. */
+  month: number;
+}
+
+const MONTH_WORDS = [...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|');
+const MONTH_YEAR = new RegExp(String.raw`(?<![a-z])(${MONTH_WORDS})\.?\s+(\d{4})(?!\d)`);
+const MAX_MONTH_TITLE_LENGTH = 80;
+const MONTH_SEARCH_ROWS = 60;
+
+/** The month of a planning named by a title ("Planning de novembre 2022", "NOVEMBRE 2022", "oct. 2023"). */
+export function parseMonthTitle(text: string): PlanningMonth | null {
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_MONTH_TITLE_LENGTH) return null;
+  const match = MONTH_YEAR.exec(foldText(text));
+  const month = MONTHS.get(match?.[1] ?? '');
+  const year = Number(match?.[2]);
+  return month === undefined || year < 1990 || year > 2100 ? null : { year, month };
+}
+
+/** The nearest month title above a row (the title of a month planning printed week by week), or null. */
+export function monthAbove(rows: readonly (readonly string[])[], row: number): PlanningMonth | null {
+  for (let r = row - 1; r >= Math.max(0, row - MONTH_SEARCH_ROWS); r -= 1) {
+    for (const cell of (rows[r] ?? []).slice(0, 20)) {
+      const month = parseMonthTitle(cell);
+      if (month !== null) return month;
+    }
+  }
+  return null;
+}
+
+// "Lun 31", "LUN. 1er", "Mardi 12/09", "Jeu 12-09", "lundi 31 oct.": a weekday, its day number, maybe a month.
+const DAY_NUMBER = /^[a-z]+\.?\s*(\d{1,2})(?:er)?(?:\s*[/.-]\s*(\d{1,2})|\s+([a-z]+)\.?)?$/;
+
+function addMonths(year: number, month: number, delta: number): [number, number] {
+  const index = year * 12 + (month - 1) + delta;
+  return [Math.floor(index / 12), (index % 12) + 1];
+}
+
+/**
+ * The date of a day label written with its day number but without its year ("Lun 31", "Mar 1er", "Jeu
+ * 12/09"), in a planning whose month (a title such as "Novembre 2022") or school year ("2022-2023") is known.
+ * A day number alone is taken in that month, or in the month before or after (a week across two months),
+ * whichever gives the weekday written; null when none does or nothing tells the year.
+ */
+export function datedDayLabel(
+  text: string,
+  context: { month: PlanningMonth | null; schoolYear: number | null },
+): string | null {
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_DAY_LABEL_LENGTH) return null;
+  const label = parseDayLabel(text);
+  if (label === null) return null;
+  if (label.date !== null) return label.date;
+  const match = DAY_NUMBER.exec(foldText(text));
+  if (!match) return null;
+  const day = Number(match[1]);
+  const written = match[2] !== undefined ? Number(match[2]) : MONTHS.get(match[3] ?? '');
+  if (match[3] !== undefined && written === undefined) return null;
+  const candidates: [number, number][] = [];
+  if (written !== undefined) {
+    if (context.month !== null) {
+      const { year } = context.month;
+      candidates.push([year, written], [year - 1, written], [year + 1, written]);
+    } else if (context.schoolYear !== null) {
+      candidates.push([written >= 8 ? context.schoolYear : context.schoolYear + 1, written]);
+    }
+  } else if (context.month !== null) {
+    const { year, month } = context.month;
+    candidates.push([year, month], addMonths(year, month, -1), addMonths(year, month, 1));
+  }
+  for (const [year, month] of candidates) {
+    const date = iso(year, month, day);
+    if (date !== null && weekdayOfDate(date) === label.day) return date;
+  }
+  return null;
+}

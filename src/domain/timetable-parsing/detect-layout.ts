@@ -1,6 +1,8 @@
 import { parseCellText, stripTeacherTitle, type KnownNames } from './cell-text';
 import { findClassLabel, findTextAbove, isTitle, looksLikeClassName } from './class-name';
 import {
+  datedDayLabel,
+  monthAbove,
   mondayOfDate,
   parseDayLabel,
   parseWeekTitle,
@@ -200,11 +202,31 @@ export function findDayColumn(
   return null;
 }
 
+/** Day labels written with their day number only ("Lundi 31"), dated by the month title above them. */
+function dateDayNumbers(
+  rows: readonly string[][],
+  column: number,
+  labels: ReadonlyMap<number, DayLabel>,
+): Map<number, DayLabel> {
+  const dated = new Map(labels);
+  const undated = [...labels].filter(
+    ([r, label]) => label.date === null && /\d/.test(cellAt(rows, r, column)),
+  );
+  if (undated.length === 0) return dated;
+  const schoolYear = schoolYearOf(rows);
+  for (const [r, label] of undated) {
+    const date = datedDayLabel(cellAt(rows, r, column), { month: monthAbove(rows, r), schoolYear });
+    if (date !== null) dated.set(r, { ...label, date });
+  }
+  return dated;
+}
+
 function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTable[] {
   const { rows } = sheet;
   const found = findDayColumn(rows);
   if (found === null) return [];
-  const { column: dayColumn, labels } = found;
+  const dayColumn = found.column;
+  const labels = dateDayNumbers(rows, dayColumn, found.labels);
   const firstDayRow = Math.min(...labels.keys());
   // Day of each row: from its label down to the next label (a day merged over its rows, or left blank).
   const dayOfRow = new Map<number, DayLabel>();

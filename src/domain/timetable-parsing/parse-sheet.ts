@@ -7,7 +7,14 @@ import {
   findTextColumn,
   looksLikeClassName,
 } from './class-name';
-import { mondayOfDate, parseDayLabel, parseWeekTitle } from './dates';
+import {
+  datedDayLabel,
+  monthAbove,
+  mondayOfDate,
+  parseDayLabel,
+  parseWeekTitle,
+  schoolYearOf,
+} from './dates';
 import {
   coursesInCell,
   EMPTY_CONTEXT,
@@ -177,16 +184,28 @@ function findOwner(rows: readonly string[][], fromRow: number, toRow: number) {
   return null;
 }
 
-/** The Monday of the region: from dated day headers, else from a "Semaine du ..." title above. */
+/**
+ * The Monday of the region: from dated day headers ("lundi 12/09/2022", or "Lun 31" under a month title
+ * such as "Novembre 2022"), else from a "Semaine du ..." title above.
+ */
 function regionWeek(
   rows: readonly string[][],
   headerRow: number,
   floor: number,
   dayColumns: ReadonlyMap<number, DayOfWeek>,
 ): string | null {
-  for (const column of dayColumns.keys()) {
-    const date = parseDayLabel(cellAt(rows, headerRow, column).slice(0, 40))?.date ?? null;
+  const labels = [...dayColumns.keys()].map((column) => cellAt(rows, headerRow, column).slice(0, 40));
+  for (const label of labels) {
+    const date = parseDayLabel(label)?.date ?? null;
     if (date !== null) return mondayOfDate(date);
+  }
+  // Day numbers without their year: the month title or the school year tells it (looked for only then).
+  if (labels.some((label) => /\d/.test(label))) {
+    const context = { month: monthAbove(rows, headerRow), schoolYear: schoolYearOf(rows) };
+    for (const label of labels) {
+      const date = datedDayLabel(label, context);
+      if (date !== null) return mondayOfDate(date);
+    }
   }
   for (let r = headerRow - 1; r >= floor; r -= 1) {
     for (const cell of rows[r] ?? []) {
