@@ -65,6 +65,12 @@ export function VerificationDialog({ emptySheets, onClose, onCorrect, ...input }
             </Button>
           </p>
         ) : null}
+        {/* Said first: nothing can be created until then, and the detected lists can be long. */}
+        {resolution !== null && verification.missingCount > 0 && verification.placesNotice === 'noPlaces' ? (
+          <p className="form-error" role="alert">
+            {t.noPlaces}
+          </p>
+        ) : null}
         <DetectedSections verification={verification} />
         {resolution === null ? null : <MissingSection verification={verification} />}
         <ContractWarningList warnings={verification.warnings} names={verification.names} />
@@ -125,11 +131,7 @@ function MissingSection({ verification }: { verification: Verification }) {
           {missing.teachers.length > 0 ? (
             <p className="hint">{t.passwordNote(IMPORTED_TEACHER_PASSWORD)}</p>
           ) : null}
-          {verification.placesNotice === 'noPlaces' ? (
-            <p className="form-error" role="alert">
-              {t.noPlaces}
-            </p>
-          ) : verification.placesNotice === 'placeRequired' ? (
+          {verification.placesNotice === 'placeRequired' ? (
             <p className="hint" role="status">
               {t.placeRequired}
             </p>
