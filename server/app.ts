@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { installSetupCode } from './auth/setup-code';
 import { registerSessionPurge, SessionService } from './auth/sessions';
-import type { ServerConfig } from './config';
+import { SMALL_BODY_LIMIT_BYTES, type ServerConfig } from './config';
 import { registerHttpHooks } from './http-hooks';
 import { createMailer } from './mail';
 import { registerAuthRoutes } from './routes/auth';
@@ -41,7 +41,10 @@ export async function buildApp({
   const hops = config.trustProxy;
   const trustProxy: FastifyServerOptions['trustProxy'] =
     typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy });
+  // Small bodies everywhere (sign-in, reset, emergency area…): a stranger's request stays cheap whatever it
+  // sends. Only PUT /api/store and POST /api/mutations take BODY_LIMIT_BYTES, once their session is decided.
+  const bodyLimit = Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes);
+  const app = Fastify({ logger, bodyLimit, trustProxy });
   const store = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   app.addHook('onClose', () => store.close());
   // Only the owner of the server creates organisations and emergency administrators: the setup code.

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { rateLimitsWith, type RateLimitTable } from '../src/domain/auth/session-policy';
 import { PBKDF2_ITERATIONS } from '../src/domain/secrets';
+import type { WriteBudget } from './auth/write-budget';
 
 export interface ServerConfig {
   port: number;
@@ -12,6 +13,11 @@ export interface ServerConfig {
   /** Connections per app server to PostgreSQL (PG_POOL_MAX). */
   pgPoolMax: number;
   staticDir: string | null;
+  /**
+   * Body limit of the two routes that carry a whole store or a batch of mutations (PUT /api/store, POST
+   * /api/mutations: attachments travel in them), whose session is decided before the body is read. Every
+   * other route takes at most SMALL_BODY_LIMIT_BYTES.
+   */
   bodyLimitBytes: number;
   /**
    * The proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): false (none, the default), a hop
@@ -43,9 +49,21 @@ export interface ServerConfig {
    * default on). Off only for test suites that fake the browsers' clocks: devices then keep their own.
    */
   sendServerTime?: boolean;
+  /**
+   * The per-session write budget of POST /api/mutations; absent: WRITE_BUDGET_BYTES and
+   * WRITE_BUDGET_MUTATIONS, else the standard budget (auth/write-budget.ts). Tests set a small one.
+   */
+  writeBudget?: WriteBudget;
 }
 
 const MIB = 1024 * 1024;
+
+/**
+ * Body limit of every route but the store's and the batch's (sign-in, PIN, reset, emergency area, kiosk and
+ * credential routes): their bodies are a few hundred bytes, and an anonymous request must stay cheap whatever
+ * it sends (413 as soon as the declared or received length is over it, without reading the rest).
+ */
+export const SMALL_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** A configuration the server refuses to start with; the message says what to change. */
 export class ConfigError extends Error {}

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_TIME_HEADER } from '../src/domain/sync/server-time';
 import type { ServerConfig } from './config';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
@@ -63,12 +63,31 @@ async function compressJson(
   return body;
 }
 
+/** The French answer of a body over its route's limit (cf. the write limits' 413 in auth/write-budget.ts). */
+export function tooLargeBodyMessage(limitBytes: number): string {
+  const size =
+    limitBytes >= 1024 * 1024
+      ? `${Math.floor(limitBytes / (1024 * 1024))} Mio`
+      : `${Math.floor(limitBytes / 1024)} Kio`;
+  return `Requête refusée : son contenu est trop volumineux (${size} au plus ici).`;
+}
+
 /**
- * What every request and answer goes through: JSON nested deeper than any store is refused with 400 before
- * it is parsed (not a 500 from deep recursion); answers carry the security headers and the server's clock,
- * JSON is compressed.
+ * What every request and answer goes through: a body over its route's limit is refused with 413 (in French)
+ * before the rest is read — as soon as its declared length, or the bytes received, pass the limit; JSON
+ * nested deeper than any store is refused with 400 before it is parsed (not a 500 from deep recursion);
+ * answers carry the security headers and the server's clock, JSON is compressed.
  */
 export function registerHttpHooks(app: FastifyInstance, config: ServerConfig): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Other errors go on to Fastify's own handler.
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    const limit = request.routeOptions.bodyLimit;
+    return reply
+      .code(413)
+      .header('cache-control', 'no-store')
+      .send({ error: 'too-large', message: tooLargeBodyMessage(limit), limit });
+  });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

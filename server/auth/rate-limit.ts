@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   isWithinLimit,
   RATE_LIMITS,
@@ -16,7 +16,11 @@ export function replyRateLimited(
   reply: FastifyReply,
   decision: Extract<RateDecision, { ok: false }>,
 ): FastifyReply {
-  return reply.code(429).header('retry-after', String(decision.retryAfter)).send({ error: 'rate-limited' });
+  return reply
+    .code(429)
+    .header('retry-after', String(decision.retryAfter))
+    .header('cache-control', 'no-store')
+    .send({ error: 'rate-limited' });
 }
 
 /**
@@ -36,4 +40,22 @@ export async function hitRateLimits(
   );
   const ok = buckets.every(({ rule }, i) => isWithinLimit(rule, counted[i] ?? 0, limits));
   return ok ? { ok: true } : { ok: false, retryAfter: retryAfterSeconds(nowMs) };
+}
+
+/**
+ * A route's onRequest hook that counts one attempt of the request's address under `rule` before any byte of
+ * the body is read: a flood from one address is refused (429) at the cost of one counter, whatever it sends.
+ * Routes whose other buckets need the body (per account and address) count those once it is decoded; both
+ * windows start together, so an address refused here would have been refused there too.
+ */
+export function addressRateLimit(
+  storage: SyncStorage,
+  rule: RateLimitRule,
+  limits: RateLimitTable,
+  clock: () => Date = () => new Date(),
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
+  return async (request, reply) => {
+    const decision = await hitRateLimits(storage, [{ rule, key: request.ip }], clock(), limits);
+    return decision.ok ? undefined : replyRateLimited(reply, decision);
+  };
 }

@@ -23,7 +23,7 @@ import { dummySecretHash, hashSecret, hasHashParameters, verifySecret } from '..
 import { isKioskTeacher } from '../../src/domain/auth/kiosk-roster';
 import { holdsTeacherToday } from '../../src/domain/store/access';
 import type { Profile, User } from '../../src/domain/store/schema';
-import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
+import { addressRateLimit, hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges, findByEmail } from '../auth/server-writes';
 import { normalisedEmail } from '../storage/user-index';
 import { parseCookies } from '../auth/cookies';
@@ -129,19 +129,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
+  // Per (account, address) and per address, never per account alone: a stranger's failures elsewhere do not
+  // lock the owner out (OWASP ASVS V6). The address is counted before the body is read, the pair once it is
+  // decoded (at most SMALL_BODY_LIMIT_BYTES): both before any costly work.
+  const signinAddress = { onRequest: addressRateLimit(storage, 'signinAddress', deps.limits) };
+  app.post('/api/auth/login', signinAddress, async (request, reply) => {
     const body = loginSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     const { orgId, email, password, remember } = body.data;
     const now = new Date();
-    // Per (account, address) and per address, never per account alone: a stranger's failures elsewhere do
-    // not lock the owner out (OWASP ASVS V6). Counted before any costly work.
     const limited = await hitRateLimits(
       storage,
-      [
-        { rule: 'signinPair', key: `${orgId}:${normalisedEmail(email)}:${request.ip}` },
-        { rule: 'signinAddress', key: request.ip },
-      ],
+      [{ rule: 'signinPair', key: `${orgId}:${normalisedEmail(email)}:${request.ip}` }],
       now,
       deps.limits,
     );

@@ -11,7 +11,7 @@ import { sessionOf } from './org-session';
  * password and PIN hashes included, so that restoring it (PUT /api/store by settings.donnees) keeps
  * everyone's password. A device export holds only what that device received (its own hashes at most).
  * Reset tokens are left out: a link in flight is not worth restoring, and a backup file should not carry one.
- * Organisation and session come from the preHandler (org-session.ts).
+ * Organisation and session come from the onRequest hook of org-session.ts.
  */
 export interface BackupDeps {
   storage: SyncStorage;

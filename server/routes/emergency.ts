@@ -8,7 +8,7 @@ import type { RateLimitTable } from '../../src/domain/auth/session-policy';
 import { hashSecret, randomId } from '../../src/domain/secrets';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { planEmergencyPromotion } from '../../src/domain/users/emergency';
-import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
+import { addressRateLimit } from '../auth/rate-limit';
 import { applyServerChanges } from '../auth/server-writes';
 import { isSetupCode } from '../auth/setup-code';
 import type { SyncStorage } from '../storage/sync-storage';
@@ -23,18 +23,13 @@ export function registerEmergencyRoute(
   app: FastifyInstance,
   deps: { storage: SyncStorage; initialPassword: string; limits: RateLimitTable; allowNewOrgs: boolean },
 ): void {
-  app.post('/api/emergency-admin', async (request, reply) => {
+  // Attempts are counted per address before the (small) body is read.
+  const limitAddress = { onRequest: addressRateLimit(deps.storage, 'signinAddress', deps.limits) };
+  app.post('/api/emergency-admin', limitAddress, async (request, reply) => {
     const body = bodySchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     if (!isResetEmailValid(body.data.email)) return reply.code(400).send({ error: 'invalid-email' });
     const now = new Date();
-    const limited = await hitRateLimits(
-      deps.storage,
-      [{ rule: 'signinAddress', key: request.ip }],
-      now,
-      deps.limits,
-    );
-    if (!limited.ok) return replyRateLimited(reply, limited);
     // The code first: a stranger learns nothing about the organisation, and costs nothing.
     if (!(await isSetupCode(deps.storage, body.data.setupCode)))
       return reply.code(403).send({ error: 'setup-code' });

@@ -4,10 +4,12 @@ import type { Authenticated, SessionService } from '../auth/sessions';
 import { ORG_ID_PATTERN } from './auth';
 
 /**
- * The organisation and the session of a store or sync request, resolved once by one preHandler before the
- * route runs. A route asks for it in its options: `config: { session: 'required' }` answers 401 without a
- * session; 'optional' lets the route decide (the first device of a new organisation has none). Either way a
- * session of another organisation is refused with 403 and an invalid organisation id with 400.
+ * The organisation and the session of a store or sync request, resolved once by one onRequest hook: from
+ * the query and the cookie only, before any byte of the body is read (a stranger's 40 MB batch is answered
+ * 401 at once, never received nor decoded). A route asks for it in its options: `config: { session:
+ * 'required' }` answers 401 without a session; 'optional' lets the route decide (the first device of a new
+ * organisation has none), in its own onRequest hook when its body is large. Either way a session of another
+ * organisation is refused with 403 and an invalid organisation id with 400.
  */
 export type SessionNeed = 'required' | 'optional';
 
@@ -18,7 +20,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The organisation the request names (?orgId=, DEFAULT_ORG_ID when absent), validated. */
     orgId: string;
-    /** The request's session (null: none); set by the preHandler on routes that ask for it. */
+    /** The request's session (null: none); set by the onRequest hook on routes that ask for it. */
     auth: Authenticated | null;
   }
 }
@@ -33,7 +35,7 @@ export function orgIdOf(query: unknown): string | null {
 export function registerOrgSession(app: FastifyInstance, deps: { sessions: SessionService }): void {
   app.decorateRequest('orgId', '');
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     const need = request.routeOptions.config.session;
     if (!need) return;
     const orgId = orgIdOf(request.query);
@@ -48,7 +50,7 @@ export function registerOrgSession(app: FastifyInstance, deps: { sessions: Sessi
   });
 }
 
-/** The session of a route declared with `session: 'required'` (the preHandler answered 401 without one). */
+/** The session of a route declared with `session: 'required'` (the hook answered 401 without one). */
 export function sessionOf(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new Error(`${request.url}: the route does not declare config.session 'required'`);
   return request.auth;

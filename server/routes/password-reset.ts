@@ -19,7 +19,7 @@ import { buildUserLog, type Actor } from '../../src/domain/journal/user-log';
 import { hashSecret, randomHex, randomId, sha256Hex } from '../../src/domain/secrets';
 import type { RecordData } from '../../src/domain/sync/merge';
 import type { PushResponse } from '../../src/domain/sync/protocol';
-import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
+import { addressRateLimit, hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges, findByEmail, type ServerChange } from '../auth/server-writes';
 import type { ServerConfig } from '../config';
 import type { Mailer } from '../mail';
@@ -179,7 +179,12 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
   if (mailer && !publicUrl) throw new Error(NO_PUBLIC_URL_ERROR);
   if (!mailer) app.log.warn(NO_SMTP_NOTICE);
 
-  app.post('/api/password-reset/request', async (request, reply) => {
+  // Per address before any byte of the body is read; per (account, address) once it is decoded.
+  const limits = config.rateLimits;
+  const resetAddress = { onRequest: addressRateLimit(storage, 'resetAddress', limits, clock) };
+  const anonymousAddress = { onRequest: addressRateLimit(storage, 'anonymousAddress', limits, clock) };
+
+  app.post('/api/password-reset/request', resetAddress, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const body = requestBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
@@ -188,9 +193,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
     const now = clock();
     const buckets: { rule: RateLimitRule; key: string }[] = [
       { rule: 'resetPair', key: `${org}:${normalisedEmail(email)}:${request.ip}` },
-      { rule: 'resetAddress', key: request.ip },
     ];
-    if (await limited(storage, reply, buckets, now, deps.config.rateLimits)) return reply;
+    if (await limited(storage, reply, buckets, now, limits)) return reply;
     if (mailer && publicUrl) {
       const work = { storage, mailer, publicUrl, log: request.log };
       setImmediate(() => {
@@ -202,27 +206,21 @@ export function registerPasswordResetRoutes(app: FastifyInstance, deps: Password
     return { ok: true } satisfies OkAnswer;
   });
 
-  app.post('/api/password-reset/check', async (request, reply) => {
+  app.post('/api/password-reset/check', anonymousAddress, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const body = checkBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     const now = clock();
-    const buckets: { rule: RateLimitRule; key: string }[] = [{ rule: 'anonymousAddress', key: request.ip }];
-    if (await limited(storage, reply, buckets, now, deps.config.rateLimits)) return reply;
     const user = await userOfToken(storage, body.data.orgId, body.data.token, now);
     return { valid: user !== null } satisfies ResetCheckAnswer;
   });
 
-  app.post('/api/password-reset/complete', async (request, reply) => {
+  app.post('/api/password-reset/complete', resetAddress, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const body = completeBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     const { orgId: org, token: rawToken, password } = body.data;
     const now = clock();
-    if (
-      await limited(storage, reply, [{ rule: 'resetAddress', key: request.ip }], now, deps.config.rateLimits)
-    )
-      return reply;
     const user = await userOfToken(storage, org, rawToken, now);
     if (!user || typeof user.id !== 'string') return reply.code(400).send({ error: 'invalid-link' });
     if (checkNewPassword(password, password) === 'too-short')

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayRestoreStore } from '../../src/domain/access/rules';
 import { effectiveModules } from '../../src/domain/access/viewer';
 import { hashSecret, hasHashParameters } from '../../src/domain/secrets';
@@ -58,7 +58,7 @@ function foreignHashes(store: StoreV1, iterations: readonly number[]): string[] 
 
 export interface StoreRouteDeps {
   storage: SyncStorage;
-  config: Pick<ServerConfig, 'allowNewOrgs' | 'rateLimits' | 'acceptedHashIterations'>;
+  config: Pick<ServerConfig, 'allowNewOrgs' | 'rateLimits' | 'acceptedHashIterations' | 'bodyLimitBytes'>;
 }
 
 export function registerStoreRoutes(app: FastifyInstance, { storage, config }: StoreRouteDeps): void {
@@ -72,33 +72,48 @@ export function registerStoreRoutes(app: FastifyInstance, { storage, config }: S
     return store;
   });
 
-  app.put('/api/store', { config: { session: 'optional' } }, async (request, reply) => {
+  /**
+   * Who may write a whole store, decided from the headers before any byte of the (large) body is read: the
+   * first device of a new organisation (no session, the setup code; refused once the organisation holds
+   * anything) and an administrator importing a file (settings.donnees, able to grant every profile: a restore
+   * rewrites every account, rules.ts). A stranger's body is never received, validated nor hashed.
+   */
+  async function mayWriteWholeStore(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
+    const { orgId, auth } = request;
+    if (parseIfMatch(request.headers['if-match']) === 'invalid')
+      return reply.code(400).send({ error: 'invalid-if-match' });
+    if (auth)
+      return auth.viewer.kind !== 'user' || !mayRestoreStore(effectiveModules(auth.viewer), auth.profiles)
+        ? reply.code(403).send({ error: 'forbidden' })
+        : undefined;
+    if (!config.allowNewOrgs) return reply.code(401).send({ error: 'unauthenticated' });
+    const limited = await hitRateLimits(
+      storage,
+      [{ rule: 'signinAddress', key: request.ip }],
+      new Date(),
+      config.rateLimits,
+    );
+    if (!limited.ok) return replyRateLimited(reply, limited);
+    const revision = await currentRevision(storage, orgId);
+    if (revision > 0) return reply.code(401).send({ error: 'unauthenticated', revision });
+    if (!(await isSetupCode(storage, request.headers[SETUP_CODE_HEADER])))
+      return reply.code(403).send({ error: 'setup-code' });
+    return undefined;
+  }
+
+  const putOptions = {
+    config: { session: 'optional' as const },
+    bodyLimit: config.bodyLimitBytes,
+    onRequest: mayWriteWholeStore,
+  };
+  app.put('/api/store', putOptions, async (request, reply) => {
     const { orgId, auth } = request;
     const expected = parseIfMatch(request.headers['if-match']);
     if (expected === 'invalid') return reply.code(400).send({ error: 'invalid-if-match' });
-    // Two writers of a whole store: the first device of a new organisation (no session, the setup code;
-    // refused once the organisation holds anything) and an administrator importing a file (settings.donnees).
-    // Every check comes before any costly work: a stranger's body is never validated in depth nor hashed.
-    // A restore rewrites every account: only a session that could grant every profile (rules.ts).
-    if (
-      auth &&
-      (auth.viewer.kind !== 'user' || !mayRestoreStore(effectiveModules(auth.viewer), auth.profiles))
-    )
-      return reply.code(403).send({ error: 'forbidden' });
-    if (!auth) {
-      if (!config.allowNewOrgs) return reply.code(401).send({ error: 'unauthenticated' });
-      const limited = await hitRateLimits(
-        storage,
-        [{ rule: 'signinAddress', key: request.ip }],
-        new Date(),
-        config.rateLimits,
-      );
-      if (!limited.ok) return replyRateLimited(reply, limited);
-      const revision = await currentRevision(storage, orgId);
-      if (revision > 0) return reply.code(401).send({ error: 'unauthenticated', revision });
-      if (!(await isSetupCode(storage, request.headers[SETUP_CODE_HEADER])))
-        return reply.code(403).send({ error: 'setup-code' });
-    }
+    // The writer is allowed (mayWriteWholeStore, before the body): only now is the body validated in depth.
     const parsed = parseStoreV1(request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.code, issues: parsed.issues });
     // E-mails are unique per organisation, case ignored: a second MOUSSA.FALL@ would lock the real one out.

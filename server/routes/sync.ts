@@ -35,7 +35,7 @@ import { sessionOf } from './org-session';
 export interface SyncRouteDeps {
   storage: SyncStorage;
   sessions: SessionService;
-  config: Pick<ServerConfig, 'initialPassword'>;
+  config: Pick<ServerConfig, 'initialPassword' | 'bodyLimitBytes' | 'writeBudget'>;
 }
 
 function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
@@ -88,7 +88,9 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
   });
 
   // Push: a batch of mutations applied in one transaction, idempotently; with `since`, the whole exchange.
-  app.post('/api/mutations', { config: { session: 'required' } }, async (request, reply) => {
+  // A large body (attachments travel in batches), read only once the session is known (org-session.ts).
+  const pushOptions = { config: { session: 'required' as const }, bodyLimit: config.bodyLimitBytes };
+  app.post('/api/mutations', pushOptions, async (request, reply) => {
     const auth = sessionOf(request);
     const orgId = request.orgId;
     void reply.header('cache-control', 'no-store');
@@ -140,7 +142,14 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     now: Date,
   ): Promise<{ ok: true; answer: PushResponse } | Exclude<WriteLimitDecision, { ok: true }>> {
     const bytes = Number(request.headers['content-length']) || JSON.stringify(request.body).length;
-    const limit = await checkWriteLimits(storage, auth.session.tokenHash, bytes, mutations, now);
+    const limit = await checkWriteLimits(
+      storage,
+      auth.session.tokenHash,
+      bytes,
+      mutations,
+      now,
+      config.writeBudget,
+    );
     if (!limit.ok) return limit;
     const initialHashes = mutations.some((m) => m.collection === 'users')
       ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())

@@ -1,8 +1,11 @@
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/domain/auth/session-policy';
 import { defaultProfiles } from '../../src/domain/defaults';
+import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
 import { configFromEnv, type ServerConfig } from '../../server/config';
+import { openStorage } from '../../server/storage/open-storage';
 import {
   api,
   ROOT_ADMIN,
@@ -11,6 +14,7 @@ import {
   SETUP_CODE_HEADERS,
   startServer,
   TEST_SETUP_CODE,
+  testConfig,
   type RunningServer,
   type TestDatabase,
 } from './helpers';
@@ -73,6 +77,88 @@ async function addTeachers(orgId: string, count: number): Promise<void> {
     });
     await applyServerChanges(server.storage, orgId, changes, now);
   }
+}
+
+interface RawAnswer {
+  status: number;
+  headers: string;
+  body: string;
+  /** From the connection to the answer's last byte. */
+  ms: number;
+}
+
+/** The answer in `data` once whole (its Content-Length read), or null. */
+function parseAnswer(data: Buffer): Omit<RawAnswer, 'ms'> | null {
+  const end = data.indexOf('\r\n\r\n');
+  if (end < 0) return null;
+  const headers = data.subarray(0, end).toString('latin1');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1]);
+  const length = Number(/\r\ncontent-length: *(\d+)/i.exec(headers)?.[1] ?? 0);
+  const body = data.subarray(end + 4);
+  return body.length >= length ? { status, headers, body: body.subarray(0, length).toString('utf8') } : null;
+}
+
+const FORTY_MB = 40 * 1024 * 1024;
+
+/**
+ * A request whose head announces a 40 MB body (Content-Length, or chunked when `declaredBytes` is null) of
+ * which the client sends only `sentBytes`, then waits without ever sending the rest. A server that reads a
+ * body before deciding never answers it (null after `waitMs`); one that decides on the head, or refuses the
+ * body by its length, answers while the client is still "sending". Structural, so not at the mercy of a busy
+ * machine's timings.
+ */
+async function answerBeforeBody(
+  path: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    declaredBytes?: number | null;
+    sentBytes?: number;
+    waitMs?: number;
+  } = {},
+): Promise<RawAnswer | null> {
+  const { method = 'POST', declaredBytes = FORTY_MB, sentBytes = 64 * 1024, waitMs = 10_000 } = options;
+  const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+  const t0 = performance.now();
+  let data = Buffer.alloc(0);
+  return new Promise<RawAnswer | null>((resolve) => {
+    const finish = (answer: Omit<RawAnswer, 'ms'> | null) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer && { ...answer, ms: performance.now() - t0 });
+    };
+    const timer = setTimeout(() => finish(null), waitMs);
+    // The server may close the connection once it has answered (a refused body): not an error here.
+    socket.on('error', () => undefined);
+    socket.on('close', () => finish(parseAnswer(data)));
+    socket.on('data', (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      const answer = parseAnswer(data);
+      if (answer) finish(answer);
+    });
+    socket.on('connect', () => {
+      const head = {
+        host: '127.0.0.1',
+        'content-type': 'application/json',
+        ...(declaredBytes === null
+          ? { 'transfer-encoding': 'chunked' }
+          : { 'content-length': String(declaredBytes) }),
+        ...options.headers,
+      };
+      const lines = Object.entries(head).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
+      const body = `{"clientId":"c","mutations":[],"orgId":"ecole","pad":"${'x'.repeat(sentBytes)}`.slice(
+        0,
+        sentBytes,
+      );
+      if (declaredBytes !== null) socket.write(body);
+      else
+        for (let at = 0; at < body.length; at += 8_192) {
+          const chunk = body.slice(at, at + 8_192);
+          socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+        }
+    });
+  });
 }
 
 describe.each(backends)('$name', (backend) => {
@@ -347,6 +433,140 @@ describe.each(backends)('$name', (backend) => {
         '192.168.0.0/16',
       ]);
       expect(configFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    });
+  });
+
+  describe('anonymous bodies', () => {
+    it('answers an anonymous 40 MB batch or whole store before reading its body', async () => {
+      await start();
+      await seedOrg(server.url, 'ecole');
+      // The session is decided from the cookie before the body: 401 while the client is still sending.
+      const push = await answerBeforeBody('/api/mutations?orgId=ecole');
+      console.log(`[${backend.name}] anonymous 40 MB push: ${push?.status} after ${push?.ms.toFixed(0)} ms`);
+      expect(push?.status).toBe(401);
+      expect(JSON.parse(push?.body ?? '')).toEqual({ error: 'unauthenticated' });
+      const forged = await answerBeforeBody('/api/mutations?orgId=ecole', {
+        headers: { cookie: 'sid=forged-token' },
+      });
+      expect(forged?.status).toBe(401);
+      // A whole store: on an existing organisation 401, on a new one without the setup code 403, both before
+      // the body; with the code, the body is read (here never whole: no answer).
+      const existing = await answerBeforeBody('/api/store?orgId=ecole', { method: 'PUT' });
+      expect(existing?.status).toBe(401);
+      const noCode = await answerBeforeBody('/api/store?orgId=nouvelle', { method: 'PUT' });
+      expect(noCode?.status).toBe(403);
+      expect(JSON.parse(noCode?.body ?? '')).toEqual({ error: 'setup-code' });
+      const wrongCode = await answerBeforeBody('/api/store?orgId=nouvelle', {
+        method: 'PUT',
+        headers: { 'x-setup-code': 'DEVINE-1234' },
+      });
+      expect(wrongCode?.status).toBe(403);
+      const owner = await answerBeforeBody('/api/store?orgId=nouvelle', {
+        method: 'PUT',
+        headers: SETUP_CODE_HEADERS,
+        waitMs: 1_500,
+      });
+      expect(owner).toBeNull();
+      // A client that does send the whole 40 MB gets the same 401 (not a broken connection).
+      const t0 = performance.now();
+      const whole = await api(url('/api/mutations?orgId=ecole'), null, {
+        method: 'POST',
+        body: `{"clientId":"c","mutations":[],"pad":"${'x'.repeat(FORTY_MB)}"}`,
+      });
+      console.log(`[${backend.name}] whole 40 MB push: ${(performance.now() - t0).toFixed(0)} ms`);
+      expect(whole.status).toBe(401);
+      // The organisation's owner is served as before.
+      expect((await seedOrg(server.url, 'autre')).cookie).toMatch(/^sid=/);
+    }, 60_000);
+
+    it('refuses a 40 MB body on the anonymous routes with 413, in French, before reading it', async () => {
+      await start();
+      for (const path of [
+        '/api/auth/login',
+        '/api/auth/pin',
+        '/api/password-reset/request',
+        '/api/password-reset/check',
+        '/api/password-reset/complete',
+        '/api/emergency-admin',
+      ]) {
+        // Refused by its declared length, and by the bytes received when no length is declared (chunked).
+        for (const declaredBytes of [FORTY_MB, null]) {
+          const answer = await answerBeforeBody(path, { declaredBytes });
+          console.log(
+            `[${backend.name}] ${path} ${declaredBytes ? 'declared' : 'chunked'} 40 MB: ${answer?.status} after ${answer?.ms.toFixed(0)} ms`,
+          );
+          expect(answer?.status, `${path} ${declaredBytes ? 'declared' : 'chunked'}`).toBe(413);
+          const body = JSON.parse(answer?.body ?? '') as { error: string; message: string; limit: number };
+          expect(body.error).toBe('too-large');
+          expect(body.message).toMatch(/trop volumineux \(16 Kio au plus ici\)/);
+          expect(body.limit).toBe(16 * 1024);
+        }
+      }
+      // A real sign-in is served as before.
+      await seedOrg(server.url, 'ecole');
+    }, 60_000);
+
+    it('rate-limits anonymous requests per address, counted before their body is read', async () => {
+      // A loopback reverse proxy in front: X-Forwarded-For names the client.
+      await start({ trustProxy: ['127.0.0.1'], rateLimits: { ...RATE_LIMITS, anonymousAddress: 3 } });
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const status = (address: string) =>
+        api(url('/api/org-status?orgId=ecole'), null, { headers: from(address) });
+      const check = (address: string) =>
+        post('/api/password-reset/check', { orgId: 'ecole', token: 'ab'.repeat(16) }, from(address));
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await status('203.0.113.1')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const checks: number[] = [];
+      for (let i = 0; i < 4; i += 1) checks.push((await check('203.0.113.2')).status);
+      expect(checks).toEqual([200, 200, 200, 429]);
+      // Refused before the body: the fifth check is answered while its body is still on its way.
+      const early = await answerBeforeBody('/api/password-reset/check', {
+        declaredBytes: 1_000,
+        sentBytes: 100,
+        headers: from('203.0.113.2'),
+      });
+      expect(early?.status).toBe(429);
+      expect(Number(/\r\nretry-after: *(\d+)/i.exec(early?.headers ?? '')?.[1])).toBeGreaterThan(0);
+      // Another address is not affected.
+      expect((await check('198.51.100.7')).status).toBe(200);
+      expect((await status('198.51.100.7')).status).toBe(200);
+    });
+  });
+
+  describe('setup code', () => {
+    it('without SETUP_CODE hands a new code at each start; the emergency area takes it and refuses another', async () => {
+      const codes: string[] = [];
+      const boot = async () => {
+        // As main.ts starts it, without SETUP_CODE: the code goes to onSetupCode (main.ts prints it).
+        const config = testConfig({ dataFile: db.file, databaseUrl: db.databaseUrl, setupCode: null });
+        const storage = await openStorage(config);
+        const app = await buildApp({ config, storage, onSetupCode: (code) => codes.push(code) });
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const address = app.server.address();
+        if (address === null || typeof address === 'string') throw new Error('no port');
+        server = { app, url: `http://127.0.0.1:${address.port}`, storage };
+      };
+      await boot();
+      expect(codes).toHaveLength(1);
+      const [first = ''] = codes;
+      expect(first).toMatch(/^[A-HJKMNP-Z2-9]{4}(-[A-HJKMNP-Z2-9]{4}){3}$/);
+      const emergency = (setupCode: string) =>
+        post('/api/emergency-admin', { orgId: 'neuve', email: 'directrice@ecole.sn', setupCode });
+      expect((await emergency(TEST_SETUP_CODE)).status).toBe(403);
+      expect((await emergency('ABCD-EFGH-JKMN-PQRS')).status).toBe(403);
+      // Typed on a tablet: case, spaces and dashes do not matter.
+      const created = await emergency(first.toLowerCase().replaceAll('-', ' '));
+      expect(created.status).toBe(200);
+      expect(await created.json()).toEqual({ ok: true, created: true });
+      // The next start hands a new code: the old one no longer opens anything.
+      await server.app.close();
+      await boot();
+      expect(codes).toHaveLength(2);
+      expect(codes[1]).not.toBe(first);
+      expect((await emergency(first)).status).toBe(403);
+      // The new code does (the emergency account is no real administrator: the area stays open).
+      expect((await emergency(codes[1] ?? '')).status).toBe(200);
     });
   });
 });

@@ -397,6 +397,33 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
       const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
       expect((await pushRaw(contrib, [userChange(T2.id, { name: 'Fatou N.' })])).status).toBe(200);
     }, 120_000);
+
+    it('a session past its bytes budget gets 429 (write-budget), the batch not written', async () => {
+      // The same organisation on a server whose sessions may push 256 KiB a minute (4 units of 64 KiB).
+      await server.app.close();
+      server = await startServer(data, {
+        writeBudget: { bytesPerMinute: 256 * 1024, mutationsPerMinute: 6_000 },
+      });
+      const before = (await readStore(server.storage, ORG)).revision;
+      // 100 mutations (far under the mutation budget) of ~3.5 KB each (under every per-record cap): ~360 KB.
+      const large = Array.from({ length: 100 }, (_, i) =>
+        mutation({
+          collection: 'levels',
+          recordId: `l-big-${i}`,
+          values: { id: `l-big-${i}`, name: `Niveau ${i}`, abbr: 'x'.repeat(3_500) },
+        }),
+      );
+      const refused = await pushRaw(admin, large);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const body = (await refused.json()) as { error: string; message: string };
+      expect(body.error).toBe('write-budget');
+      expect(body.message).toMatch(/Trop de modifications/);
+      expect((await readStore(server.storage, ORG)).revision).toBe(before);
+      // Another person's session keeps its own budget; a small batch fits in it.
+      const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
+      expect((await pushRaw(contrib, [userChange(T2.id, { name: 'Fatou N.' })])).status).toBe(200);
+    });
   });
 
   describe('kiosk', () => {
