@@ -5,7 +5,9 @@
 // and the screens a school opens first). Exits 1 below them.
 // Options: --dist <dir> audits an existing build instead of building one; --runs N keeps each screen's median
 // run of N; --out <dir> keeps each screen's JSON
-// report there, with its trace (the temporary directory is removed at the end). Each line gives LCP and TBT beside the scores.
+// report there, with its trace (the temporary directory is removed at the end); --only <words> audits only the
+// screens whose path holds one of the comma-separated words (e.g. --only teacher,attendance). Each line gives LCP
+// and TBT beside the scores.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -238,7 +240,14 @@ const RUNS = (() => {
   return at > 0 ? Math.max(1, Number(process.argv[at + 1]) || 1) : 1;
 })();
 
+/** --only users,teacher: the screens whose path holds one of these words (every screen by default). */
+const ONLY = (() => {
+  const at = process.argv.indexOf('--only');
+  return at > 0 ? (process.argv[at + 1] ?? '').split(',').filter(Boolean) : null;
+})();
+
 async function audit(port, url, disableStorageReset) {
+  if (ONLY && !ONLY.some((word) => new URL(url).pathname.includes(word))) return null;
   const results = [];
   for (let run = 0; run < RUNS; run += 1) results.push(await auditOnce(port, url, disableStorageReset));
   const byPerformance = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
@@ -333,7 +342,9 @@ async function main() {
       PHONE_TARGETS,
       await audit(teacher.port, `${ORIGIN}/teacher/today`, true),
     ]);
-    for (const [screen, targets, { scores, failing, timings, all }] of runs) {
+    for (const [screen, targets, result] of runs) {
+      if (!result) continue;
+      const { scores, failing, timings, all } = result;
       const text = [
         ...Object.entries(scores).map(([k, v]) => `${k} ${Math.round(v * 100)}`),
         ...Object.entries(timings).map(([k, ms]) => `${k} ${Math.round(ms ?? 0)} ms`),

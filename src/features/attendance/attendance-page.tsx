@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { appDb } from '../../db/database';
@@ -41,7 +41,8 @@ export function AttendancePage() {
   const date = asked && parseIsoDate(asked) ? asked : toIsoDate(now);
   const classId = params.get('classId') ?? '';
   const range = useMemo(() => periodRange(kind, date), [kind, date]);
-  const data = useAttendanceData(range);
+  // The period's rows render in a transition when they arrive (React yields every few milliseconds).
+  const data = useDeferredValue(useAttendanceData(range));
 
   const overview = useMemo(() => {
     if (!data) return null;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { featuredCourse } from '../../domain/teacher/featured-course';
 import { dayRange } from '../../domain/time/period';
@@ -43,7 +43,9 @@ export function TeacherTodayPage() {
   const kiosk = useKioskReturn(isKiosk);
   const check = useCheckAction();
   const [done, setDone] = useState<Done | null>(null);
-  const data = useTeacherSlots(session?.user.id ?? '', dayRange(now), now);
+  // The day's courses render in a transition when they arrive: React yields to the browser every few
+  // milliseconds instead of one long task (the tap that follows stays responsive on a slow phone).
+  const data = useDeferredValue(useTeacherSlots(session?.user.id ?? '', dayRange(now), now));
   const items = data?.items ?? [];
   const entries = data
     ? items.map((item) => {
