@@ -3,6 +3,7 @@
  * the initial password of new and migrated users, and the initial password of teachers created by an import.
  * Both are known to administrators only and every user who gets one must change it at first login.
  */
-export const INITIAL_PASSWORD: string = import.meta.env.VITE_INITIAL_PASSWORD || 'Bienvenue@2026';
-export const IMPORTED_TEACHER_PASSWORD: string =
-  import.meta.env.VITE_IMPORTED_TEACHER_PASSWORD || 'Enseignant@2026';
+// Vite and vitest define import.meta.env; Node scripts that import app modules (bench/) do not.
+const env: Partial<ImportMetaEnv> = (import.meta as { env?: ImportMetaEnv }).env ?? {};
+export const INITIAL_PASSWORD: string = env.VITE_INITIAL_PASSWORD || 'Bienvenue@2026';
+export const IMPORTED_TEACHER_PASSWORD: string = env.VITE_IMPORTED_TEACHER_PASSWORD || 'Enseignant@2026';
