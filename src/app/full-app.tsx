@@ -1,8 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { fr } from '../i18n/fr';
 import { ErrorBoundary } from '../ui/error-boundary';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadScreenOf } from './router';
 import { hasAppStarted, startApp } from './start-app';
+
+// A known device opening a screen: its shell and screen download while the start-up reads the local database,
+// not after it (the route table renders only once startApp() is done).
+if (typeof window !== 'undefined') preloadScreenOf(window.location.pathname);
 
 /**
  * Every route but the login screen: the local database, the start-up and the route table. Loaded on demand

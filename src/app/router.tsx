@@ -92,12 +92,15 @@ const isGuardedPath = (path: string): path is GuardedPath => Object.hasOwn(SCREE
  * chunk is asked for only once the shell's has arrived and drawn (one round trip after the other).
  */
 function usePreloadScreen(pathname: string): void {
-  useEffect(() => {
-    const screen = isGuardedPath(pathname) ? SCREENS[pathname] : null;
-    if (!screen) return;
-    preloadShell();
-    screen.preload();
-  }, [pathname]);
+  useEffect(() => preloadScreenOf(pathname), [pathname]);
+}
+
+/** Starts downloading the shell and the screen of a guarded path (nothing for any other path). */
+export function preloadScreenOf(pathname: string): void {
+  const screen = isGuardedPath(pathname) ? SCREENS[pathname] : null;
+  if (!screen) return;
+  preloadShell();
+  screen.preload();
 }
 
 /** Route table of spec part 1 point 2. */

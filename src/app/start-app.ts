@@ -24,10 +24,13 @@ export function startApp(): Promise<void> {
     provideStoreLoader(async (db, fetchImpl, viewer) => {
       await (await import('../sync/remote-store')).loadRemoteStore(db, fetchImpl, { viewer });
     });
+    // Its code downloads while the local database answers.
+    const bootstrapCode = import('./bootstrap');
+    bootstrapCode.catch(() => undefined); // a failure is met below, where the start-up awaits it
     const db = appDb();
     await applyOrgFromUrl(db, window.location.search);
     const hasLocalData = (await db.profiles.count()) > 0;
-    const bootstrapped = import('./bootstrap').then((m) => m.bootstrap());
+    const bootstrapped = bootstrapCode.then((m) => m.bootstrap());
     if (hasLocalData) bootstrapped.catch((error: unknown) => console.error('bootstrap', error));
     else await bootstrapped;
     await expireEphemeralSession(db);
