@@ -427,9 +427,13 @@ export class SyncEngine {
     this.liveTimer = null;
   }
 
-  /** Resolves once no exchange runs any more (after stop(): the database can then be closed). */
+  /**
+   * Resolves once no exchange runs any more and no whole load is still writing its second step (after stop():
+   * the database can then be closed; at a sign-out: nothing lands after the purge).
+   */
   async whenIdle(): Promise<void> {
     while (this.running) await this.running.catch(() => undefined);
+    await wholeStoreSettled();
   }
 
   /** One push-then-pull exchange; concurrent calls share it, and a call during a run queues one more. */

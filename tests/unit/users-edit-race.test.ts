@@ -13,6 +13,15 @@ afterEach(async () => {
 });
 
 const actor = { id: 'u-admin', name: 'Awa Diop' };
+/** The user an edit form opened with, with these extra fields. */
+const userWith = (extra: Record<string, unknown>): User => ({
+  id: 'u-1',
+  name: 'A',
+  email: 'a@x.sn',
+  profileId: 'teacher',
+  status: 'Active',
+  extra,
+});
 const SERVER_HASH = 'pbkdf2-sha256$600000$c2VydmVyc2FsdA==$c2VydmVyaGFzaA==';
 
 describe('editing a user the sync wrote meanwhile (the e2e flake of users.spec: edit refused as a pushed hash)', () => {
@@ -50,14 +59,7 @@ describe('editing a user the sync wrote meanwhile (the e2e flake of users.spec: 
   });
 
   it('keeps another administrator’s change to a field the form did not touch', () => {
-    const opened = {
-      id: 'u-1',
-      name: 'A',
-      email: 'a@x.sn',
-      profileId: 'teacher',
-      status: 'Active',
-      extra: { phone: '1', city: 'Dakar' },
-    } as User;
+    const opened = userWith({ phone: '1', city: 'Dakar' });
     const stored = {
       ...opened,
       name: 'A. Ndiaye',
@@ -74,14 +76,7 @@ describe('editing a user the sync wrote meanwhile (the e2e flake of users.spec: 
   });
 
   it('clears an extra field the form emptied, and changes nothing when the form changed nothing', () => {
-    const opened = {
-      id: 'u-1',
-      name: 'A',
-      email: 'a@x.sn',
-      profileId: 'teacher',
-      status: 'Active',
-      extra: { phone: '1' },
-    } as User;
+    const opened = userWith({ phone: '1' });
     expect(
       applyUserEdit(opened, opened, { name: 'A', email: 'a@x.sn', profileId: 'teacher', extra: {} }).extra,
     ).toEqual({});

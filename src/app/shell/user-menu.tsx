@@ -9,21 +9,12 @@ import { fr } from '../../i18n/fr';
 import { signOut as signOutHere } from '../../session/sign-out';
 import { browserFetch } from '../../api/http';
 import { syncEngine } from '../bootstrap';
-import { wholeStoreSettled } from '../../sync/whole-store';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
 
 /** Sign-out itself lives in the session module (src/session/sign-out.ts). */
 async function signOut(): Promise<void> {
-  const engine = syncEngine();
-  const exchange = engine && {
-    syncOnce: () => engine.syncOnce(),
-    whenIdle: async () => {
-      await engine.whenIdle();
-      await wholeStoreSettled();
-    },
-  };
-  await signOutHere(appDb(), browserFetch, exchange, { online: navigator.onLine });
+  await signOutHere(appDb(), browserFetch, syncEngine(), { online: navigator.onLine });
 }
 
 interface Props {
