@@ -17,6 +17,7 @@ import { registerStoreRoutes } from './routes/store';
 import { registerSyncRoutes } from './routes/sync';
 import { openStorage } from './storage/open-storage';
 import type { SyncStorage } from './storage/sync-storage';
+import { watchWrites, WriteHealth } from './storage/write-health';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -45,7 +46,10 @@ export async function buildApp({
   // sends. Only PUT /api/store and POST /api/mutations take BODY_LIMIT_BYTES, once their session is decided.
   const bodyLimit = Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes);
   const app = Fastify({ logger, bodyLimit, trustProxy });
-  const store = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
+  const opened = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
+  // Write transactions watched for /api/health (a database that reads but cannot write: full disk…).
+  const writeHealth = new WriteHealth();
+  const store = watchWrites(opened, writeHealth);
   app.addHook('onClose', () => store.close());
   // Only the owner of the server creates organisations and emergency administrators: the setup code.
   const generatedSetupCode = await installSetupCode(store, config.setupCode);
@@ -56,10 +60,10 @@ export async function buildApp({
   const authenticate = (request: FastifyRequest) => sessions.authenticate(request, new Date());
   const limits = config.rateLimits;
 
-  registerHttpHooks(app, config);
+  registerHttpHooks(app, config, writeHealth);
   registerSessionPurge(app, store);
   registerOrgSession(app, { sessions });
-  registerHealthRoute(app, { storage: store });
+  registerHealthRoute(app, { storage: store, writeHealth });
   registerAuthRoutes(app, {
     storage: store,
     limits,

@@ -3,7 +3,9 @@ import zlib from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_TIME_HEADER } from '../src/domain/sync/server-time';
 import type { ServerConfig } from './config';
+import { answerServerFailure } from './failure-answers';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
+import type { WriteHealth } from './storage/write-health';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -78,9 +80,15 @@ export function tooLargeBodyMessage(limitBytes: number): string {
  * nested deeper than any store is refused with 400 before it is parsed (not a 500 from deep recursion);
  * answers carry the security headers and the server's clock, JSON is compressed.
  */
-export function registerHttpHooks(app: FastifyInstance, config: ServerConfig): void {
+export function registerHttpHooks(
+  app: FastifyInstance,
+  config: ServerConfig,
+  writeHealth?: WriteHealth,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // Other errors go on to Fastify's own handler.
+    // Server-side failures: 503 for storage (Retry-After, French), 500 in French otherwise (failure-answers.ts).
+    if (answerServerFailure(error, request, reply, writeHealth)) return reply;
+    // Other errors of the request go on to Fastify's own handler.
     if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
     const limit = request.routeOptions.bodyLimit;
     return reply

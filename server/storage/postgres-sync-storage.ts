@@ -20,6 +20,7 @@ import {
   type StoredMutationRow,
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
+import { storageFailureOf } from './storage-failure';
 import { userIndexRow } from './user-index';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
 
@@ -314,8 +315,15 @@ export async function openPostgresSyncStorage(
     idleTimeoutMillis: 30_000,
     application_name: 'emargement',
   });
-  // Without a listener, an idle connection dropped by the database would crash the process.
-  pool.on('error', (error) => options.onError?.(error));
+  // Without a listener, an idle connection dropped by the database would crash the process. The pool's own
+  // listener covers idle clients only (pg-pool removes it while a request holds the client): each client
+  // gets one of its own for its whole life, so a connection lost between two statements of a transaction
+  // (a database restart under load) fails that transaction instead of the process (issue 31).
+  const noteError = (error: Error) => options.onError?.(error);
+  pool.on('error', noteError);
+  pool.on('connect', (client) => {
+    client.on('error', noteError);
+  });
   let channel = '';
   try {
     await migratePostgres(pool);
@@ -337,6 +345,7 @@ export async function openPostgresSyncStorage(
   /** A consistent read: every statement of `fn` sees the same snapshot. */
   async function snapshot<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
+    let lost = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const result = await fn(client);
@@ -344,9 +353,11 @@ export async function openPostgresSyncStorage(
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      lost = storageFailureOf(error) === 'unreachable';
       throw error;
     } finally {
-      client.release();
+      // A lost connection leaves the pool (it opens a new one for the next request).
+      client.release(lost);
     }
   }
 
@@ -420,9 +431,11 @@ export async function openPostgresSyncStorage(
           if (after !== before) revisions.publish(orgId, after);
           return result;
         } catch (error) {
+          // A connection lost mid-transaction: PostgreSQL rolls it back itself; the pool drops the client.
           await client.query('ROLLBACK').catch(() => {
             broken = true;
           });
+          if (storageFailureOf(error) === 'unreachable') broken = true;
           const code = codeOf(error);
           if (code === undefined || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
           await sleep(Math.min(200, 5 * 2 ** attempt) * Math.random());

@@ -66,6 +66,8 @@ export interface SqliteOptions {
   groupMax?: number;
   /** Told after each COMMIT of write transactions, with how many batches it made durable (measurements, tests). */
   onCommit?: (batches: number) => void;
+  /** Given the open connection once migrated (tests: `max_page_count` as a full disk). */
+  onOpen?: (db: Db) => void;
 }
 
 /** A write transaction waiting for its group (see transaction()). */
@@ -86,6 +88,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   migrateSqlite(db);
+  options.onOpen?.(db);
   const groupCommitMs = options.groupCommitMs ?? DEFAULT_GROUP_COMMIT_MS;
   const groupMax = options.groupMax ?? 64;
 
@@ -254,18 +257,30 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
   const locked = createLock();
   const revisions = new RevisionFeed();
 
-  /** One batch alone in its own transaction (and its own fsync). */
+  /**
+   * Undoes what is left of a failed transaction. A full disk or an I/O error may have rolled it back
+   * already (or make ROLLBACK fail too): either way nothing of it is stored.
+   */
+  const rollback = () => {
+    try {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    } catch {
+      // Nothing more to undo.
+    }
+  };
+
+  /** One batch alone in its own transaction (and its own fsync). Never throws: the batch hears the failure. */
   async function runAlone(write: PendingWrite): Promise<void> {
     let committed: { result: unknown; changed: boolean; after: number };
-    db.exec('BEGIN IMMEDIATE');
     try {
+      db.exec('BEGIN IMMEDIATE');
       const before = revisionOf(write.orgId);
       const result = await write.run(transactionFor(write.orgId));
       const after = revisionOf(write.orgId);
       db.exec('COMMIT');
       committed = { result, changed: after !== before, after };
     } catch (error) {
-      if (db.inTransaction) db.exec('ROLLBACK');
+      rollback();
       write.reject(error);
       return;
     }
@@ -288,8 +303,8 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     const before = new Map<string, number>();
     let after = new Map<string, number>();
     let committed = false;
-    db.exec('BEGIN IMMEDIATE');
     try {
+      db.exec('BEGIN IMMEDIATE');
       for (const write of group) {
         if (!before.has(write.orgId)) before.set(write.orgId, revisionOf(write.orgId));
         db.exec('SAVEPOINT batch');
@@ -307,9 +322,10 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
       db.exec('COMMIT');
       committed = true;
     } catch {
-      // The group itself failed (COMMIT, disk full...): nothing of it is stored; every batch runs alone.
-      if (db.inTransaction) db.exec('ROLLBACK');
-      failed.push(...done.map((d) => d.write));
+      // The group itself failed (BEGIN, COMMIT, disk full...): nothing of it is stored; every batch runs
+      // alone (each then hears its own answer, none is left waiting).
+      rollback();
+      failed.splice(0, failed.length, ...group);
     }
     if (committed) {
       if (done.length > 0) options.onCommit?.(done.length);
