@@ -235,8 +235,13 @@ export interface AuthorizeOptions {
   initialPasswordHashes?: ReadonlySet<string>;
 }
 
-/** A user write changes what the organisation-wide checks (last administrator, unique e-mail) look at. */
+/**
+ * A user write changes what the organisation-wide checks (last administrator, unique e-mail) look at; so
+ * does a profile's deletion or module change (the last administrators' profile).
+ */
 function needsAllUsers(write: WriteCheck): boolean {
+  if (write.collection === 'profiles')
+    return !write.after || JSON.stringify(write.before?.moduleIds) !== JSON.stringify(write.after.moduleIds);
   if (write.collection !== 'users') return false;
   if (!write.before || !write.after) return true;
   return ['email', 'status', 'profileId', 'isEmergency'].some(
@@ -265,6 +270,8 @@ export function authorizerFor(
   // of the organisation, loaded once when a check needs them and kept up to date with the batch's writes.
   const batch = new Map<string, BatchWrite>();
   let allUsers: Map<string, RecordData> | null = null;
+  // The profiles as this batch has changed them so far (the last administrator check of a later write).
+  let currentProfiles = profiles;
   const usersOf = async (tx: Parameters<Authorize>[0]) => {
     if (!allUsers) {
       allUsers = new Map();
@@ -300,11 +307,14 @@ export function authorizerFor(
     };
     if (viewer.kind === 'user' && needsAllUsers(write)) {
       const all = await usersOf(tx);
-      env.users = [...all.values()].filter((u) => u.id !== write.recordId);
-      if (write.after) env.users = [...env.users, write.after];
+      if (write.collection !== 'users') env.users = [...all.values()];
+      else {
+        env.users = [...all.values()].filter((u) => u.id !== write.recordId);
+        if (write.after) env.users = [...env.users, write.after];
+      }
     }
     const lookup: AccessLookup = {
-      ...mapLookup(profiles, users, timetables),
+      ...mapLookup(currentProfiles, users, timetables),
       planningLog: (id) => logs.get(id) ?? null,
     };
     const decision = authorizeWrite(viewer, write, lookup, env);
@@ -316,6 +326,10 @@ export function authorizerFor(
       if (allUsers && write.collection === 'users') {
         if (write.after) allUsers.set(write.recordId, write.after);
         else allUsers.delete(write.recordId);
+      }
+      if (write.collection === 'profiles') {
+        const others = currentProfiles.filter((p) => p.id !== write.recordId);
+        currentProfiles = write.after ? [...others, write.after as Profile] : others;
       }
     }
     return decision;

@@ -12,7 +12,7 @@ import {
   type SessionAnswer,
 } from '../../src/domain/api-schemas/auth';
 import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
-import { isAdminType, isModuleGranted } from '../../src/domain/module-catalogue';
+import { isFullAdminProfile, isFullAdministration } from '../../src/domain/users/administrator';
 import {
   KIOSK_ABSOLUTE_MS,
   SESSION_ABSOLUTE_MS,
@@ -64,12 +64,6 @@ export interface AuthRouteDeps {
   hashIterations: readonly number[];
 }
 
-/** Spec part 1 point 4: a profile that makes an active holder a full administrator (no emergency needed). */
-function isFullAdminProfile(profile: Profile): boolean {
-  const granted = new Set(profile.moduleIds);
-  return granted.has('users') && granted.has('profiles') && isModuleGranted(granted, 'settings');
-}
-
 async function profilesOf(storage: SyncStorage, orgId: string): Promise<Profile[]> {
   return (await storage.readCollection(orgId, 'profiles')).map((r) => r.data as Profile);
 }
@@ -118,7 +112,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     );
     let needsEmergency = true;
     if (revision > 0) {
-      const adminProfiles = (await profilesOf(storage, orgId.data)).filter(isFullAdminProfile);
+      const adminProfiles = (await profilesOf(storage, orgId.data)).filter((p) => isFullAdminProfile(p));
       needsEmergency = !(await storage.userLookup.anyActiveWithProfile(
         orgId.data,
         adminProfiles.map((p) => p.id),
@@ -286,7 +280,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     const auth = await deps.authenticate(request);
     if (!auth || auth.session.scope !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
-    if (auth.viewer.kind !== 'user' || !isAdminType(auth.viewer.granted))
+    if (auth.viewer.kind !== 'user' || !isFullAdministration(auth.viewer.granted))
       return reply.code(403).send({ error: 'forbidden' });
     const now = new Date();
     await sessions.revokeCookie(request, 'kiosk', now);
@@ -307,7 +301,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
     const auth = await deps.authenticate(request);
     if (!auth || auth.session.scope !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
-    if (auth.viewer.kind !== 'user' || !isAdminType(auth.viewer.granted))
+    if (auth.viewer.kind !== 'user' || !isFullAdministration(auth.viewer.granted))
       return reply.code(403).send({ error: 'forbidden' });
     const kiosk = await sessions.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), new Date());
     if (!kiosk || kiosk.scope !== 'kiosk' || kiosk.orgId !== auth.session.orgId)
@@ -319,7 +313,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   app.get('/api/kiosks', async (request, reply) => {
     const auth = await deps.authenticate(request);
     if (!auth || auth.viewer.kind !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
-    if (!isAdminType(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
+    if (!isFullAdministration(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
     const rows = await storage.sessions.listKiosks(auth.session.orgId);
     return reply.header('cache-control', 'no-store').send({ kiosks: rows.map(kioskView) });
   });
@@ -327,7 +321,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   app.delete('/api/kiosks/:id', async (request, reply) => {
     const auth = await deps.authenticate(request);
     if (!auth || auth.viewer.kind !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
-    if (!isAdminType(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
+    if (!isFullAdministration(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
     const id = (request.params as { id: string }).id;
     const rows = await storage.sessions.listKiosks(auth.session.orgId);
     const row = rows.find((r) => r.tokenHash.slice(0, 16) === id);

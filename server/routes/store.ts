@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayRestoreStore } from '../../src/domain/access/rules';
 import { effectiveModules } from '../../src/domain/access/viewer';
 import { hashSecret, hasHashParameters } from '../../src/domain/secrets';
+import { hasFullAdmin } from '../../src/domain/users/administrator';
 import { duplicateEmails } from '../../src/domain/users/user-rights';
 import { hashClearSecrets } from '../../src/domain/store/clear-secrets';
 import { parseStoreV1, type StoreV1 } from '../../src/domain/store/schema';
@@ -120,6 +121,10 @@ export function registerStoreRoutes(app: FastifyInstance, { storage, config }: S
     const duplicates = duplicateEmails(parsed.value.users);
     if (duplicates.length > 0)
       return reply.code(400).send({ error: 'duplicate-email', issues: duplicates.slice(0, 20) });
+    // A restore never leaves the organisation without a full administrator (domain/users/administrator):
+    // the emergency area would be the only way back.
+    if (auth && !hasFullAdmin(parsed.value.users, parsed.value.profiles))
+      return reply.code(403).send({ error: 'last-admin' });
     // A stored hash is accepted only with this server's own parameters (a huge iteration count would stall
     // every later verification of it).
     const foreign = foreignHashes(parsed.value, config.acceptedHashIterations);

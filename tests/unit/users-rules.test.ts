@@ -256,9 +256,12 @@ describe('rights bound what one can grant (user-rights)', () => {
     const alone = [root, emergency, teacher];
     const byEmergency: Manager = { userId: 'secours', granted: asRoot.granted };
     expect(userActionRefusal(byEmergency, 'deactivate', root, rightsProfiles, alone)).toBe('last-admin');
+    // A Contributeur (users only) is no administrator: he cannot give anyone the administration back.
     expect(userActionRefusal(byEmergency, 'deactivate', root, rightsProfiles, [...alone, contrib])).toBe(
-      null,
+      'last-admin',
     );
+    const second = person('second', 'admin');
+    expect(userActionRefusal(byEmergency, 'deactivate', root, rightsProfiles, [...alone, second])).toBe(null);
     expect(removesLastAdmin(alone, rightsProfiles, root, { ...root, profileId: 'vacataire' })).toBe(true);
     expect(removesLastAdmin(alone, rightsProfiles, root, { ...root, status: 'Active' })).toBe(false);
   });

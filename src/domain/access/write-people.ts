@@ -2,8 +2,10 @@ import { canOpen } from '../auth/routes';
 import type { RecordData } from './record';
 import type { User } from '../store/schema';
 import { emailTaken, mayGrantProfile, removesLastAdmin } from '../users/user-rights';
+import { profileChangeRemovesLastFullAdmin } from '../users/administrator';
 import {
   mayReviewContracts,
+  modulesWithin,
   OWN_USER_WRITABLE_FIELDS,
   REVIEW_FIELDS,
   SECRET_USER_FIELDS,
@@ -149,9 +151,12 @@ export function authorizeUserWrite(write: UserWrite): WriteDecision {
     return removable ? lastAdminDecision(write, null) : refuse('not-permitted');
   }
   // Deleting a profile clears profileId on its users (spec part 1 point 4): never one's own, nor the last
-  // administrator's.
+  // administrator's, and only of a profile the writer could delete itself (a "Profils" manager cleared the
+  // Super Admin's profile this way).
   if (write.modules.has('profiles') && onlyChanged(write, ['profileId']) && write.after.profileId == null) {
     if (write.recordId === write.viewer.userId) return refuse('self');
+    const profile = write.lookup.profiles.find((p) => p.id === textOf(write.before.profileId));
+    if (profile && !modulesWithin(write.modules, profile.moduleIds)) return refuse('beyond-rights');
     return lastAdminDecision(write, write.after);
   }
   // Saving an import stamps the teachers it created with its id.
@@ -168,15 +173,26 @@ export function authorizeUserWrite(write: UserWrite): WriteDecision {
   return onlyChanged(write, OWN_USER_WRITABLE_FIELDS) ? ALLOWED : refuse('field-not-permitted');
 }
 
-/** Profiles: one gives a profile only modules one holds, and changes only a profile one could grant. */
+/**
+ * Profiles: one gives a profile only modules one holds, and changes only a profile one could grant; stripping
+ * the administration modules from the last full administrators' profile, or deleting it, is refused.
+ */
 export function authorizeProfileWrite(write: UserWrite): WriteDecision {
   if (!write.modules.has('profiles')) return refuse('not-permitted');
-  const reaches = (record: RecordData | null) =>
-    !record ||
-    (Array.isArray(record.moduleIds) ? record.moduleIds : []).every(
-      (id) => typeof id === 'string' && (TEACHER_MODULE_IDS.has(id) || write.modules.has(id)),
-    );
-  return reaches(write.before) && reaches(write.after) ? ALLOWED : refuse('beyond-rights');
+  const reaches = (record: RecordData | null) => !record || modulesWithin(write.modules, record.moduleIds);
+  if (!reaches(write.before) || !reaches(write.after)) return refuse('beyond-rights');
+  const users = usersOf(write);
+  if (!users || write.op === 'create') return ALLOWED;
+  const next = write.after ? { id: write.recordId, moduleIds: moduleIdsOf(write.after) } : null;
+  return profileChangeRemovesLastFullAdmin(users, write.lookup.profiles, write.recordId, next)
+    ? refuse('last-admin')
+    : ALLOWED;
+}
+
+function moduleIdsOf(record: RecordData): string[] {
+  return Array.isArray(record.moduleIds)
+    ? record.moduleIds.filter((id): id is string => typeof id === 'string')
+    : [];
 }
 
 /** Journal actions a device writes beside the change they describe (features/users, profiles, import). */

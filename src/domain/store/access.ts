@@ -1,4 +1,4 @@
-import { isModuleGranted } from '../module-catalogue';
+import { hasFullAdmin } from '../users/administrator';
 import type { Profile, StoreV1, User } from './schema';
 
 // Kept apart from migrate.ts (luxon) so the login screen does not download the date library.
@@ -13,15 +13,13 @@ export function holdsTeacherToday(profiles: readonly Profile[], user: Pick<User,
   return profileModules(profiles, user.profileId).has('teacher.today');
 }
 
-/** Spec part 1 point 4: the emergency admin exists when no active user holds users, profiles and settings access. */
+/**
+ * Spec part 1 point 4: the emergency admin exists when no active user holds users, profiles and settings
+ * access (the one definition: domain/users/administrator).
+ */
 export function hasActiveFullAdmin(
   store: Pick<StoreV1, 'users' | 'profiles'>,
   options: { excludeEmergency: boolean },
 ): boolean {
-  return store.users.some((u) => {
-    if (u.status !== 'Active') return false;
-    if (options.excludeEmergency && u.isEmergency) return false;
-    const granted = profileModules(store.profiles, u.profileId);
-    return granted.has('users') && granted.has('profiles') && isModuleGranted(granted, 'settings');
-  });
+  return hasFullAdmin(store.users, store.profiles, { countsEmergency: !options.excludeEmergency });
 }

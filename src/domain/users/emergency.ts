@@ -1,7 +1,7 @@
 import { SUPER_ADMIN_PROFILE_ID } from '../defaults';
 import { buildUserLog, type Actor } from '../journal/user-log';
-import { isAdminType } from '../module-catalogue';
 import type { Profile, User, UserLog } from '../store/schema';
+import { hasFullAdmin } from './administrator';
 import { findByEmail } from './find-by-email';
 
 /**
@@ -13,12 +13,9 @@ export type EmergencyPlan =
   | { ok: false; code: 'refused' }
   | { ok: true; created: boolean; users: { id: string; fields: Partial<User> }[]; logs: UserLog[] };
 
+/** Whether a full administrator other than the emergency account is active (./administrator). */
 export function hasActiveRealAdmin(users: readonly User[], profiles: readonly Profile[]): boolean {
-  return users.some((u) => {
-    if (u.status !== 'Active' || u.isEmergency) return false;
-    const profile = profiles.find((p) => p.id === u.profileId);
-    return isAdminType(new Set(profile?.moduleIds ?? []));
-  });
+  return hasFullAdmin(users, profiles);
 }
 
 export function planEmergencyPromotion(input: {

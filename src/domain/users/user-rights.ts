@@ -1,4 +1,4 @@
-import { isAdminType } from '../module-catalogue';
+import { isActiveFullAdmin } from './administrator';
 import type { Profile, User, UserStatus } from '../store/schema';
 
 /**
@@ -12,7 +12,8 @@ import type { Profile, User, UserStatus } from '../store/schema';
  * - Nobody deactivates, archives or demotes themselves, nor generates their own temporary password or
  *   reset link (a stolen session would take the account; one's own change goes through the current
  *   password).
- * - The last active administrator (admin-type profile, not the emergency account) cannot be removed.
+ * - The last active full administrator (domain/users/administrator: users, profiles and settings; not the
+ *   emergency account) cannot be removed.
  */
 
 /** Teacher-space modules (kept equal to access/rules TEACHER_MODULE_IDS; a unit test checks it). */
@@ -62,12 +63,12 @@ export function grantableProfiles(granted: ReadonlySet<string>, profiles: readon
   return profiles.filter((p) => mayGrantProfile(granted, profiles, p.id));
 }
 
+/** An active full administrator other than the emergency account (the one definition: ./administrator). */
 export function isActiveRealAdmin(
   user: Pick<User, 'status' | 'profileId' | 'isEmergency'>,
   profiles: readonly Profile[],
 ): boolean {
-  if (user.status !== 'Active' || user.isEmergency === true) return false;
-  return isAdminType(new Set(modulesOf(profiles, user.profileId)));
+  return isActiveFullAdmin(user, profiles);
 }
 
 /**

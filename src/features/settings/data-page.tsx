@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../../db/database';
 import { mayRestoreStore } from '../../domain/access/rules';
+import { isFullAdministration } from '../../domain/users/administrator';
 import { useSignedInSession } from '../../session/use-session';
 import { ExportSection } from './export-section';
 import { ImportSection } from './import-section';
@@ -24,7 +25,8 @@ export function DataPage() {
       <ExportSection hasAllRights={hasAllRights} />
       <ImportSection hasAllRights={hasAllRights} />
       <PinValiditySection />
-      <KioskSection />
+      {/* Only a full administrator enrols a kiosk or sets its roster (the server refuses anyone else). */}
+      {session && isFullAdministration(session.granted) ? <KioskSection /> : null}
       <StorageSection />
     </div>
   );
