@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, configFromEnv, type ServerConfig } from './config';
+import { startupFailureMessage } from './startup-failure';
 import { redactDatabaseUrl } from './storage/open-storage';
 
 let config: ServerConfig;
@@ -27,13 +29,20 @@ function printSetupCode(code: string): void {
   process.stdout.write(lines.join('\n'));
 }
 
-const app = await buildApp({ config, logger: true, onSetupCode: printSetupCode });
+let app: FastifyInstance;
+try {
+  app = await buildApp({ config, logger: true, onSetupCode: printSetupCode });
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // Data directory unwritable, database unreachable, migration failed, port taken: one line, exit 1.
+  process.stderr.write(`${startupFailureMessage(error, config)}\n`);
+  process.exit(1);
+}
 const shutdown = () => {
   void app.close().then(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-await app.listen({ port: config.port, host: config.host });
 app.log.info(
   config.databaseUrl
     ? `Données: PostgreSQL ${redactDatabaseUrl(config.databaseUrl)}`

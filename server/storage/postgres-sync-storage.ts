@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import { MigrationError } from './migration-error';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
@@ -20,6 +21,7 @@ import {
   type StoredMutationRow,
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
+import { storageFailureOf } from './storage-failure';
 import { storageFailureOf } from './storage-failure';
 import { userIndexRow } from './user-index';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
@@ -89,8 +91,8 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
           await client.query('COMMIT');
           applied.push(migration.version);
         } catch (error) {
-          await client.query('ROLLBACK');
-          throw error;
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw new MigrationError(migration.version, migration.name, { cause: error });
         }
       }
     } finally {
@@ -432,9 +434,11 @@ export async function openPostgresSyncStorage(
           return result;
         } catch (error) {
           // A connection lost mid-transaction: PostgreSQL rolls it back itself; the pool drops the client.
+          // A connection lost mid-transaction: PostgreSQL rolls it back itself; the pool drops the client.
           await client.query('ROLLBACK').catch(() => {
             broken = true;
           });
+          if (storageFailureOf(error) === 'unreachable') broken = true;
           if (storageFailureOf(error) === 'unreachable') broken = true;
           const code = codeOf(error);
           if (code === undefined || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;

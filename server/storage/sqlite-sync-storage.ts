@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
 import type { RecordData } from '../../src/domain/sync/merge';
+import { MigrationError } from './migration-error';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import {
   conflictFromRow,
@@ -48,7 +49,14 @@ function createLock() {
 export function migrateSqlite(db: Db): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   db.transaction(() => {
-    for (let i = version; i < SQLITE_MIGRATIONS.length; i += 1) SQLITE_MIGRATIONS[i]?.(db);
+    for (let i = version; i < SQLITE_MIGRATIONS.length; i += 1) {
+      try {
+        SQLITE_MIGRATIONS[i]?.(db);
+      } catch (error) {
+        const migration = MIGRATIONS[i];
+        throw new MigrationError(migration?.version ?? i + 1, migration?.name ?? '', { cause: error });
+      }
+    }
     db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
   }).immediate();
 }
