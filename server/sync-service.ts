@@ -59,7 +59,12 @@ export type Authorize = (
  * with: the actor of a journal entry (the session), a creation's initial password (the server's hash), a
  * kiosk's PIN cooldown (server time). `current` is the record as stored (null: absent).
  */
-export type Prepare = (mutation: Mutation, current: ServerRecord | null) => Mutation;
+export type Prepare = (
+  mutation: Mutation,
+  current: ServerRecord | null,
+  /** The batch's transaction: a stamp may read a stored record (a check log's timetable). */
+  tx: SyncTransaction,
+) => Mutation | Promise<Mutation>;
 
 /** What a refused creation answers: the device drops the record it made. */
 function tombstone(collection: CollectionName, id: string, rev: number): RemoteRecord {
@@ -92,7 +97,9 @@ async function applyInTransaction(
     const record = await tx.getRecord(collection, recordId);
     // A device clock in the future does not win concurrent edits: dated at the server's receipt at most.
     const received = clampCreatedAt(mutation, nowIso);
-    const prepared = prepare ? prepare(received, record && !record.deleted ? record : null) : received;
+    const prepared = prepare
+      ? await prepare(received, record && !record.deleted ? record : null, tx)
+      : received;
     const base = needsBase(record, prepared)
       ? await tx.getRecordAt(collection, recordId, prepared.baseRevision ?? 0)
       : null;

@@ -1,6 +1,6 @@
 import type { AccessLookup } from '../../src/domain/access/lookup';
 import { lookupKeys, planningLogKeys } from '../../src/domain/access/lookup';
-import { stampReceipt } from '../../src/domain/attendance/trust';
+import { stampReceipt, type LastContacts } from '../../src/domain/attendance/trust';
 import { projectRecord } from '../../src/domain/access/read';
 import type { Viewer } from '../../src/domain/access/viewer';
 import {
@@ -17,6 +17,7 @@ import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { MutationResult } from '../../src/domain/sync/protocol';
 import type { SyncStorage } from '../storage/sync-storage';
 import type { Authorize, Prepare, WriteCheck } from '../sync-service';
+import { checkLogFlags } from './check-log-stamps';
 
 /** Glue between the pure access rules (src/domain/access) and the storage: lookups, filtering, authorising. */
 
@@ -233,6 +234,8 @@ export interface AuthorizeOptions {
   restore?: boolean;
   /** The server's own hashes of the initial passwords (see initialPasswordHashes). */
   initialPasswordHashes?: ReadonlySet<string>;
+  /** When the pushing session and device last talked to the server (device-contacts.ts). */
+  contacts?: LastContacts;
 }
 
 /**
@@ -304,6 +307,7 @@ export function authorizerFor(
       ...(options.now ? { now: options.now } : {}),
       ...(options.restore ? { restore: true } : {}),
       ...(options.initialPasswordHashes ? { initialPasswordHashes: options.initialPasswordHashes } : {}),
+      ...(options.contacts ? { contacts: options.contacts } : {}),
     };
     if (viewer.kind === 'user' && needsAllUsers(write)) {
       const all = await usersOf(tx);
@@ -351,19 +355,21 @@ function clampCooldown(values: RecordData, now: Date): RecordData {
 export function preparerFor(
   viewer: Viewer,
   actor: Pick<User, 'id' | 'name'> | null,
-  options: { now: Date; initialHashes?: { initial: string; imported: string } },
+  options: { now: Date; initialHashes?: { initial: string; imported: string }; contacts?: LastContacts },
 ): Prepare {
-  return (mutation, current) => {
+  return async (mutation, current, tx) => {
     if (mutation.op !== 'put' || !mutation.values) return mutation;
     const fields = new Set(mutation.changedFields);
-    // Trusted time: every new planning log gets the server's receipt time and whether a kiosk wrote it.
+    // Trusted time: every new planning log gets the server's receipt time, whether a kiosk wrote it, and
+    // its review flags (received after the course, device changed hands: check-log-stamps.ts).
     if (mutation.collection === 'planningLogs' && current === null) {
       const via = viewer.kind === 'kiosk' ? 'kiosk' : 'user';
-      for (const f of ['receivedAt', 'recordedVia']) fields.add(f);
+      for (const f of ['receivedAt', 'recordedVia', 'reviewFlags']) fields.add(f);
+      const flags = await checkLogFlags(mutation.values, tx, options.now, options.contacts);
       return {
         ...mutation,
         changedFields: [...fields],
-        values: stampReceipt(mutation.values, options.now, via),
+        values: stampReceipt(mutation.values, options.now, via, flags),
       };
     }
     if (viewer.kind === 'kiosk' && mutation.collection === 'users' && 'pinCooldownUntil' in mutation.values)

@@ -26,6 +26,7 @@ import type { SyncStorage } from '../storage/sync-storage';
 import { applyBatch, readChanges, toRemote } from '../sync-service';
 import { etagOf } from './store';
 import { sessionOf } from './org-session';
+import { readContacts, recordContact } from '../auth/device-contacts';
 
 /**
  * The sync API (ARCHITECTURE.md "Sync"): the change feed, the push of a batch of mutations (which, sent with
@@ -118,6 +119,8 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
       );
       pushed = { ...outcome.answer, results };
     }
+    // Every exchange is a contact (an empty one too: the device was online then), read by the next push.
+    await recordContact(storage, orgId, auth.session.tokenHash, clientId, now, mutations.length);
     // Read after the batch committed: the device's own changes come back with the others' (harmless).
     const changes =
       since === undefined
@@ -151,6 +154,8 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
       config.writeBudget,
     );
     if (!limit.ok) return limit;
+    // Trusted time: the session's and the device's last contact before this push (device-contacts.ts).
+    const contacts = await readContacts(storage, request.orgId, auth.session, clientId);
     const initialHashes = mutations.some((m) => m.collection === 'users')
       ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
       : undefined;
@@ -165,8 +170,9 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
         ...(initialHashes
           ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
           : {}),
+        contacts,
       }),
-      preparerFor(auth.viewer, auth.user, { now, ...(initialHashes ? { initialHashes } : {}) }),
+      preparerFor(auth.viewer, auth.user, { now, contacts, ...(initialHashes ? { initialHashes } : {}) }),
     );
     return { ok: true, answer };
   }

@@ -82,7 +82,10 @@ export const frAttendance = {
   clockSkewHint: (kind: string, device: string, server: string) =>
     `${kind} : horloge de l'appareil ${device}, heure du serveur estimée ${server} (écart de plus de 5 minutes).`,
   lateReceiptHint: (kind: string, received: string) =>
-    `${kind} : reçue par le serveur le ${received}, plus de 24 heures après.`,
+    `${kind} : reçue par le serveur le ${received}, après la fin prévue du cours : non payée tant qu'un administrateur ne l'a pas acceptée.`,
+  deviceHandover: 'appareil changé',
+  deviceHandoverHint: (kind: string) =>
+    `${kind} : datée d'avant le dernier échange de cet appareil avec une autre session, ou d'avant la connexion qui l'a envoyée.`,
   correctedHint: (kind: string, before: string, after: string, reason: string, by: string) =>
     `${kind} corrigée de ${before} à ${after} par ${by} : ${reason}`,
   toReviewOnly: 'À vérifier',

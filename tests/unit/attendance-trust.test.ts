@@ -8,7 +8,10 @@ import {
   CLOCK_SKEW_FLAG_MS,
   correctionProblem,
   FUTURE_TOLERANCE_MS,
-  LATE_RECEIPT_FLAG_MS,
+  CHECKOUT_GRACE_MS,
+  CONTACT_TOLERANCE_MS,
+  contactVerdict,
+  isLateReceipt,
   needsReview,
   trustFlags,
 } from '../../src/domain/attendance/trust';
@@ -115,13 +118,15 @@ describe('trust flags at their thresholds', () => {
     ['device 5 min + 1 s behind', { deviceTimestamp: shifted(-CLOCK_SKEW_FLAG_MS - 1_000) }, ['clock-skew']],
     ['device 5 min ahead exactly', { deviceTimestamp: shifted(CLOCK_SKEW_FLAG_MS) }, []],
     ['device 5 min + 1 s ahead', { deviceTimestamp: shifted(CLOCK_SKEW_FLAG_MS + 1_000) }, ['clock-skew']],
-    ['received 24 h after exactly', { receivedAt: shifted(LATE_RECEIPT_FLAG_MS) }, []],
-    ['received 24 h + 1 s after', { receivedAt: shifted(LATE_RECEIPT_FLAG_MS + 1_000) }, ['late-receipt']],
+    // The 24 h rule is gone: a receipt time alone flags nothing; the server stamps 'late-receipt' itself.
+    ['received 3 days after, stamped nothing', { receivedAt: shifted(3 * 86_400_000) }, []],
+    ['stamped late by the server', { reviewFlags: ['late-receipt'] }, ['late-receipt']],
     [
-      'both',
-      { deviceTimestamp: shifted(-3 * 3_600_000), receivedAt: shifted(2 * LATE_RECEIPT_FLAG_MS) },
-      ['clock-skew', 'late-receipt'],
+      'all three',
+      { deviceTimestamp: shifted(-3 * 3_600_000), reviewFlags: ['device-handover', 'late-receipt'] },
+      ['clock-skew', 'late-receipt', 'device-handover'],
     ],
+    ['an unknown stamped flag', { reviewFlags: ['made-up'] }, []],
     ['older log without the fields', {}, []],
   ])('%s', (_label, extra, flags) => {
     expect(trustFlags(log('c', 'in', base, extra))).toEqual(flags);
@@ -238,5 +243,67 @@ describe('reviewers’ corrections', () => {
     expect(
       correctionProblem({ target: skewed, correctedTimestamp: corrected, reason, now: at('12:00') }),
     ).toBe(expected);
+  });
+});
+
+describe('received after the course: late at the planned end (check-in) or end + grace (check-out)', () => {
+  const end = ms(at('10:00'));
+  it.each([
+    ['check-in received at the planned end', 'planning-checkin', end, false],
+    ['check-in received 1 ms after the end', 'planning-checkin', end + 1, true],
+    ['check-in received 12 h late', 'planning-checkin', end + 12 * 3_600_000, true],
+    ['check-out received at end + grace', 'planning-checkout', end + CHECKOUT_GRACE_MS, false],
+    ['check-out received 1 ms after end + grace', 'planning-checkout', end + CHECKOUT_GRACE_MS + 1, true],
+    ['check-out received during the course', 'planning-checkout', end - 60_000, false],
+  ] as const)('%s', (_label, action, receivedMs, late) => {
+    expect(isLateReceipt({ action, receivedMs, plannedEndMs: end })).toBe(late);
+  });
+});
+
+describe('the contact rule at its tolerance', () => {
+  const contact = ms(at('11:50'));
+  const none = { sessionMs: null, deviceMs: null, sessionCreatedMs: null };
+  it.each([
+    ['never talked to the server', none, ms(at('07:05')), null],
+    [
+      'claimed exactly at session contact − tolerance',
+      { ...none, sessionMs: contact },
+      contact - CONTACT_TOLERANCE_MS,
+      null,
+    ],
+    ['claimed 1 ms before it', { ...none, sessionMs: contact }, contact - CONTACT_TOLERANCE_MS - 1, 'refuse'],
+    [
+      '11:57 session contact, claimed 07:05',
+      { ...none, sessionMs: ms(at('11:57')) },
+      ms(at('07:05')),
+      'refuse',
+    ],
+    ['claimed after the session contact', { ...none, sessionMs: contact }, contact + 1, null],
+    [
+      'device contact under another session: flagged',
+      { ...none, deviceMs: contact },
+      contact - CONTACT_TOLERANCE_MS - 1,
+      'flag',
+    ],
+    [
+      'device contact exactly at the tolerance',
+      { ...none, deviceMs: contact },
+      contact - CONTACT_TOLERANCE_MS,
+      null,
+    ],
+    [
+      'session began after the claimed time: flagged',
+      { ...none, sessionCreatedMs: contact },
+      ms(at('07:05')),
+      'flag',
+    ],
+    [
+      'session refusal wins over a device flag',
+      { sessionMs: contact, deviceMs: contact, sessionCreatedMs: null },
+      ms(at('07:05')),
+      'refuse',
+    ],
+  ] as const)('%s', (_label, contacts, claimed, verdict) => {
+    expect(contactVerdict(claimed, contacts)).toBe(verdict);
   });
 });

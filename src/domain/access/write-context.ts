@@ -1,3 +1,4 @@
+import type { LastContacts } from '../attendance/trust';
 import type { CollectionName } from '../store/collections';
 import type { Slot } from '../store/schema';
 import { deepEqual, type RecordData } from './record';
@@ -50,6 +51,8 @@ export interface WriteEnv {
   initialPasswordHashes?: ReadonlySet<string>;
   /** PUT /api/store by settings.donnees (backup restore, v1 import): the whole store, hashes included. */
   restore?: boolean;
+  /** When the pushing session and device last talked to the server (trusted time's contact rule). */
+  contacts?: LastContacts;
 }
 
 /** One write by a signed-in user, with what a rule needs to decide. */

@@ -1,6 +1,7 @@
 import { autoCheckoutAtMs, AUTO_ACTOR_NAME, CHECKIN_OPENS_BEFORE_MIN } from '../attendance/status';
 import {
   checkTimeProblem,
+  contactVerdict,
   correctionProblem,
   CORRECTION_ACTION,
   occursOnDay,
@@ -80,7 +81,8 @@ function sameSlot(a: RecordData, b: RecordData): boolean {
  *   exactly where autoCheckoutAtMs puts it ('auto-time-mismatch'), so it never credits more than planned;
  * - a manual check-out: it names a stored check-in of the same slot (`checkinLogId`, else
  *   'checkin-not-found') and lies within that check-in's open time ('not-in-progress'): after the check-in,
- *   and not after min(check-in + planned duration, planned end).
+ *   and not after min(check-in + planned duration, planned end);
+ * - a manual check claiming a time before its session's last contact ('before-last-contact', trust.ts).
  * Exported for the kiosk rule (write.ts), which applies the same checks.
  */
 export function checkLogDecision(
@@ -127,6 +129,9 @@ export function checkLogDecision(
     // After the check-in (at the same instant it would close nothing: real-time sorts it first).
     if (at <= from || at > until) return refuse('not-in-progress');
   }
+  // Last: a device that talked to the server after the time it claims would have sent the log then.
+  if (env?.contacts && contactVerdict(msOf(timestamp) ?? 0, env.contacts) === 'refuse')
+    return refuse('before-last-contact');
   return ALLOWED;
 }
 

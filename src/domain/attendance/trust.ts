@@ -17,18 +17,36 @@ import {
  * - The server stamps `receivedAt` (its own clock) on receipt, and `recordedVia` (kiosk or user session).
  * - The server refuses a time more than 2 minutes after its receipt, and the flags below tell a reviewer
  *   which entries to look at. Corrections ('planning-correction' logs) keep both values.
+ * - Beyond `timestamp` (which the device writes), the server knows when each session and each device id last
+ *   talked to it (server/auth/device-contacts.ts): a log claiming a time before its own session's last
+ *   contact is refused (a really offline device would have sent it then), one before its device's last
+ *   contact under another session, or before its session began, is flagged (the device changed hands).
+ * - A log received after its course's planned end (a check-out: plus CHECKOUT_GRACE_MS) is flagged: it is
+ *   "À vérifier" and not paid until an administrator accepts or corrects it.
  */
 
 /** A log time may be ahead of the server's receipt by this much (clock jitter), not more. */
 export const FUTURE_TOLERANCE_MS = 2 * MS_PER_MINUTE;
 /** "horloge décalée": device clock and estimated server time disagree by more than this. */
 export const CLOCK_SKEW_FLAG_MS = 5 * MS_PER_MINUTE;
-/** "tardive": received by the server more than this after its time. */
-export const LATE_RECEIPT_FLAG_MS = 24 * 60 * MS_PER_MINUTE;
+/** A check-out may reach the server this long after the course's planned end and still be paid as is. */
+export const CHECKOUT_GRACE_MS = 15 * MS_PER_MINUTE;
+/**
+ * The contact rule's tolerance: a log made while a push was on its way, or stamped by a device whose estimate
+ * of the server time is a little off, is not "before the last contact".
+ */
+export const CONTACT_TOLERANCE_MS = 5 * MS_PER_MINUTE;
 
 export const CORRECTION_ACTION = 'planning-correction';
 
-export type TrustFlag = 'clock-skew' | 'late-receipt';
+/**
+ * 'clock-skew': device clock and estimated server time disagree; 'late-receipt': received after the course's
+ * planned end (+ grace for a check-out); 'device-handover': dated before its device's last contact under
+ * another session, or before its own session began (stamped by the server on receipt).
+ */
+export type TrustFlag = 'clock-skew' | 'late-receipt' | 'device-handover';
+export const STAMPED_FLAGS = ['late-receipt', 'device-handover'] as const;
+export type StampedFlag = (typeof STAMPED_FLAGS)[number];
 
 function msOf(value: string | null | undefined): number | null {
   if (!value) return null;
@@ -36,18 +54,62 @@ function msOf(value: string | null | undefined): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** The flags of one check log, from the fields the device wrote and the server stamped. Exactly at a threshold is not flagged. */
+/**
+ * The flags of one check log: the clock skew from the two times the device wrote, the others as the server
+ * stamped them on receipt (`reviewFlags`; a device cannot set them). Exactly at a threshold is not flagged.
+ */
 export function trustFlags(
-  log: Pick<PlanningLog, 'timestamp' | 'deviceTimestamp' | 'receivedAt'> & { originalTimestamp?: string },
+  log: Pick<PlanningLog, 'timestamp' | 'deviceTimestamp'> & {
+    originalTimestamp?: string;
+    reviewFlags?: readonly string[] | null;
+  },
 ): TrustFlag[] {
   const at = msOf(log.originalTimestamp ?? log.timestamp);
   if (at === null) return [];
   const flags: TrustFlag[] = [];
   const device = msOf(log.deviceTimestamp);
   if (device !== null && Math.abs(device - at) > CLOCK_SKEW_FLAG_MS) flags.push('clock-skew');
-  const received = msOf(log.receivedAt);
-  if (received !== null && received - at > LATE_RECEIPT_FLAG_MS) flags.push('late-receipt');
+  for (const flag of STAMPED_FLAGS) if (log.reviewFlags?.includes(flag)) flags.push(flag);
   return flags;
+}
+
+/**
+ * Whether a check log reached the server after its course: a check-in received after the planned end, a
+ * check-out received more than CHECKOUT_GRACE_MS after it (the end itself and the grace's last instant are
+ * in time). The planned end is the one of the day the log claims.
+ */
+export function isLateReceipt(input: {
+  action: PlanningLog['action'];
+  receivedMs: number;
+  plannedEndMs: number;
+}): boolean {
+  const grace = input.action === 'planning-checkout' ? CHECKOUT_GRACE_MS : 0;
+  return input.receivedMs > input.plannedEndMs + grace;
+}
+
+/** When a session and a device last talked to the server before this push (ms; null: never). */
+export interface LastContacts {
+  /** The pushing session's last contact. */
+  sessionMs: number | null;
+  /** When the pushing session began (sign-in, kiosk enrolment). */
+  sessionCreatedMs: number | null;
+  /** The device id's last contact, whichever session it came under. */
+  deviceMs: number | null;
+}
+
+/**
+ * The contact rule (trusted time, beyond the spec). An honest device pushes its whole outbox at every
+ * exchange, so a log it made offline is dated after its last contact. Claimed earlier than its own
+ * session's last contact (minus CONTACT_TOLERANCE_MS): impossible, 'refuse'. Earlier than its device's last
+ * contact (another session on the same device) or than its session's start: the device may have changed
+ * hands (a teacher's change waiting while a colleague used the tablet, a sign-in after the session ran out),
+ * 'flag'. Exactly at the tolerance is accepted.
+ */
+export function contactVerdict(claimedMs: number, contacts: LastContacts): 'refuse' | 'flag' | null {
+  const before = (ms: number | null) => ms !== null && claimedMs < ms - CONTACT_TOLERANCE_MS;
+  if (before(contacts.sessionMs)) return 'refuse';
+  if (before(contacts.deviceMs) || before(contacts.sessionCreatedMs)) return 'flag';
+  return null;
 }
 
 /** A check log as the screens read it: the corrected time in `timestamp`, the original kept beside it. */
@@ -228,6 +290,7 @@ export function stampReceipt(
   log: Record<string, unknown>,
   receivedAt: InstantLike,
   via: 'kiosk' | 'user',
+  reviewFlags: readonly StampedFlag[] = [],
 ): Record<string, unknown> {
-  return { ...log, receivedAt: toIsoInstant(receivedAt), recordedVia: via };
+  return { ...log, receivedAt: toIsoInstant(receivedAt), recordedVia: via, reviewFlags: [...reviewFlags] };
 }

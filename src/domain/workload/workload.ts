@@ -17,7 +17,7 @@ export interface WorkloadDetailRow {
   plannedMin: number;
   realMin: number;
   isRealAbovePlanned: boolean;
-  /** The part of realMin whose check-in or check-out is "À vérifier" (flagged, not corrected). */
+  /** Minutes whose check-in or check-out is "À vérifier" (flagged, not accepted): not in realMin. */
   reviewMin: number;
 }
 
@@ -26,7 +26,7 @@ export interface WorkloadTeacherRow {
   plannedMin: number;
   realMin: number;
   isRealAbovePlanned: boolean;
-  /** Counted apart: real minutes of flagged entries nobody corrected yet (trusted time, beyond the spec). */
+  /** Counted apart, not paid: real minutes of flagged entries nobody accepted yet (trusted time, beyond the spec). */
   reviewMin: number;
   /** Per module and class; the teacher's totals are the sums of these rounded rows. */
   details: WorkloadDetailRow[];
@@ -38,6 +38,11 @@ export interface WorkloadInput {
   /** A day, week or month from time/period (periodRange). */
   range: UtcRange;
   now: InstantLike;
+  /**
+   * Real time counts "À vérifier" sessions too (the export's "as recorded" column). By default they are not
+   * paid: counted in reviewMin only, until an administrator accepts or corrects them (issue 32).
+   */
+  countToReview?: boolean;
 }
 
 interface Totals {
@@ -86,7 +91,8 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
     .map(([teacherUserId, pairs]) => {
       const details = [...pairs.values()]
         .map(({ moduleId, classId, plannedMin, sessions }) => {
-          const realMin = sessionsMinutes(sessions);
+          const paid = input.countToReview ? sessions : sessions.filter((s) => !s.toReview);
+          const realMin = sessionsMinutes(paid);
           return {
             moduleId,
             classId,

@@ -90,7 +90,7 @@ export function TrustFlagPills({
     { kind: t.departure, log: checkout },
   ];
   const entries = all.filter((e): e is { kind: string; log: EffectiveLog } => e.log !== null);
-  const hints: Record<TrustFlag, string[]> = { 'clock-skew': [], 'late-receipt': [] };
+  const hints: Record<TrustFlag, string[]> = { 'clock-skew': [], 'late-receipt': [], 'device-handover': [] };
   const corrections: string[] = [];
   for (const { kind, log } of entries) {
     const recorded = log.originalTimestamp ?? log.timestamp;
@@ -98,7 +98,9 @@ export function TrustFlagPills({
       hints[flag].push(
         flag === 'clock-skew'
           ? t.clockSkewHint(kind, stamp(log.deviceTimestamp ?? ''), stamp(recorded))
-          : t.lateReceiptHint(kind, stamp(log.receivedAt ?? '')),
+          : flag === 'late-receipt'
+            ? t.lateReceiptHint(kind, stamp(log.receivedAt ?? ''))
+            : t.deviceHandoverHint(kind),
       );
     }
     if (log.correction)
@@ -122,6 +124,11 @@ export function TrustFlagPills({
       {hints['late-receipt'].length > 0 ? (
         <span className="pill attendance-flag" title={hints['late-receipt'].join('\n')}>
           {t.lateReceipt}
+        </span>
+      ) : null}
+      {hints['device-handover'].length > 0 ? (
+        <span className="pill attendance-flag" title={hints['device-handover'].join('\n')}>
+          {t.deviceHandover}
         </span>
       ) : null}
       {corrections.length > 0 ? (

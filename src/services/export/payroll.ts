@@ -36,7 +36,13 @@ export async function payrollWorkbook(
   const moduleNames = new Map(modules.map((m) => [m.id, m.name]));
   // Corrected as /workload shows it, and as recorded (without the reviewers' corrections).
   const corrected = workloadByTeacher({ timetables, logs, range, now });
-  const recorded = workloadByTeacher({ timetables, logs: logs.filter((l) => !isCorrection(l)), range, now });
+  const recorded = workloadByTeacher({
+    timetables,
+    logs: logs.filter((l) => !isCorrection(l)),
+    range,
+    now,
+    countToReview: true,
+  });
   return buildPayrollExport(
     payrollSources(corrected, recorded),
     {

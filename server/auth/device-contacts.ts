@@ -1,0 +1,48 @@
+import type { LastContacts } from '../../src/domain/attendance/trust';
+import { CLIENT_BATCH_SIZE } from '../../src/domain/sync/protocol';
+import type { SyncStorage } from '../storage/sync-storage';
+
+/**
+ * When each session and each device id last talked to the server (trusted time's contact rule,
+ * domain/attendance/trust.contactVerdict), kept in the server-wide settings table so that every server of
+ * the database sees the same values. A contact is an exchange (POST /api/mutations: every sync of the app,
+ * periodic ones included, starts with one). A full batch (CLIENT_BATCH_SIZE mutations or more) is not
+ * recorded: its device is draining a long outbox whose next batches hold logs older than this request.
+ */
+
+const sessionKey = (orgId: string, tokenHash: string) => `contact:${orgId}:session:${tokenHash}`;
+const deviceKey = (orgId: string, clientId: string) => `contact:${orgId}:device:${clientId}`;
+
+function msOf(value: string | null): number | null {
+  if (value === null) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+export async function readContacts(
+  storage: SyncStorage,
+  orgId: string,
+  session: { tokenHash: string; createdAt: string },
+  clientId: string,
+): Promise<LastContacts> {
+  const [sessionAt, deviceAt] = await Promise.all([
+    storage.settings.get(sessionKey(orgId, session.tokenHash)),
+    storage.settings.get(deviceKey(orgId, clientId)),
+  ]);
+  return { sessionMs: msOf(sessionAt), deviceMs: msOf(deviceAt), sessionCreatedMs: msOf(session.createdAt) };
+}
+
+/** Records an exchange that started at `at` (the server's clock when it received the request). */
+export async function recordContact(
+  storage: SyncStorage,
+  orgId: string,
+  tokenHash: string,
+  clientId: string,
+  at: Date,
+  mutationCount: number,
+): Promise<void> {
+  if (mutationCount >= CLIENT_BATCH_SIZE) return;
+  const iso = at.toISOString();
+  await storage.settings.set(sessionKey(orgId, tokenHash), iso);
+  await storage.settings.set(deviceKey(orgId, clientId), iso);
+}
