@@ -1,5 +1,6 @@
 import { NO_KNOWN_NAMES, type KnownNames } from './cell-text';
-import { readSheetLayouts, workbookContext, type LayoutKind } from './detect-layout';
+import { workbookContext, type LayoutKind } from './detect-layout';
+import { readListOrLayouts } from './lists';
 import { applyMapping, findSavedMapping, type SavedMapping } from './layout-mapping';
 import { normalizeGrid } from './text';
 import type { Grid, GridMerge, ParsedFile, SheetGrid } from './types';
@@ -79,7 +80,7 @@ export function readTimetableGrids(
       const mapped = saved === null ? [] : applyMapping(sheet, saved.mapping, context);
       if (mapped.length > 0) mappedSheets.push(sheet.sheetName);
       const { kind, tables } =
-        mapped.length > 0 ? { kind: 'mapping' as const, tables: mapped } : readSheetLayouts(sheet, context);
+        mapped.length > 0 ? { kind: 'mapping' as const, tables: mapped } : readListOrLayouts(sheet, context);
       if (tables.length === 0 && sheet.rows.some((row) => row.some((c) => c !== ''))) {
         warnings.push({ code: 'sheet-without-timetable', sheetName: sheet.sheetName });
       }

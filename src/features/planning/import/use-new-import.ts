@@ -7,6 +7,7 @@ import {
   type ImportPeriod,
 } from '../../../domain/planning/import-form';
 import { mondaysOfMonth, weekStartDateOf } from '../../../domain/time/period';
+import { tablesOfPeriod } from '../../../domain/planning/import-weeks';
 import type { Timetable } from '../../../domain/store/schema';
 import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
 import { useSavedMappings } from './import-mappings';
@@ -116,7 +117,8 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
     if (result.ok) {
       onParsed({
         ...read,
-        parsed: result.value,
+        // The chosen week (or month) of a file that dates several weeks.
+        parsed: tablesOfPeriod(result.value, period),
         emptySheets: result.warnings.map((w) => w.sheetName),
         sheets: result.sheets ?? [],
       });
