@@ -349,8 +349,8 @@ function clampCooldown(values: RecordData, now: Date): RecordData {
 
 /**
  * What the server stamps itself on a session's mutations (spec: the server owns what a client cannot be
- * trusted with): a journal entry's actor is the session's person; a new user's password is the initial
- * one, hashed here (whatever hash came is dropped); a kiosk's PIN cooldown ends at most 5 minutes from now.
+ * trusted with): a journal entry's actor is the session's person; a new user has no password (whatever
+ * hash came is dropped) until an administrator makes it an invitation; a kiosk's PIN cooldown ends at most 5 minutes from now.
  */
 export function preparerFor(
   viewer: Viewer,
@@ -389,10 +389,9 @@ export function preparerFor(
         delete values[f];
         fields.delete(f);
       }
-      const imported = typeof values.createdByImportId === 'string' && values.createdByImportId !== '';
-      values.passwordHash = imported ? options.initialHashes.imported : options.initialHashes.initial;
+      // No shared initial password (issue 29): a new account has none until an administrator makes it an
+      // invitation (POST /api/users/:id/temporary-password, valid 72 h), whatever hash came with it.
       values.mustChangePassword = true;
-      fields.add('passwordHash');
       fields.add('mustChangePassword');
       return { ...mutation, changedFields: [...fields], values };
     }

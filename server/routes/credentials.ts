@@ -8,6 +8,7 @@ import {
   type TemporaryPasswordAnswer,
 } from '../../src/domain/api-schemas/credentials';
 import { pinExpiry } from '../../src/domain/auth/pin';
+import { invitationExpiry } from '../../src/domain/auth/invitation';
 import { RESET_TOKEN_HEX_LENGTH, resetTokenExpiry } from '../../src/domain/auth/password';
 import { ORG_SETTINGS_ID, PIN_VALIDITY_DAYS_DEFAULT } from '../../src/domain/defaults';
 import { buildUserLog } from '../../src/domain/journal/user-log';
@@ -36,7 +37,8 @@ import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
  * to manage that user; the server hashes, writes the record and its journal entry through the change log
  * (devices receive them like any change), and answers the clear value once, to the caller only.
  *
- * - POST /api/users/:id/temporary-password?orgId= -> {password}
+ * - POST /api/users/:id/temporary-password?orgId= -> {password, expiresAt}: the invitation of a new account
+ *   too (a one-time password, valid 72 hours)
  * - POST /api/users/:id/pin?orgId= -> {pin, expiresAt}
  * - POST /api/users/:id/reset-link?orgId= -> {path, link, expiresAt}
  */
@@ -132,11 +134,16 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialD
       fields: {
         passwordHash: await hashSecret(password),
         mustChangePassword: true,
+        // An invitation: it opens the account once, for 72 hours (domain/auth/invitation).
+        invitationExpiresAt: invitationExpiry(now),
         passwordResetTokenHash: null,
         passwordResetExpiresAt: null,
       },
       log: { action: 'password-temp-generated' },
-      answer: { password } satisfies Omit<TemporaryPasswordAnswer, 'ok' | 'revision'>,
+      answer: { password, expiresAt: invitationExpiry(now) } satisfies Omit<
+        TemporaryPasswordAnswer,
+        'ok' | 'revision'
+      >,
     };
   });
 

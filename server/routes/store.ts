@@ -4,6 +4,8 @@ import { effectiveModules } from '../../src/domain/access/viewer';
 import { hashSecret, hasHashParameters } from '../../src/domain/secrets';
 import { hasFullAdmin } from '../../src/domain/users/administrator';
 import { duplicateEmails } from '../../src/domain/users/user-rights';
+import { invitationExpiry } from '../../src/domain/auth/invitation';
+import { missingOrgDefaults } from '../../src/domain/org-defaults';
 import { hashClearSecrets } from '../../src/domain/store/clear-secrets';
 import { parseStoreV1, type StoreV1 } from '../../src/domain/store/schema';
 import { storeQuerySchema } from '../../src/domain/sync/protocol';
@@ -34,14 +36,32 @@ export function parseIfMatch(header: string | undefined): number | null | 'inval
  * once the writer is known to be allowed (a session with settings.donnees, or the setup code on an empty
  * organisation): a stranger's body is never hashed. One hash at a time, so one request cannot fill the pool.
  */
-async function prepareForStorage(store: StoreV1, iterations: readonly number[]): Promise<StoreV1> {
+async function prepareForStorage(
+  store: StoreV1,
+  iterations: readonly number[],
+  creation: boolean,
+): Promise<StoreV1> {
   const { currentUserId: _u, currentLoginMode: _m, ...shared } = store;
-  const nowIso = new Date().toISOString();
+  const now = new Date();
+  const nowIso = now.toISOString();
   const users: StoreV1['users'] = [];
   const isOwnHash = (value: string) => hasHashParameters(value, iterations);
-  for (const u of store.users)
-    users.push((await hashClearSecrets(u, (s) => hashSecret(s), nowIso, isOwnHash)).user);
-  return { ...shared, users };
+  for (const u of store.users) {
+    const { user, hashedPassword } = await hashClearSecrets(u, (s) => hashSecret(s), nowIso, isOwnHash);
+    // A clear one-time password written in the file by its author is that account's invitation: 72 hours.
+    if (hashedPassword && user.mustChangePassword === true && !user.invitationExpiresAt)
+      user.invitationExpiresAt = invitationExpiry(now);
+    users.push(user);
+  }
+  if (!creation) return { ...shared, users };
+  // A new organisation holds its default profiles and modules from its creation (issue 29, item 7).
+  const defaults = missingOrgDefaults({ profiles: store.profiles, modules: store.modules });
+  return {
+    ...shared,
+    users,
+    profiles: [...store.profiles, ...defaults.profiles],
+    modules: [...store.modules, ...defaults.modules],
+  };
 }
 
 /** Users whose password or PIN hash does not have this server's parameters (at most 20 named). */
@@ -129,7 +149,7 @@ export function registerStoreRoutes(app: FastifyInstance, { storage, config }: S
     // every later verification of it).
     const foreign = foreignHashes(parsed.value, config.acceptedHashIterations);
     if (foreign.length > 0) return reply.code(400).send({ error: 'invalid-hash', issues: foreign });
-    const doc = await prepareForStorage(parsed.value, config.acceptedHashIterations);
+    const doc = await prepareForStorage(parsed.value, config.acceptedHashIterations, !auth);
     const result = await applyWholeStore(
       storage,
       orgId,

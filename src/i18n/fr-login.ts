@@ -26,6 +26,8 @@ export const frLogin = {
   inactive: 'Compte inactif. Contactez un administrateur.',
   emptyPassword: 'Veuillez saisir votre mot de passe.',
   wrongPassword: 'Mot de passe incorrect.',
+  invitationExpired:
+    "Ce mot de passe à usage unique n'est plus valable. Demandez une nouvelle invitation à un administrateur.",
   pinRequired: 'Saisissez votre code PIN.',
   pinCooldown: 'Trop de tentatives. Réessayez dans 5 minutes.',
   pinWrong: (remaining: number) => `PIN incorrect. ${remaining} tentative(s) restante(s).`,
@@ -49,7 +51,7 @@ export const frLogin = {
     "Aucun administrateur actif n'est détecté. Saisissez votre email : il deviendra Super Admin, avec le mot de passe initial à changer à la première connexion.",
   emergencySubmit: 'Promouvoir Super Admin',
   emergencyDone: (email: string) =>
-    `Compte Super Admin prêt pour ${email}. Connectez-vous avec le mot de passe initial.`,
+    `Compte Super Admin prêt pour ${email}. Connectez-vous avec le mot de passe initial, depuis ce navigateur, dans l'heure.`,
   checking: 'Vérification…',
   needsNetwork: 'Première connexion sur cet appareil : une connexion au réseau est nécessaire.',
   rateLimited: 'Trop de tentatives. Réessayez dans 5 minutes.',

@@ -1,4 +1,5 @@
 import { frApp, frLogin, frPwa } from './fr-login';
+import { frInvitations } from './fr-invitations';
 import { frPlanning } from './fr-planning';
 import { frContracts } from './fr-contracts';
 import { frSettings } from './fr-settings';
@@ -165,7 +166,6 @@ export const fr = {
     back: 'Retour',
     save: 'Enregistrer',
     name: 'Nom complet',
-    initialPasswordNote: 'Le compte reçoit le mot de passe initial, à changer à la première connexion.',
     nameRequired: 'Le nom est requis',
     firstLastRequired: 'Prénom et nom requis',
     emailRequired: "L'email est requis",
@@ -279,6 +279,7 @@ export const fr = {
   passwordReset: frPasswordReset,
   details: frDetails,
   securityUsers: frSecurityUsers,
+  invitations: frInvitations,
   importVerify: frImportVerify,
   importMapping: frImportMapping,
   settings: frSettings,

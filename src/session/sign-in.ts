@@ -49,7 +49,13 @@ export async function destinationFor(
 }
 
 export type PasswordSignInError =
-  'unknown-user' | 'inactive' | 'empty-password' | 'wrong-password' | 'rate-limited' | 'needs-network';
+  | 'unknown-user'
+  | 'inactive'
+  | 'empty-password'
+  | 'wrong-password'
+  | 'invitation-expired'
+  | 'rate-limited'
+  | 'needs-network';
 export type SignInResult<E> = { ok: true; destination: string } | { ok: false; code: E };
 
 /**

@@ -44,6 +44,7 @@ export const CREDENTIAL_FIELDS: readonly string[] = [
   'pinExpiresAt',
   'pinUpdatedAt',
   'mustChangePassword',
+  'invitationExpiresAt',
 ];
 
 function asUser(record: RecordData): Pick<User, 'id' | 'status' | 'profileId' | 'isEmergency' | 'email'> {

@@ -18,7 +18,14 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const loginAnswerSchema = z.object({ user: userSchema });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 /** Codes of a refused sign-in the login screen turns into the spec's messages (part 1, point 4). */
-export const loginErrorSchema = z.enum(['unknown-user', 'inactive', 'empty-password', 'wrong-password']);
+export const loginErrorSchema = z.enum([
+  'unknown-user',
+  'inactive',
+  'empty-password',
+  'wrong-password',
+  // A one-time password whose invitation expired (or the emergency account's, from another browser).
+  'invitation-expired',
+]);
 export type LoginError = z.infer<typeof loginErrorSchema>;
 
 /** POST /api/auth/pin (an enrolled kiosk only) */

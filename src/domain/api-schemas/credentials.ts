@@ -12,7 +12,12 @@ export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 export const CREDENTIAL_USER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 const written = { ok: z.literal(true), revision: z.number().int().min(0) };
-export const temporaryPasswordAnswerSchema = z.object({ ...written, password: z.string() });
+/** `expiresAt`: the end of the one-time password's validity (72 h, an invitation; absent from older servers). */
+export const temporaryPasswordAnswerSchema = z.object({
+  ...written,
+  password: z.string(),
+  expiresAt: z.string().optional(),
+});
 export const pinAnswerSchema = z.object({ ...written, pin: z.string(), expiresAt: z.string() });
 /** `link` is built on PUBLIC_URL only; without it, null, and the administrator's page adds its origin. */
 export const resetLinkAnswerSchema = z.object({

@@ -38,6 +38,8 @@ export const userSchema = z.looseObject({
   passwordResetToken: optionalText,
   passwordResetTokenHash: optionalText,
   passwordResetExpiresAt: optionalText,
+  /** End of the one-time password's validity (domain/auth/invitation), set by the server only. */
+  invitationExpiresAt: optionalText,
   createdByImportId: optionalText,
   isEmergency: z.boolean().optional(),
 });

@@ -8,6 +8,7 @@ const MESSAGES: Record<PasswordSignInError, string> = {
   inactive: frLogin.inactive,
   'empty-password': frLogin.emptyPassword,
   'wrong-password': frLogin.wrongPassword,
+  'invitation-expired': frLogin.invitationExpired,
   'rate-limited': frLogin.rateLimited,
   'needs-network': frLogin.needsNetwork,
 };

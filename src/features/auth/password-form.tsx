@@ -10,6 +10,7 @@ const MESSAGES: Record<PasswordSignInError, string> = {
   inactive: fr.login.inactive,
   'empty-password': fr.login.emptyPassword,
   'wrong-password': fr.login.wrongPassword,
+  'invitation-expired': fr.login.invitationExpired,
   'rate-limited': fr.login.rateLimited,
   'needs-network': fr.login.needsNetwork,
 };

@@ -33,6 +33,8 @@ export type OpenDialog =
   | { kind: 'filter' }
   | { kind: 'bulk'; action: BulkAction; targets: readonly User[]; skipped: number }
   | { kind: UserAction; user: User }
+  /** A new account's invitation (its one-time password), offered right after its creation. */
+  | { kind: 'invitation'; user: User }
   | null;
 
 /**
@@ -122,12 +124,20 @@ export function useUsersPage() {
         );
       } else setDialog({ kind: action, user });
     },
-    /** Saves the editor's draft: the edited user, or a new active one (initial password, spec point 4). */
+    /**
+     * Saves the editor's draft: the edited user, or a new active one, without password: its invitation is
+     * offered next (issue 29, no shared initial password).
+     */
     saveUser: async (editing: User | null, draft: UserDraft) => {
       if (editing) await updateUser(db, editing, draft, actor);
-      else await createUser(db, { ...draft, status: 'Active' }, actor);
+      else {
+        const user = await createUser(db, { ...draft, status: 'Active' }, actor);
+        setDialog({ kind: 'invitation', user });
+      }
       toast.show(fr.users.saved);
     },
+    /** The editor closes itself after saving: the invitation it opened stays. */
+    closeEditor: () => setDialog((open) => (open?.kind === 'create' || open?.kind === 'edit' ? null : open)),
   };
 }
 

@@ -187,7 +187,7 @@ export function UserEditorDialog({
               levels={levels}
               errors={errors}
             />
-            {user ? null : <p className="hint">{fr.users.initialPasswordNote}</p>}
+            {user ? null : <p className="hint">{fr.invitations.editorNote}</p>}
           </div>
           <div className="dialog-actions">
             {user ? (

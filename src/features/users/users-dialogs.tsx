@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SecretDialog } from './secret-dialog';
 import { UserEditorDialog } from './user-editor-dialog';
 import { UserFilterDialog } from './user-filter-dialog';
-import { createResetLink, generateUserPin, resetWithTemporaryPassword } from './users-service';
+import { createResetLink, generateUserPin, inviteNewUser, resetWithTemporaryPassword } from './users-service';
 import type { UsersPageModel } from './use-users-page';
 
 /** The one dialog of /users that is open, if any. */
@@ -31,7 +31,9 @@ export function UsersDialogs({ model }: { model: UsersPageModel }) {
           key={editing?.id ?? 'new'}
           user={editing}
           isOpen
-          onOpenChange={close}
+          onOpenChange={(isOpen) => {
+            if (!isOpen) model.closeEditor();
+          }}
           profiles={data.profiles}
           grantable={model.grantable}
           isSelf={editing?.id === model.selfId}
@@ -52,6 +54,19 @@ export function UsersDialogs({ model }: { model: UsersPageModel }) {
           revealText={fr.users.tempPasswordIntro(dialog.user.name)}
           copiedText={fr.users.passwordCopied}
           generate={() => resetWithTemporaryPassword(db, dialog.user.id)}
+        />
+      );
+    case 'invitation':
+      return (
+        <SecretDialog
+          isOpen
+          onOpenChange={close}
+          title={fr.invitations.title}
+          confirmText={fr.invitations.confirm(dialog.user.name)}
+          revealText={fr.invitations.intro(dialog.user.name)}
+          copiedText={fr.users.passwordCopied}
+          generateLabel={fr.invitations.create}
+          generate={() => inviteNewUser(db, dialog.user.id)}
         />
       );
     case 'reset-link':

@@ -3,6 +3,7 @@ import { useUsersPage } from './use-users-page';
 import { UsersDialogs } from './users-dialogs';
 import { UsersTable } from './users-table';
 import { UsersToolbar } from './users-toolbar';
+import { PendingInvitations } from './pending-invitations';
 
 /** /users (spec part 1 point 2): search, filters, selection, wizard, and the row actions. */
 export function UsersPage() {
@@ -14,6 +15,7 @@ export function UsersPage() {
         {fr.users.title}
       </h2>
       <UsersToolbar model={model} />
+      <PendingInvitations users={model.data.users} />
       {model.shown.length === 0 ? (
         <p className="empty">{fr.users.empty}</p>
       ) : (

@@ -72,3 +72,25 @@ export async function createResetLink(
 ): Promise<SecretResult> {
   return toSecret(await requestResetLink(fetchImpl, await getMeta(db, 'orgId'), userId, origin));
 }
+
+/**
+ * The invitation of an account just created (issue 29): the creation is sent first (the server must hold
+ * the account), then the server makes its one-time password, valid 72 hours, shown once. Online only.
+ */
+export async function inviteNewUser(
+  db: AppDatabase,
+  userId: string,
+  fetchImpl: FetchLike = browserFetch,
+): Promise<SecretResult> {
+  const orgId = await getMeta(db, 'orgId');
+  const { syncNow } = await import('../../sync/remote-store');
+  let answer: CredentialAnswer<string> = { ok: false, code: 'failed' };
+  // The server answers 404 until the creation has arrived: send it, then ask, a few times.
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const sent = await syncNow(db, fetchImpl);
+    if (sent === 'unauthorised') return { ok: false, message: fr.securityUsers.sessionNeeded };
+    answer = await requestTemporaryPassword(fetchImpl, orgId, userId);
+    if (answer.ok || answer.code !== 'failed') break;
+  }
+  return toSecret(answer);
+}

@@ -1,8 +1,7 @@
-import { INITIAL_PASSWORD } from '../../config';
 import type { AppDatabase } from '../../db/database';
 import { writeBatch, type Writer } from '../../db/repository';
 import { buildUserLog, type Actor } from '../../domain/journal/user-log';
-import { hashSecret, randomId } from '../../domain/secrets';
+import { randomId } from '../../domain/secrets';
 import type { FieldChange, User, UserLogAction, UserStatus } from '../../domain/store/schema';
 import { userFieldChanges, type NameLookups } from '../../domain/users/field-changes';
 
@@ -41,7 +40,10 @@ async function log(
   );
 }
 
-/** New users get the initial password and must change it at first login (spec part 1 points 4 and 9). */
+/**
+ * New users have no password (issue 29: no shared initial password): the administrator hands them an
+ * invitation, a one-time password the server makes (72 hours), to change at the first login.
+ */
 export interface NewUserDraft {
   name: string;
   email: string;
@@ -51,9 +53,8 @@ export interface NewUserDraft {
 }
 
 export async function createUser(db: AppDatabase, draft: NewUserDraft, actor: Actor): Promise<User> {
-  const passwordHash = await hashSecret(INITIAL_PASSWORD);
   const names = await nameLookups(db);
-  const user: User = { ...draft, id: randomId('u-'), passwordHash, mustChangePassword: true };
+  const user: User = { ...draft, id: randomId('u-'), mustChangePassword: true };
   await writeBatch(db, async (w) => {
     await w.put('users', user);
     await log(w, 'create', user, actor, undefined, userFieldChanges(null, user, names));
