@@ -303,11 +303,19 @@ export async function openSession(storage: SyncStorage, orgId: string, userId: s
   return `sid=${token}`;
 }
 
-/** The real server entry point in its own process, as `npm start` runs it. */
-export async function startServerProcess(target: Target, port: number): Promise<ChildProcess> {
+/**
+ * The real server entry point in its own process: the TypeScript source, or `entry`, a compiled bundle
+ * (scripts/build-server.mjs), as `npm start` runs it.
+ */
+export async function startServerProcess(
+  target: Target,
+  port: number,
+  entry?: string,
+): Promise<ChildProcess> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const databaseUrl = urlOf(target);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: {
       ...env,
       PORT: String(port),
@@ -340,7 +348,8 @@ export async function startServerProcess(target: Target, port: number): Promise<
 }
 
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Ended already: by itself (exitCode) or by a signal (signalCode; exitCode stays null then).
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill(signal);
