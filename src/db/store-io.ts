@@ -180,8 +180,14 @@ export async function importLegacyLocalStorage(
   return imported;
 }
 
-/** First start on a device: a store with defaults and the emergency administrator. */
+/**
+ * First start on a device of a school the server does not know yet: a store with defaults and the emergency
+ * administrator, the copy the emergency area sends to create the school. Untracked, so never after the device
+ * has loaded a server's store (issue 29, item 7): defaults written then, behind a sign-in that already
+ * replaced the tables, were records the server lacked while the device said "Synchronisé".
+ */
 export async function ensureInitialised(db: AppDatabase): Promise<void> {
+  if ((await getMeta(db, 'loadedScope')) !== null) return;
   if ((await db.profiles.count()) > 0) return;
   await fromStoreV1(db, { users: [], profiles: [] }, { track: false });
 }

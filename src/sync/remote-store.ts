@@ -9,7 +9,6 @@ import { deviceViewer, viewScope, type ScopeViewer } from '../session/view-scope
 import type { StoreLoadMessage, StoreLoadRequest } from './store-load.worker';
 import {
   loadWholeStoreHere,
-  revisionFrom,
   shownFor,
   storeUrl,
   trackSecondStep,
@@ -160,8 +159,8 @@ export async function seedServer(
     if (response.status === 403) return 'setup-code';
     if (response.status === 429) return 'rate-limited';
     if (!response.ok) return 'failed';
-    const revision = revisionFrom(response);
-    if (revision !== null) await setMeta(db, 'revision', revision);
+    // No revision is kept: the server also adds what it creates with the school (its default profiles), so
+    // these tables are not its copy; the first sign-in loads the whole store (issue 29, item 7).
     return 'ok';
   } catch {
     return 'failed';

@@ -29,7 +29,13 @@ export async function promoteEmergencyAdmin(
   if (!status) return { ok: false, code: 'offline' };
   if (!status.initialised) {
     // Loaded on demand: the remote store (and the sync engine behind it) stays out of the login bundle.
-    const { seedServer } = await import('../../sync/remote-store');
+    const [{ seedServer }, { ensureInitialised }] = await Promise.all([
+      import('../../sync/remote-store'),
+      import('../../db/store-io'),
+    ]);
+    // The start may not have written the defaults yet (its own check of the organisation still running):
+    // the school is created with them, never empty (issue 29, item 7; the server adds them too).
+    await ensureInitialised(db);
     const seeded = await seedServer(db, fetchImpl, setupCode);
     if (seeded === 'setup-code') return { ok: false, code: 'setup-code' };
     if (seeded === 'rate-limited') return { ok: false, code: 'rate-limited' };
