@@ -185,7 +185,8 @@ export const frPlanning = {
     chooseWeek: 'Choisir une semaine',
     weekOption: (week: number, monday: string) => `Semaine ${week} – lundi ${monday}`,
     file: 'Fichier',
-    fileHint: 'Formats acceptés : .xlsx, .xls, .ods, .csv, .txt (UTF-8, UTF-16 ou Windows-1252)',
+    fileHint:
+      'Formats acceptés : .xlsx, .xls, .ods, .csv, .txt (UTF-8, UTF-16 ou Windows-1252), exports .xml d’aSc Timetables, .fet de FET, GPU001.TXT d’Untis',
     chooseFile: 'Choisir un fichier',
     noFile: 'Aucun fichier choisi',
     analyse: 'Analyser',
@@ -203,7 +204,13 @@ export const frPlanning = {
       'empty-file': 'fichier vide',
       encoding: 'encodage du texte inconnu',
       aborted: 'lecture interrompue',
+      'xml-malformed': 'fichier XML incomplet ou mal formé',
+      'asc-empty': "export aSc Timetables sans cours placé (aucune carte de l'emploi du temps)",
+      'fet-empty':
+        "fichier FET sans emploi du temps placé (générez l'emploi du temps dans FET, puis exportez-le)",
     } as Record<string, string>,
+    /** A reason that is not one of readReasons (a program error): never shown raw to the school. */
+    unknownReadReason: "le contenu du fichier n'a pas pu être interprété",
     analysed: 'Fichier analysé, vérifiez les références avant validation',
     reading: 'Lecture du fichier…',
     readStage: {

@@ -64,11 +64,50 @@ const FILES: Record<(typeof IMPORT_FILE_EXTENSIONS)[number], () => Uint8Array> =
   // Excel's "Texte Unicode": UTF-16LE with a byte order mark, tab-separated.
   '.txt': () =>
     new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text(LIST, '\t'), 'utf16le')])),
+  // aSc Timetables' XML export: periods, subjects, teachers, classes, lessons and their cards.
+  '.xml': () =>
+    new TextEncoder().encode(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?><timetable ascttversion="2012">',
+        '<periods><period period="1" starttime="8:00" endtime="9:00"/><period period="2" starttime="9:00" endtime="10:00"/></periods>',
+        '<subjects><subject id="S1" name="Algorithmique"/><subject id="S2" name="Réseaux"/></subjects>',
+        '<teachers><teacher id="T1" name="Diallo"/><teacher id="T2" name="Sow"/></teachers>',
+        '<classes><class id="C1" name="L1 Info"/></classes>',
+        '<lessons><lesson id="L1" classids="C1" subjectid="S1" teacherids="T1" periodspercard="2"/>',
+        '<lesson id="L2" classids="C1" subjectid="S2" teacherids="T2" periodspercard="2"/></lessons>',
+        '<cards><card lessonid="L1" period="1" days="10000"/><card lessonid="L2" period="1" days="00100"/></cards>',
+        '</timetable>',
+      ].join('\n'),
+    ),
+  // FET's .fet with its timetable: activities placed by their starting-time constraints.
+  '.fet': () =>
+    new TextEncoder().encode(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?><fet version="6.9.0">',
+        '<Days_List><Day><Name>Lundi</Name></Day><Day><Name>Mardi</Name></Day><Day><Name>Mercredi</Name></Day></Days_List>',
+        '<Hours_List><Hour><Name>08:00</Name></Hour><Hour><Name>09:00</Name></Hour><Hour><Name>10:00</Name></Hour></Hours_List>',
+        '<Activities_List>',
+        '<Activity><Teacher>Diallo</Teacher><Subject>Algorithmique</Subject><Students>L1 Info</Students><Duration>2</Duration><Id>1</Id><Active>true</Active></Activity>',
+        '<Activity><Teacher>Sow</Teacher><Subject>Réseaux</Subject><Students>L1 Info</Students><Duration>2</Duration><Id>2</Id><Active>true</Active></Activity>',
+        '</Activities_List><Time_Constraints_List>',
+        '<ConstraintActivityPreferredStartingTime><Weight_Percentage>100</Weight_Percentage><Activity_Id>1</Activity_Id><Preferred_Day>Lundi</Preferred_Day><Preferred_Hour>08:00</Preferred_Hour></ConstraintActivityPreferredStartingTime>',
+        '<ConstraintActivityPreferredStartingTime><Weight_Percentage>100</Weight_Percentage><Activity_Id>2</Activity_Id><Preferred_Day>Mercredi</Preferred_Day><Preferred_Hour>08:00</Preferred_Hour></ConstraintActivityPreferredStartingTime>',
+        '</Time_Constraints_List></fet>',
+      ].join('\n'),
+    ),
 };
 
 describe('the file picker of "Nouvel import"', () => {
-  it('offers .xlsx, .xls, .ods, .csv and .txt', () => {
-    expect([...IMPORT_FILE_EXTENSIONS].sort()).toEqual(['.csv', '.ods', '.txt', '.xls', '.xlsx']);
+  it('offers .xlsx, .xls, .ods, .csv, .txt, and the programs’ .xml and .fet', () => {
+    expect([...IMPORT_FILE_EXTENSIONS].sort()).toEqual([
+      '.csv',
+      '.fet',
+      '.ods',
+      '.txt',
+      '.xls',
+      '.xlsx',
+      '.xml',
+    ]);
     expect(IMPORT_FILE_ACCEPT.split(',')).toEqual([...IMPORT_FILE_EXTENSIONS]);
   });
 

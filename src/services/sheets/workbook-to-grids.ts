@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { decodeTextBytes, detectTextEncoding } from '../../domain/timetable-parsing/text-decoding';
+// The program exports' XML reader: this module runs in the sheet worker only (never in the start-up bundle).
+import { readXmlExport } from '../../domain/timetable-parsing/exports';
 import {
   MAX_GRID_COLUMNS,
   MAX_GRID_ROWS,
@@ -224,12 +226,34 @@ export function workbookToGrids(data: ArrayBuffer | Uint8Array, fileName: string
 
 export { knownNamesOf } from './known-names';
 
+/**
+ * The XML export of a timetabling program (aSc Timetables, FET's .fet), read by its own module (issue 30
+ * item 3); null for any other file. Never throws: a broken export is 'unreadable' with a reason the dialog
+ * says in French.
+ */
+function readXmlProgramExport(data: ArrayBuffer | Uint8Array): TimetableFileReadResult | null {
+  try {
+    const bytes = toBytes(data);
+    if (bytes.length === 0 || sniff(bytes) !== 'markup') return null;
+    const text = decodeText(bytes);
+    const result = text === null ? null : readXmlExport(text);
+    if (result === null) return null;
+    if (result.kind === 'read') return { ok: true, value: result.value, warnings: [] };
+    const reason = result.kind === 'malformed' ? 'xml-malformed' : `${result.program}-empty`;
+    return { ok: false, issues: [{ code: 'unreadable', reason }], sheets: [] };
+  } catch {
+    return { ok: false, issues: [{ code: 'unreadable', reason: 'xml-malformed' }], sheets: [] };
+  }
+}
+
 /** Reads a timetable file end to end: bytes -> grids -> parsed file (what the worker runs). */
 export function readTimetableBytes(
   data: ArrayBuffer | Uint8Array,
   fileName: string,
   options: ReadTimetableOptions = {},
 ): TimetableFileReadResult {
+  const program = readXmlProgramExport(data);
+  if (program !== null) return program;
   const grids = workbookToGrids(data, fileName);
   if (!grids.ok) return { ok: false, issues: grids.issues, sheets: [] };
   return { ...readTimetableGrids(grids.value, options), sheets: grids.value };

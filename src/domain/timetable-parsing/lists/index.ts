@@ -1,4 +1,5 @@
 import { readSheetLayouts, type LayoutKind, type SheetInput, type WorkbookContext } from '../detect-layout';
+import { readProgramSheet } from '../exports/program-sheets';
 import { countCourses } from '../grid-reader';
 import type { ParsedTable } from '../types';
 import { readListSheet } from './read-list';
@@ -15,6 +16,9 @@ export function readListOrLayouts(
   sheet: SheetInput,
   context: WorkbookContext,
 ): { kind: LayoutKind; tables: ParsedTable[] } {
+  // A sheet written by a timetabling program (FET's timetable CSV, Untis' GPU001.TXT): its own reader.
+  const program = readProgramSheet(sheet, context.bell);
+  if (program !== null) return { kind: 'list', tables: program };
   const grid = readSheetLayouts(sheet, context);
   // A list whose column titles the header reader knows ("Jour", "Horaire", "Cours") is read as before.
   if (grid.kind === 'list') return grid;

@@ -341,9 +341,7 @@ function planList(rows: readonly string[][], columns: readonly number[]): ListPl
   // A booklet writes the course title once over its sections: one value is enough for a titled column.
   const texts = free().filter((k) => share(k.letters, k) >= 0.5 && (k.filled >= 2 || k.hint === 'module'));
   const personScore = (k: ColumnKinds) =>
-    share(k.person, k) +
-    (k.hint === 'teacher' ? 0.5 : 0) -
-    (k.hint !== null && k.hint !== 'teacher' ? 0.5 : 0);
+    share(k.person, k) + (k.hint === 'teacher' ? 0.5 : 0) - (k.hint !== null && k.hint !== 'teacher' ? 1 : 0);
   const teachers = texts.filter((k) => personScore(k) >= 0.5).sort((a, b) => personScore(b) - personScore(a));
   const moduleScore = (k: ColumnKinds) =>
     (k.hint === 'module' ? 2 : 0) +
@@ -375,20 +373,22 @@ function planList(rows: readonly string[][], columns: readonly number[]): ListPl
   const section = take(sections[0]);
   // Course codes: short codes left of the course title, the same on every line of one course ("BIO F110").
   const codes: number[] = [];
-  for (let c = module - 1; c >= 0; c -= 1) {
-    // A booklet writes a course's code once, over all its sections: one value is enough here.
+  const isCode = (c: number) => {
     const k = columns.includes(c) ? kindsOf(rows, firstRow, c, hints.get(c) ?? null) : undefined;
-    if (
-      k === undefined ||
-      k.filled === 0 ||
-      taken.has(c) ||
-      share(k.codeLike, k) < 0.6 ||
-      share(k.letters, k) < 0.6
-    )
-      break;
-    if (k.hint === 'class' || k.hint === 'room') break;
-    codes.unshift(c);
-  }
+    return (
+      k !== undefined &&
+      k.filled > 0 &&
+      !taken.has(c) &&
+      share(k.codeLike, k) >= 0.6 &&
+      share(k.letters, k) >= 0.6 &&
+      k.hint !== 'class' &&
+      k.hint !== 'room'
+    );
+  };
+  // A booklet writes a course's code once, over all its sections: one value is enough here.
+  for (let c = module - 1; c >= 0 && isCode(c); c -= 1) codes.unshift(c);
+  // Else the codes just right of the course title ("Asignatura | Código").
+  if (codes.length === 0) for (let c = module + 1; isCode(c); c += 1) codes.push(c);
   return {
     firstRow,
     headerRow: Math.max(0, firstRow - 1),

@@ -215,7 +215,7 @@ export function parseDateCell(text: string, order: DateOrder = 'dmy'): DateParts
   if (date === null) return null;
   if (rest === undefined) return { date, minutes: null };
   // "02:00 PM CEST": the zone name is dropped, the time is the one written.
-  const minutes = parseTimeOfDay(rest.replace(/\s+[a-z]{2,5}$/, '').replace(/\s+[a-z]{2,5}$/, ''));
+  const minutes = parseTimeOfDay(rest.replace(/\s+(?!(?:am|pm)$)[a-z]{2,5}$/, ''));
   return minutes === null ? null : { date, minutes };
 }
 
@@ -281,7 +281,7 @@ const PARTICLES = new Set([
 // Words of course titles, never of a person's name (French, English, Portuguese, Spanish, German): they tell a
 // capitalised course title ("BIOLOGICAL LABORATORY") from a capitalised name in ERP exports.
 const COURSE_WORDS =
-  /^(?:lab|labs|laboratory|laboratoire|laboratorio|labor|biology|biological|biologie|biologia|chemistry|chemical|chimie|quimica|chemie|physics|physique|fisica|physik|math|maths|mathematics|mathematiques|matematica|matematicas|mathematik|statistics|statistiques|probability|design|theory|theo|introduction|intro|engineering|analysis|analyse|programming|programmation|programacao|management|gestion|science|sciences|ciencias|systems|systemes|english|anglais|ingles|englisch|french|francais|history|histoire|historia|geschichte|economics|economie|economia|workshop|atelier|seminar|seminaire|project|projet|projeto|proyecto|practical|practicum|tutorial|lecture|cours|course|curso|td|tp|cm|communication|computer|computing|data|network|networks|reseaux|digital|electrical|electronics|mechanics|mechanical|thermodynamics|structures|materials|general|advanced|applied|principles|fundamentals|techniques|technology|technologie|writing|report|languages|language|literature|law|droit|finance|accounting|marketing|biochemistry|genetics|microbiology|ecology|environmental|algebra|calculus|geometry|sport|education|health|i|ii|iii|iv)$/;
+  /^(?:lab|labs|laboratory|laboratoire|laboratorio|labor|biology|biological|biologie|biologia|chemistry|chemical|chimie|quimica|chemie|physics|physique|fisica|physik|math|maths|mathematics|mathematiques|matematica|matematicas|mathematik|statistics|statistiques|statistik|estatistica|estadistica|probability|design|theory|theo|introduction|intro|engineering|analysis|analyse|programming|programmation|programacao|management|gestion|science|sciences|ciencias|systems|systemes|english|anglais|ingles|englisch|french|francais|history|histoire|historia|geschichte|economics|economie|economia|workshop|atelier|seminar|seminaire|uebung|ubung|vorlesung|project|projet|projeto|proyecto|practical|practicum|tutorial|lecture|cours|course|curso|td|tp|cm|communication|computer|computing|data|network|networks|reseaux|digital|electrical|electronics|mechanics|mechanical|thermodynamics|structures|materials|general|advanced|applied|principles|fundamentals|techniques|technology|technologie|writing|report|languages|language|literature|law|droit|finance|accounting|marketing|biochemistry|genetics|microbiology|ecology|environmental|algebra|calculus|geometry|sport|education|health|i|ii|iii|iv)$/;
 const FUNCTION_WORDS =
   /^(?:of|and|the|for|in|to|on|with|a|an|du|des|et|au|aux|pour|en|sur|les|un|une|dans|para|com|em|no|na|los|las|con|und|fur|mit|im|zur|zum|am|vs)$/;
 
@@ -299,7 +299,7 @@ export function looksLikePersonName(text: string): boolean {
   let named = 0;
   for (const word of words) {
     const folded = foldText(word).replace(/[.,]$/, '');
-    if (FUNCTION_WORDS.test(folded) || COURSE_WORDS.test(folded)) return false;
+    if (FUNCTION_WORDS.test(folded) || COURSE_WORDS.test(folded) || SESSION_TYPES.test(folded)) return false;
     if (PARTICLES.has(folded)) continue;
     if (!/^\p{Lu}[\p{L}'’.-]*$/u.test(word)) return false;
     named += 1;

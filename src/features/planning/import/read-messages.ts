@@ -8,7 +8,8 @@ export function readIssueMessage(issues: readonly TimetableReadIssue[]): string 
   if (!issue || issue.code === 'empty') return t.emptyParse;
   if (issue.code === 'timeout') return t.readErrorWithReason(t.timeoutReason);
   if (issue.code === 'unreadable' && issue.reason) {
-    return t.readErrorWithReason(t.readReasons[issue.reason] ?? issue.reason);
+    // A JavaScript error ("Cannot read properties of undefined…") is never shown as such.
+    return t.readErrorWithReason(t.readReasons[issue.reason] ?? t.unknownReadReason);
   }
   return t.readError;
 }
