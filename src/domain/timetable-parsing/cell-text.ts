@@ -81,6 +81,24 @@ const NON_COURSE_LINES = new Set([
   'vacances',
 ]);
 
+// Beyond the spec, lines that say what kind of session or break it is, not which course (folded):
+// - a duration note on its own line, "(1h)", "(2h)", "1h30" (family: class timetables exported by school
+//   management apps, "Arabe\n(1h)" — eetfp);
+// - the kind of session alone, "EXAMEN", "TP", "T P", "TD", "CM" (family: university grids writing the
+//   session type on its own line above or below the course — ulbu);
+// - breaks and bookings with their details, "Déjeuner RA Haut Carré", "JUMMA NAMAZ BREAK", "Reserved for
+//   FSM" (family: grids drawing lunch, prayer breaks and room bookings as blocks — diu-bordeaux,
+//   fast-nuces).
+const DURATION_NOTE = /^\(?\s*\d{1,2}\s*h(?:\s*\d{2})?\s*\)?$/;
+const SESSION_KIND = /^(?:examen|exam|tp|t p|td|t d|cm|c m)$/;
+const BREAK_OR_BOOKING =
+  /^(?:pause|dejeuner|lunch|break|recreation|recess|reserved for|reserve pour|reserve a)\b|\b(?:break|pause)$/;
+
+/** A line that is a note about the session (duration, kind, break, booking), never a module or a teacher. */
+export function isSessionNote(folded: string): boolean {
+  return DURATION_NOTE.test(folded) || SESSION_KIND.test(folded) || BREAK_OR_BOOKING.test(folded);
+}
+
 // spec part 2, point 5: titles M., Mme, Dr, Pr are stripped (with or without the dot). Mlle, Mr, Mrs and
 // Prof too.
 const TEACHER_TITLE = /^(?:mme|mlle|mrs|mr|m|dr|pr|prof)(?:\.\s*|\s+)/i;
@@ -116,7 +134,9 @@ function looksLikeTeacher(text: string, known: KnownNames): boolean {
     const folded = foldText(value);
     if (known.teachers.has(folded) || known.teachers.has(foldText(stripTeacherTitle(value)))) return true;
   }
-  return value.length <= 40 && TEACHER_TITLE.test(value) && stripTeacherTitle(value) !== value;
+  // "pr 1" is the group 1 of a course PR, not a professor called "1" (androide): a name has a letter.
+  const name = stripTeacherTitle(value);
+  return value.length <= 40 && TEACHER_TITLE.test(value) && name !== value && /\p{L}/u.test(name);
 }
 
 /** A line that can name a class: known to the organisation, or shaped like a class code ("L1 Info", "3e A"). */
@@ -167,7 +187,7 @@ function classifyLine(raw: string, known: KnownNames, readClass: boolean): Line 
     return { kind: 'plain', text: `${text}\u0000${cleanText(trailing[1])}` };
   }
   if (/^[\p{P}\p{S}\s]*$/u.test(text)) return null;
-  if (NON_COURSE_LINES.has(folded)) return null;
+  if (NON_COURSE_LINES.has(folded) || isSessionNote(folded)) return null;
   return { kind: 'plain', text };
 }
 
@@ -250,10 +270,24 @@ function cacheFor(known: KnownNames, readClass: boolean): Map<string, CellCourse
   return pair[readClass ? 1 : 0];
 }
 
+// A cell listing parallel sessions, one per line, by their codes: "RTEL\nMOBJ\nil 1\nil 2\ncomplex 2"
+// (family: student and teaching-unit grids where a period lists every lecture and group at that time —
+// androide). At least 3 plain lines, each a short code, optionally with a group number, and at least half of
+// them a capitalised acronym or a code with its group number: names of people are not written so.
+const COURSE_CODE = /^\p{L}[\p{L}\d]{0,11}(?:\s+\d{1,2})?$/u;
+const CODE_MARK = /^(?:[\p{Lu}\d]{2,8}|\p{L}[\p{L}\d]*\s+\d{1,2})$/u;
+
+function listsCourseCodes(lines: readonly Line[]): boolean {
+  if (lines.length < 3 || lines.some((line) => line.kind !== 'plain' || !COURSE_CODE.test(line.text)))
+    return false;
+  return lines.filter((line) => CODE_MARK.test(line.text)).length * 2 >= lines.length;
+}
+
 function readCellText(text: string, known: KnownNames, readClass: boolean): CellCourse[] {
   const lines = splitLines(text.slice(0, MAX_CELL_LENGTH), known, readClass)
     .map((line) => classifyLine(line, known, readClass))
     .filter((line): line is Line => line !== null);
+  if (listsCourseCodes(lines)) return lines.map((line) => ({ moduleName: line.text, teacherName: '' }));
   const courses: Draft[] = [];
   let current: Draft | undefined;
   let pendingRoom: string | null = null;

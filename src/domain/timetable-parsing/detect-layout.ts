@@ -11,6 +11,7 @@ import {
   type DayLabel,
 } from './dates';
 import {
+  axisLabels,
   countCourses,
   coursesInCell,
   MergeIndex,
@@ -148,12 +149,7 @@ function timeLabels(
   cells: readonly { position: number; text: string }[],
   bell: ReadonlyMap<string, MinuteRange>,
 ): (TimeLabel & { end: number })[] {
-  const labels: TimeLabel[] = [];
-  for (const { position, text } of cells) {
-    const label = readTimeLabel(text, bell);
-    if (label !== null) labels.push({ ...label, position });
-  }
-  return resolveTimeAxis(labels);
+  return resolveTimeAxis(axisLabels(cells, bell));
 }
 
 export function groupCourses(

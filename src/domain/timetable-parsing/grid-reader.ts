@@ -103,6 +103,54 @@ export function readTimeLabel(
   return period === undefined ? null : { start: period.start, end: period.end, kind: 'period' };
 }
 
+// Hours written bare on a time axis (family: class timetables exported by school management apps, "8-9" ..
+// "18-19" — eetfp; grids typed by students with period starts "8", "10", "13" — androide). A bare number is
+// a period or a group anywhere else, so a column (or row) is read so only as a whole: at least 3 such
+// labels, every bare number in it an hour of the school day (6 to 22, a range within 6 hours), ascending.
+const BARE_RANGE = /^(\d{1,2})\s*[-\u2013]\s*(\d{1,2})$/;
+const BARE_HOUR = /^(\d{1,2})$/;
+const BARE_MIN_LABELS = 3;
+const FIRST_SCHOOL_HOUR = 6;
+const LAST_SCHOOL_HOUR = 22;
+
+export function bareHourLabels(cells: readonly { position: number; text: string }[]): TimeLabel[] {
+  const labels: TimeLabel[] = [];
+  for (const { position, text } of cells) {
+    const value = text.trim();
+    const range = BARE_RANGE.exec(value);
+    const hour = BARE_HOUR.exec(value);
+    if (range === null && hour === null) continue;
+    const from = Number(range?.[1] ?? hour?.[1]);
+    const to = range === null ? null : Number(range[2]);
+    if (from < FIRST_SCHOOL_HOUR || from > LAST_SCHOOL_HOUR) return [];
+    if (to !== null && (to <= from || to - from > 6 || to > 24)) return [];
+    const previous = labels.at(-1);
+    if (previous !== undefined && from * 60 <= previous.start) return [];
+    labels.push({
+      position,
+      start: from * 60,
+      end: to === null ? null : to * 60,
+      kind: to === null ? 'start' : 'range',
+    });
+  }
+  return labels.length >= BARE_MIN_LABELS ? labels : [];
+}
+
+/** The time labels of an axis: ranges, start times and bell periods, else bare hours read as a whole. */
+export function axisLabels(
+  cells: readonly { position: number; text: string }[],
+  bell: ReadonlyMap<string, MinuteRange>,
+): TimeLabel[] {
+  const labels: TimeLabel[] = [];
+  for (const { position, text } of cells) {
+    const label = readTimeLabel(text, bell);
+    if (label !== null) labels.push({ ...label, position });
+  }
+  if (labels.length >= 2) return labels;
+  const bare = bareHourLabels(cells);
+  return bare.length > labels.length ? bare : labels;
+}
+
 const NOON = 12 * 60;
 const DEFAULT_STEP = 60;
 
@@ -196,6 +244,45 @@ export function coursesInCell(
   });
 }
 
+// Two blocks of the same course that follow each other on one day are one course, as a person counts them
+// (family: the same course written in two consecutive hour columns or periods without a merge — gyft,
+// androide "TD then TME", fast-nuces; two drawn blocks with no break between them — diu-bordeaux). The
+// passing time between periods (8:55 -> 9:00) is no break; a pause of a quarter of an hour is.
+const PASSING_MINUTES = 10;
+
+function joinFollowingBlocks(courses: readonly Course[]): Course[] {
+  const joined: Course[] = [];
+  const byIdentity = new Map<string, number[]>();
+  const ordered = [...courses].sort((a, b) => a.start - b.start);
+  for (const course of ordered) {
+    const id = [course.day, course.moduleName, course.teacherName, course.className ?? ''].join('\u0000');
+    const indexes = byIdentity.get(id) ?? [];
+    const into = indexes.find((i) => {
+      const last = joined[i];
+      return (
+        last !== undefined &&
+        (last.room === undefined || course.room === undefined || last.room === course.room) &&
+        course.start >= last.start &&
+        course.start - last.end <= PASSING_MINUTES &&
+        course.start >= last.end - PASSING_MINUTES
+      );
+    });
+    const last = into === undefined ? undefined : joined[into];
+    if (into !== undefined && last !== undefined) {
+      joined[into] = {
+        ...last,
+        end: Math.max(last.end, course.end),
+        ...(last.room === undefined && course.room !== undefined ? { room: course.room } : {}),
+      };
+      continue;
+    }
+    indexes.push(joined.length);
+    byIdentity.set(id, indexes);
+    joined.push(course);
+  }
+  return joined;
+}
+
 interface TableKey {
   className: string;
   source: ClassNameSource;
@@ -230,7 +317,7 @@ export function tablesFromCourses(
       rowsByTable.set(table, new Map());
     }
     const rows = rowsByTable.get(table) ?? new Map<string, ParsedRow>();
-    const sorted = [...courses].sort(
+    const sorted = [...joinFollowingBlocks(courses)].sort(
       (a, b) => a.sourceRow - b.sourceRow || a.start - b.start || a.end - b.end,
     );
     for (const course of sorted) {

@@ -1,4 +1,5 @@
 import { looksLikeClass, stripTeacherTitle } from './cell-text';
+import { blockAt, type AxisLabel } from './course-block';
 import {
   CLASS_LABEL_ROWS_ABOVE,
   findClassColumn,
@@ -16,6 +17,7 @@ import {
   schoolYearOf,
 } from './dates';
 import {
+  bareHourLabels,
   coursesInCell,
   EMPTY_CONTEXT,
   readTimeLabel,
@@ -149,7 +151,21 @@ function findTimeAxis(
     }
     rangesOnly = false;
   }
-  if (column === null) return null;
+  if (column === null) {
+    let best: TimeLabel[] = [];
+    for (let c = 0; c < TIME_COLUMN_SEARCH_COLUMNS; c += 1) {
+      if (excluded.has(c)) continue;
+      const cells = [];
+      for (let r = headerRow + 1; r < regionEnd; r += 1)
+        cells.push({ position: r, text: cellAt(rows, r, c) });
+      const bare = bareHourLabels(cells);
+      if (bare.length > best.length) {
+        best = bare;
+        column = c;
+      }
+    }
+    return column === null ? null : { column, labels: resolveTimeAxis(best) };
+  }
   const labels: TimeLabel[] = [];
   for (let r = headerRow + 1; r < regionEnd; r += 1) {
     const text = cellAt(rows, r, column);
@@ -339,6 +355,71 @@ export function parseSheet(
   return { tables };
 }
 
+/**
+ * Rows below a time label that carry no label of their own continue its cells (family: a course written
+ * over two rows, its teacher on the row below — ulbu; a period listing one course per row — androide):
+ * up to the next label, the last label over the usual spacing of the labels, while the time cell is empty.
+ */
+function continuationRows(
+  rows: readonly string[][],
+  axis: TimeAxis,
+  regionEnd: number,
+): Map<number, number[]> {
+  const labels = axis.labels;
+  const gaps = labels
+    .slice(1)
+    .map((label, i) => label.position - (labels[i]?.position ?? 0))
+    .sort((a, b) => a - b);
+  const usual = gaps[Math.floor((gaps.length - 1) / 2)] ?? 1;
+  const result = new Map<number, number[]>();
+  labels.forEach((label, i) => {
+    const next = labels[i + 1]?.position ?? Math.min(regionEnd, label.position + usual);
+    const extra: number[] = [];
+    // A row whose time cell holds anything ("Pause", a range the reader cannot take) is not a continuation.
+    for (let r = label.position + 1; r < next && cellAt(rows, r, axis.column) === ''; r += 1) extra.push(r);
+    result.set(label.position, extra);
+  });
+  return result;
+}
+
+/** "BD L04" -> "A A0": the shape of a cell's first line, to tell parallel courses from a course and its teacher. */
+function shapeOf(text: string): string {
+  return (text.split(/\r?\n/)[0] ?? '')
+    .trim()
+    .replace(/\p{Lu}+/gu, 'A')
+    .replace(/\p{Ll}+/gu, 'a')
+    .replace(/\d+/g, '0')
+    .replace(/(Aa|a)+/g, 'w')
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * Several columns under one day are parallel lanes (family: shifts or groups side by side under a day merged
+ * over them — ist "Segunda" over 3-5 columns) when the cells met side by side are of one shape ("BD L04",
+ * "OC L04"); otherwise they are parts of one course (module | teacher | room columns) and are joined.
+ */
+function parallelDayColumns(
+  rows: readonly string[][],
+  positions: readonly number[],
+  byDay: ReadonlyMap<DayOfWeek, number[]>,
+): boolean {
+  let sideBySide = 0;
+  let alike = 0;
+  for (const r of positions) {
+    for (const columns of byDay.values()) {
+      if (columns.length < 2) continue;
+      const texts = [...new Set(columns.map((c) => cellAt(rows, r, c)).filter((t) => t !== ''))];
+      if (texts.length < 2) continue;
+      sideBySide += 1;
+      if (new Set(texts.map(shapeOf)).size === 1) alike += 1;
+    }
+  }
+  return sideBySide >= 2 && alike * 3 >= sideBySide * 2;
+}
+
+const NO_ROWS: readonly number[] = [];
+const NO_LABELS: readonly AxisLabel[] = [];
+
 /** The courses of one table region: each time row (or every row, when the times are in the cells). */
 function readRegion(
   rows: readonly string[][],
@@ -356,7 +437,7 @@ function readRegion(
           position: headerRow + 1 + i,
           start: -1,
           end: -1,
-          kind: 'range',
+          kind: 'range' as const,
         }));
   const continues = axis !== null && context.merges.size === 0 && axis.labels.some((l) => l.kind !== 'range');
   const readClass =
@@ -367,48 +448,60 @@ function readRegion(
       byDay,
       context,
     );
+  const below = axis !== null ? continuationRows(rows, axis, regionEnd) : new Map<number, number[]>();
+  const lanes = parallelDayColumns(
+    rows,
+    lines.map((l) => l.position),
+    byDay,
+  );
+  const labels = axis?.labels ?? NO_LABELS;
   const courses: Course[] = [];
   // Last course read per column, to carry a course repeated in the next start-time rows (unmerged copy).
   const previous = new Map<number, { text: string; courses: Course[] }>();
   lines.forEach((line) => {
     const r = line.position;
     for (const [day, columns] of byDay) {
-      const texts: string[] = [];
-      let sourceColumn = -1;
-      let end = line.end;
+      const cells: { column: number; text: string; end: number }[] = [];
       for (const column of columns) {
-        const merge = context.merges.at(r, column);
-        const text = cellAt(rows, r, column);
-        // The rows under the top of a merged course are the same course.
-        if (merge !== undefined && merge.top < r && cellAt(rows, merge.top, merge.left) === text) continue;
-        if (text === '' || texts.includes(text)) continue;
-        if (merge !== undefined && merge.bottom > r && axis !== null) {
-          const last = axis.labels.filter((l) => l.position <= merge.bottom).at(-1);
-          if (last !== undefined) end = Math.max(end, last.end);
+        const block = blockAt(rows, context.merges, r, column, 'down', labels, line.end);
+        let text = block?.text ?? '';
+        for (const row of below.get(r) ?? NO_ROWS) {
+          const extra = blockAt(rows, context.merges, row, column, 'down', NO_LABELS, 0)?.text ?? '';
+          if (extra !== '') text = text === '' ? extra : `${text}\n${extra}`;
         }
-        if (sourceColumn < 0) sourceColumn = column;
-        texts.push(text);
+        if (text === '' || cells.some((c) => c.text === text)) continue;
+        cells.push({ column, text, end: block?.end ?? line.end });
       }
-      if (texts.length === 0) continue;
-      const text = texts.join('\n');
-      const carried = continues ? previous.get(sourceColumn) : undefined;
-      if (
-        carried !== undefined &&
-        carried.text === text &&
-        carried.courses.every((c) => c.end === line.start)
-      ) {
-        for (const course of carried.courses) course.end = end;
-        continue;
+      if (cells.length === 0) continue;
+      const groups = lanes
+        ? cells
+        : [
+            {
+              column: cells[0]?.column ?? -1,
+              text: cells.map((c) => c.text).join('\n'),
+              end: Math.max(...cells.map((c) => c.end)),
+            },
+          ];
+      for (const { column: sourceColumn, text, end } of groups) {
+        const carried = continues ? previous.get(sourceColumn) : undefined;
+        if (
+          carried !== undefined &&
+          carried.text === text &&
+          carried.courses.every((c) => c.end === line.start)
+        ) {
+          for (const course of carried.courses) course.end = end;
+          continue;
+        }
+        const base = axis !== null ? { start: line.start, end } : null;
+        const found = coursesInCell(text, base, { known: context.known, readClass }).map((course) => ({
+          ...course,
+          day: axis === null && course.day !== null ? course.day : day,
+          sourceRow: r,
+          sourceColumn,
+        }));
+        courses.push(...found);
+        previous.set(sourceColumn, { text, courses: found });
       }
-      const base = axis !== null ? { start: line.start, end } : null;
-      const found = coursesInCell(text, base, { known: context.known, readClass }).map((course) => ({
-        ...course,
-        day: axis === null && course.day !== null ? course.day : day,
-        sourceRow: r,
-        sourceColumn,
-      }));
-      courses.push(...found);
-      previous.set(sourceColumn, { text, courses: found });
     }
   });
   return courses;

@@ -2,16 +2,19 @@ import { foldText } from './text';
 import type { TimeRange } from './types';
 
 // One time of day, folded text: "8", "8h", "8h30", "08:00", "08:00:00", "8 h 30", "08.00", "8:00 am".
-const CLOCK = String.raw`\d{1,2}(?:\s*h\s*(?:\d{2})?|\s*:\s*\d{2}(?:\s*:\s*\d{2})?|\.\d{2})?(?:\s*[ap]\.?\s?m\.?(?![a-z]))?`;
+// Also as programs print them without padding, a colon before the meridiem ("8:0:AM", "12:0:PM": family of
+// times written by scripts from ERP data — gyft).
+const CLOCK = String.raw`\d{1,2}(?:\s*h\s*(?:\d{2})?|\s*:\s*\d{1,2}(?:\s*:\s*\d{2})?|\.\d{2})?(?:\s*:?\s*[ap]\.?\s?m\.?(?![a-z]))?`;
 // spec part 2, point 5: separators dash (hyphen, en or em dash, minus) or "à" (folded to "a"); "au", "to"
 // and a bare line break (a range typed on two lines) also occur in real files.
 const SEPARATOR = String.raw`(\s*[\-\u2010-\u2015\u2212]+\s*|\s*(?:a|au|to|jusqu'a)\s*|\s+)`;
 // A trailing colon or dot ("13h30 à 15h30 :") and a note in brackets ("(2h)") are not part of the range.
 const RANGE = new RegExp(
-  String.raw`^(?:de\s+|from\s+)?(${CLOCK})${SEPARATOR}(${CLOCK})\s*(?:\([^)]*\))?\s*[:.]?$`,
+  // A stray colon after the start ("09:40:-10:30") is a typing slip (family: hand-typed period rows — fast-nuces).
+  String.raw`^(?:de\s+|from\s+)?(${CLOCK}):?${SEPARATOR}(${CLOCK})\s*(?:\([^)]*\))?\s*[:.]?$`,
 );
 const CLOCK_PARTS =
-  /^(\d{1,2})(?:\s*(h)\s*(\d{2})?|\s*(:)\s*(\d{2})(?:\s*:\s*\d{2})?|(\.)(\d{2}))?(?:\s*([ap])\.?\s?m\.?)?$/;
+  /^(\d{1,2})(?:\s*(h)\s*(\d{2})?|\s*(:)\s*(\d{1,2})(?:\s*:\s*\d{2})?|(\.)(\d{2}))?(?:\s*:?\s*([ap])\.?\s?m\.?)?$/;
 
 const MAX_INPUT_LENGTH = 80;
 export const MINUTES_PER_DAY = 24 * 60;
