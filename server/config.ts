@@ -3,6 +3,8 @@ import path from 'node:path';
 import { rateLimitsWith, type RateLimitTable } from '../src/domain/auth/session-policy';
 import { PBKDF2_ITERATIONS } from '../src/domain/secrets';
 import type { WriteBudget } from './auth/write-budget';
+import { contractLimitsFromEnv } from './contract-storage';
+import type { ContractStorageLimits } from '../src/domain/contracts/storage-limits';
 
 export interface ServerConfig {
   port: number;
@@ -54,6 +56,11 @@ export interface ServerConfig {
    * WRITE_BUDGET_MUTATIONS, else the standard budget (auth/write-budget.ts). Tests set a small one.
    */
   writeBudget?: WriteBudget;
+  /**
+   * Contract files' storage limits: per teacher, and the organisation's quota (ORG_STORAGE_QUOTA_BYTES);
+   * absent: the standard ones (src/domain/contracts/storage-limits.ts). Tests set small ones.
+   */
+  contractStorage?: ContractStorageLimits;
 }
 
 const MIB = 1024 * 1024;
@@ -147,5 +154,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     initialPassword: env.INITIAL_PASSWORD || env.VITE_INITIAL_PASSWORD || 'Bienvenue@2026',
     allowNewOrgs: env.ALLOW_NEW_ORGS !== '0' && env.ALLOW_NEW_ORGS !== 'false',
     sendServerTime: env.SEND_SERVER_TIME !== '0' && env.SEND_SERVER_TIME !== 'false',
+    contractStorage: contractLimitsFromEnv(env),
   };
 }

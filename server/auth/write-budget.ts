@@ -5,40 +5,65 @@ import { frSecurityUsers } from '../../src/i18n/fr-security-users';
 import type { SyncStorage } from '../storage/sync-storage';
 
 /**
- * Per-session write budget (spec: size limits and a write budget answered 413/429 in French). Counted in the
- * database's rate-limit table, so every app server shares one allowance per session. Bytes are counted in
- * units of BYTE_UNIT and mutations in units of MUTATION_UNIT, both counters in one write (one statement
- * each, one group commit on SQLite) before the batch.
+ * Per-account write budget (spec: size limits and a write budget answered 413/429 in French). Counted in the
+ * database's rate-limit table, so every app server shares one allowance per account: an account's sessions
+ * (ten new ones every five minutes from one address) share it, so opening sessions buys no more room
+ * (issue 29). A kiosk, a device of its own, has its own. Bytes are counted in units of BYTE_UNIT and
+ * mutations in units of MUTATION_UNIT, every counter in one write (one statement each, one group commit on
+ * SQLite) before the batch.
  */
 export const WRITE_WINDOW_MS = 60_000;
 export const BYTE_UNIT = 64 * 1024;
 export const MUTATION_UNIT = 100;
 
+/** The longer window (rate-limit rows are purged an hour after their window starts: no longer than this). */
+export const WRITE_HOUR_MS = 60 * 60_000;
+
 export interface WriteBudget {
-  /** Request bytes a session may push per minute. */
+  /** Request bytes an account may push per minute. */
   bytesPerMinute: number;
-  /** Mutations a session may push per minute. */
+  /** Mutations an account may push per minute. */
   mutationsPerMinute: number;
+  /**
+   * Request bytes an account may push per hour: a flood at the minute's pace stops after a few minutes. A
+   * teacher's whole contract file is about 16 MB; an hour of an administrator's imports far less than this.
+   */
+  bytesPerHour?: number;
 }
 
 /** Wide above a school's real pace (a day offline is a few hundred mutations), far below a flood. */
 export const STANDARD_WRITE_BUDGET: WriteBudget = {
   bytesPerMinute: 32 * 1024 * 1024,
   mutationsPerMinute: 6_000,
+  bytesPerHour: 128 * 1024 * 1024,
 };
 
+/** Whose allowance a push spends: the account of a person's sessions, a kiosk's own session. */
+export function writeAccountKey(
+  orgId: string,
+  viewer: { kind: string; userId?: string },
+  sessionTokenHash: string,
+): string {
+  return viewer.kind === 'user' && viewer.userId
+    ? `account:${orgId}:${viewer.userId}`
+    : `session:${sessionTokenHash}`;
+}
+
 /**
- * WRITE_BUDGET_MUTATIONS and WRITE_BUDGET_BYTES (per session and minute) replace the standard budget, e.g.
- * for a load benchmark that pushes far more than a school does from one session.
+ * WRITE_BUDGET_MUTATIONS, WRITE_BUDGET_BYTES (per account and minute) and WRITE_BUDGET_BYTES_PER_HOUR replace
+ * the standard budget, e.g. for a load benchmark that pushes far more than a school does from one account.
  */
 export function writeBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): WriteBudget {
   const positive = (raw: string | undefined, fallback: number) => {
     const value = Number(raw);
     return raw !== undefined && raw.trim() !== '' && Number.isInteger(value) && value > 0 ? value : fallback;
   };
+  const bytesPerMinute = positive(env.WRITE_BUDGET_BYTES, STANDARD_WRITE_BUDGET.bytesPerMinute);
   return {
-    bytesPerMinute: positive(env.WRITE_BUDGET_BYTES, STANDARD_WRITE_BUDGET.bytesPerMinute),
+    bytesPerMinute,
     mutationsPerMinute: positive(env.WRITE_BUDGET_MUTATIONS, STANDARD_WRITE_BUDGET.mutationsPerMinute),
+    // Four minutes at full pace by default (the standard 128 MiB), so a benchmark's larger minute keeps room.
+    bytesPerHour: positive(env.WRITE_BUDGET_BYTES_PER_HOUR, 4 * bytesPerMinute),
   };
 }
 
@@ -60,10 +85,10 @@ export function oversized(
   return null;
 }
 
-/** Counts this push against the session's minute; refuses once either allowance is spent. */
+/** Counts this push against the account's minute and hour; refuses once any allowance is spent. */
 export async function spendWriteBudget(
   storage: SyncStorage,
-  sessionKey: string,
+  accountKey: string,
   bytes: number,
   mutationCount: number,
   now: Date,
@@ -71,23 +96,35 @@ export async function spendWriteBudget(
 ): Promise<WriteLimitDecision> {
   const nowMs = now.getTime();
   const windowStart = nowMs - (nowMs % WRITE_WINDOW_MS);
-  const retryAfter = Math.max(1, Math.ceil((windowStart + WRITE_WINDOW_MS - nowMs) / 1000));
+  const hourStart = nowMs - (nowMs % WRITE_HOUR_MS);
   const byteUnits = Math.max(1, Math.ceil(bytes / BYTE_UNIT));
   const mutationUnits = Math.max(1, Math.ceil(mutationCount / MUTATION_UNIT));
-  const [bytesSpent = 0, mutationsSpent = 0] = await storage.rateLimits.hitEach([
-    { bucket: `writeBytes:${sessionKey}`, windowStartMs: windowStart, units: byteUnits },
-    { bucket: `writeMutations:${sessionKey}`, windowStartMs: windowStart, units: mutationUnits },
+  const hourly = budget.bytesPerHour !== undefined && budget.bytesPerHour > 0;
+  const [bytesSpent = 0, mutationsSpent = 0, hourBytesSpent = 0] = await storage.rateLimits.hitEach([
+    { bucket: `writeBytes:${accountKey}`, windowStartMs: windowStart, units: byteUnits },
+    { bucket: `writeMutations:${accountKey}`, windowStartMs: windowStart, units: mutationUnits },
+    ...(hourly
+      ? [{ bucket: `writeBytesHour:${accountKey}`, windowStartMs: hourStart, units: byteUnits }]
+      : []),
   ]);
-  const within =
+  const withinMinute =
     bytesSpent <= Math.ceil(budget.bytesPerMinute / BYTE_UNIT) &&
     mutationsSpent <= Math.ceil(budget.mutationsPerMinute / MUTATION_UNIT);
-  return within ? { ok: true } : { ok: false, status: 429, retryAfter };
+  const withinHour = !hourly || hourBytesSpent <= Math.ceil((budget.bytesPerHour ?? 0) / BYTE_UNIT);
+  if (!withinHour)
+    return {
+      ok: false,
+      status: 429,
+      retryAfter: Math.max(1, Math.ceil((hourStart + WRITE_HOUR_MS - nowMs) / 1000)),
+    };
+  const retryAfter = Math.max(1, Math.ceil((windowStart + WRITE_WINDOW_MS - nowMs) / 1000));
+  return withinMinute ? { ok: true } : { ok: false, status: 429, retryAfter };
 }
 
 /** Size limits first (nothing is counted for a refused body), then the budget. */
 export async function checkWriteLimits(
   storage: SyncStorage,
-  sessionKey: string,
+  accountKey: string,
   bytes: number,
   mutations: readonly Mutation[],
   now: Date,
@@ -95,7 +132,7 @@ export async function checkWriteLimits(
 ): Promise<WriteLimitDecision> {
   const tooLarge = oversized(mutations);
   if (tooLarge) return tooLarge;
-  return spendWriteBudget(storage, sessionKey, bytes, mutations.length, now, budget);
+  return spendWriteBudget(storage, accountKey, bytes, mutations.length, now, budget);
 }
 
 /** The French answer of a refused push. */

@@ -3,7 +3,7 @@ import { mayRestoreStore } from '../../src/domain/access/rules';
 import { effectiveModules } from '../../src/domain/access/viewer';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { SyncStorage } from '../storage/sync-storage';
-import { readStore } from '../sync-service';
+import { openBackup } from '../json-stream';
 import { sessionOf } from './org-session';
 
 /**
@@ -36,11 +36,13 @@ export function registerBackupRoute(app: FastifyInstance, deps: BackupDeps): voi
     // Every hash of the organisation: only for a session that could grant every profile (rules.ts).
     if (auth.viewer.kind !== 'user' || !mayRestoreStore(effectiveModules(auth.viewer), auth.profiles))
       return reply.code(403).send({ error: 'forbidden' });
-    const { revision, store } = await readStore(deps.storage, orgId);
+    // Streamed a page at a time (json-stream.ts): a backup of any size, never one string in memory.
+    const { revision, body } = await openBackup(deps.storage, orgId);
     request.log.info({ orgId, userId: auth.viewer.userId, revision }, 'Sauvegarde exportée.');
     return reply
       .header('content-disposition', `attachment; filename="sauvegarde-${orgId}.json"`)
       .header('etag', `"${revision}"`)
-      .send(backupOf(store));
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 }

@@ -14,7 +14,7 @@ import { hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { isSetupCode, SETUP_CODE_HEADER } from '../auth/setup-code';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
-import { readViewerStore } from '../store-read';
+import { openViewerStore } from '../json-stream';
 import { applyWholeStore } from '../sync-service';
 import { sessionOf } from './org-session';
 
@@ -87,10 +87,14 @@ export function registerStoreRoutes(app: FastifyInstance, { storage, config }: S
     const auth = sessionOf(request);
     const query = storeQuerySchema.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: 'invalid-query' });
-    // Only the records this viewer's answer needs are read (selected by the database, read-scope.ts).
-    const { revision, store } = await readViewerStore(storage, request.orgId, auth.viewer, query.data.part);
-    void reply.header('etag', etagOf(revision)).header('cache-control', 'no-store');
-    return store;
+    // Only the records this viewer's answer needs are read (selected by the database, read-scope.ts), a page
+    // at a time as the answer is sent: never one string, whatever the organisation's size (json-stream.ts).
+    const { revision, body } = await openViewerStore(storage, request.orgId, auth.viewer, query.data.part);
+    return reply
+      .header('etag', etagOf(revision))
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 
   /**

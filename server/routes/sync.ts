@@ -20,10 +20,21 @@ import {
   projectResults,
 } from '../auth/access';
 import type { Authenticated, SessionService } from '../auth/sessions';
-import { checkWriteLimits, replyWriteLimit, type WriteLimitDecision } from '../auth/write-budget';
+import {
+  checkWriteLimits,
+  replyWriteLimit,
+  writeAccountKey,
+  type WriteLimitDecision,
+} from '../auth/write-budget';
+import {
+  ContractStorageExceeded,
+  replyContractStorage,
+  withContractStorageLimits,
+} from '../contract-storage';
+import { changesBody, readChangesPage } from '../json-stream';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
-import { applyBatch, readChanges, toRemote } from '../sync-service';
+import { applyBatch, toRemote } from '../sync-service';
 import { etagOf } from './store';
 import { sessionOf } from './org-session';
 import { readContacts, recordContact } from '../auth/device-contacts';
@@ -36,7 +47,7 @@ import { readContacts, recordContact } from '../auth/device-contacts';
 export interface SyncRouteDeps {
   storage: SyncStorage;
   sessions: SessionService;
-  config: Pick<ServerConfig, 'initialPassword' | 'bodyLimitBytes' | 'writeBudget'>;
+  config: Pick<ServerConfig, 'initialPassword' | 'bodyLimitBytes' | 'writeBudget' | 'contractStorage'>;
 }
 
 function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
@@ -49,8 +60,9 @@ function afterRevision(since: number): ChangeCursor {
 }
 
 /**
- * One page of the change feed as this session may receive it. Filtered after paging: the cursor still
- * advances over records the session may not see (tombstones always travel).
+ * One page of the change feed as this session may receive it, bounded by count and bytes (json-stream.ts).
+ * Filtered after paging: the cursor still advances over records the session may not see (tombstones always
+ * travel).
  */
 async function visibleChanges(
   storage: SyncStorage,
@@ -59,7 +71,7 @@ async function visibleChanges(
   after: ChangeCursor,
   limit: number,
 ): Promise<ChangeFeedPage> {
-  const page = await readChanges(storage, orgId, after, limit);
+  const page = await readChangesPage(storage, orgId, after, limit);
   const lookup = await lookupFor(
     storage,
     orgId,
@@ -85,7 +97,11 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     const after = cursor === undefined ? afterRevision(since) : decodeCursor(cursor);
     if (!after) return reply.code(400).send({ error: 'invalid-cursor' });
     const page = await visibleChanges(storage, request.orgId, auth, after, limit);
-    return reply.header('cache-control', 'no-store').send({ ...page, serverTime: new Date().toISOString() });
+    // Written a change at a time (a page of contract files is megabytes): never one string.
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(changesBody({ ...page, serverTime: new Date().toISOString() }));
   });
 
   // Push: a batch of mutations applied in one transaction, idempotently; with `since`, the whole exchange.
@@ -108,7 +124,14 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     const now = new Date();
     let pushed: PushResponse | null = null;
     if (mutations.length > 0) {
-      const outcome = await pushBatch(request, auth, clientId, mutations, now);
+      let outcome: Awaited<ReturnType<typeof pushBatch>>;
+      try {
+        outcome = await pushBatch(request, auth, clientId, mutations, now);
+      } catch (error) {
+        // A contract file over its teacher's limits or the organisation's quota: nothing of the batch applied.
+        if (error instanceof ContractStorageExceeded) return replyContractStorage(reply, error, mutations);
+        throw error;
+      }
       if (!outcome.ok) return replyWriteLimit(reply, outcome);
       const results = await projectResults(
         storage,
@@ -136,7 +159,10 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     return reply.header('etag', etagOf(revision)).send(response);
   });
 
-  /** Size caps per record (413) and the session's write budget (429), then the batch, all or nothing. */
+  /**
+   * Size caps per record (413) and the account's write budget (429, shared by all its sessions), then the
+   * batch, all or nothing (a contract file over its storage limits throws ContractStorageExceeded).
+   */
   async function pushBatch(
     request: FastifyRequest,
     auth: Authenticated,
@@ -147,7 +173,7 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     const bytes = Number(request.headers['content-length']) || JSON.stringify(request.body).length;
     const limit = await checkWriteLimits(
       storage,
-      auth.session.tokenHash,
+      writeAccountKey(request.orgId, auth.viewer, auth.session.tokenHash),
       bytes,
       mutations,
       now,
@@ -165,13 +191,16 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
       clientId,
       mutations,
       now,
-      authorizerFor(auth.viewer, auth.profiles, {
-        now,
-        ...(initialHashes
-          ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
-          : {}),
-        contacts,
-      }),
+      withContractStorageLimits(
+        authorizerFor(auth.viewer, auth.profiles, {
+          now,
+          ...(initialHashes
+            ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
+            : {}),
+          contacts,
+        }),
+        config.contractStorage,
+      ),
       preparerFor(auth.viewer, auth.user, { now, contacts, ...(initialHashes ? { initialHashes } : {}) }),
     );
     return { ok: true, answer };

@@ -4,6 +4,7 @@ import { memoryAuthStores } from './memory-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
 import { ownerOf } from './read-scope';
 import { RevisionFeed } from './revision-feed';
+import { rowsWithin, utf8Bytes } from './page-sizes';
 
 interface OrgState {
   revision: number;
@@ -93,6 +94,22 @@ export function createMemorySyncStorage(): SyncStorage {
             state.log.set(key, entries);
             return Promise.resolve();
           },
+          listOwned: (collection, owner) =>
+            Promise.resolve(
+              structuredClone(
+                [...state.records.values()]
+                  .filter(
+                    (r) => r.collection === collection && !r.deleted && ownerOf(collection, r.data) === owner,
+                  )
+                  .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+              ),
+            ),
+          storedBytes: (collection) =>
+            Promise.resolve(
+              [...state.records.values()]
+                .filter((r) => r.collection === collection && !r.deleted)
+                .reduce((sum, r) => sum + utf8Bytes(JSON.stringify(r.data)), 0),
+            ),
           getMutation: (id) => Promise.resolve(state.mutations.get(id) ?? null),
           saveMutation: (m) => {
             state.mutations.set(m.mutationId, m);
@@ -130,14 +147,43 @@ export function createMemorySyncStorage(): SyncStorage {
         return Promise.resolve({ revision: state.revision, records: structuredClone(records) });
       }),
     readRevision: (orgId) => locked(() => Promise.resolve(org(orgId).revision)),
-    readChanges: (orgId, after, limit) =>
+    readChanges: (orgId, after, limit, maxBytes) =>
       locked(() => {
         const state = org(orgId);
-        const records = [...state.records.values()]
+        const page = [...state.records.values()]
           .filter((r) => compareChange(r, after) > 0)
           .sort((a, b) => compareChange(a, b))
           .slice(0, limit);
-        return Promise.resolve({ revision: state.revision, records: structuredClone(records) });
+        const count =
+          maxBytes === undefined
+            ? page.length
+            : rowsWithin(
+                page.map((r) => utf8Bytes(JSON.stringify(r.data))),
+                maxBytes,
+              );
+        return Promise.resolve({
+          revision: state.revision,
+          records: structuredClone(page.slice(0, count)),
+          cut: count < page.length,
+        });
+      }),
+    readPage: (orgId, collection, request) =>
+      locked(() => {
+        const page = [...org(orgId).records.values()]
+          .filter(
+            (r) =>
+              r.collection === collection &&
+              !r.deleted &&
+              r.id > request.afterId &&
+              (request.owner === undefined || ownerOf(collection, r.data) === request.owner),
+          )
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .slice(0, request.limit);
+        const count = rowsWithin(
+          page.map((r) => utf8Bytes(JSON.stringify(r.data))),
+          request.maxBytes,
+        );
+        return Promise.resolve(structuredClone(page.slice(0, count)));
       }),
     readConflicts: (orgId, afterId, limit) =>
       locked(() =>

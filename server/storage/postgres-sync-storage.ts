@@ -5,6 +5,7 @@ import { MigrationError } from './migration-error';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
 import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
+import { rowsWithin } from './page-sizes';
 import { listenForRevisions, notifyPayload, revisionChannelOf } from './postgres-revisions';
 import {
   conflictFromRow,
@@ -283,6 +284,22 @@ function transactionFor(
       pending.push(m);
       return Promise.resolve();
     },
+    listOwned: async (collection, owner) => {
+      const { rows } = await client.query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM records
+         WHERE org_id = $1 AND collection = $2 AND owner = $3 AND NOT deleted ORDER BY record_id`,
+        [orgId, collection, owner],
+      );
+      return fromRows(rows);
+    },
+    storedBytes: async (collection) => {
+      // octet_length of text reads the size from the value's header (TOAST), not the value itself.
+      const { rows } = await client.query<{ bytes: Int8 | null }>(
+        'SELECT SUM(octet_length(data)) AS bytes FROM records WHERE org_id = $1 AND collection = $2 AND NOT deleted',
+        [orgId, collection],
+      );
+      return Number(rows[0]?.bytes ?? 0);
+    },
     addConflict: async (c) => {
       await client.query(
         `INSERT INTO conflicts (org_id, rev, collection, record_id, field, reason, kept_value, lost_value,
@@ -483,16 +500,59 @@ export async function openPostgresSyncStorage(
       ]);
       return Number(rows[0]?.revision ?? 0);
     },
-    readChanges: (orgId, after, limit) =>
+    readChanges: (orgId, after, limit, maxBytes) =>
       snapshot(async (client) => {
         const revision = await revisionOf(client, orgId);
-        const { rows } = await client.query<RecordRow>(
-          `SELECT ${RECORD_COLUMNS} FROM records
-           WHERE org_id = $1 AND (rev, collection, record_id) > ($2, $3, $4)
-           ORDER BY rev, collection, record_id LIMIT $5`,
-          [orgId, after.rev, after.collection, after.id, limit],
+        const where = `WHERE org_id = $1 AND (rev, collection, record_id) > ($2, $3, $4)
+           ORDER BY rev, collection, record_id LIMIT $5`;
+        // With a byte cap: the sizes first (no data read), then only the rows that fit.
+        const sizes =
+          maxBytes === undefined
+            ? null
+            : (
+                await client.query<{ size: number }>(
+                  `SELECT octet_length(data) AS size FROM records ${where}`,
+                  [orgId, after.rev, after.collection, after.id, limit],
+                )
+              ).rows.map((r) => r.size);
+        const count = sizes === null || maxBytes === undefined ? limit : rowsWithin(sizes, maxBytes);
+        const cut = sizes !== null && count < sizes.length;
+        if (count === 0) return { revision, records: [] };
+        const { rows } = await client.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM records ${where}`, [
+          orgId,
+          after.rev,
+          after.collection,
+          after.id,
+          count,
+        ]);
+        return { revision, records: rows.map((row) => recordFromRow(row)), cut };
+      }),
+    readPage: (orgId, collection, page) =>
+      snapshot(async (client) => {
+        const owned = page.owner !== undefined;
+        const where = `WHERE org_id = $1 AND collection = $2 AND NOT deleted AND record_id > $3
+           ${owned ? 'AND owner = $5' : ''} ORDER BY record_id LIMIT $4`;
+        const params = (limit: number) => [
+          orgId,
+          collection,
+          page.afterId,
+          limit,
+          ...(owned ? [page.owner] : []),
+        ];
+        const sizes = await client.query<{ size: number }>(
+          `SELECT octet_length(data) AS size FROM records ${where}`,
+          params(page.limit),
         );
-        return { revision, records: rows.map((row) => recordFromRow(row)) };
+        const count = rowsWithin(
+          sizes.rows.map((r) => r.size),
+          page.maxBytes,
+        );
+        if (count === 0) return [];
+        const { rows } = await client.query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records ${where}`,
+          params(count),
+        );
+        return rows.map((row) => recordFromRow(row));
       }),
     readConflicts: async (orgId, afterId, limit) => {
       const { rows } = await pool.query<ConflictRow>(

@@ -19,7 +19,8 @@ import {
   type WriterNumbers,
 } from './record-rows';
 import { sqliteAuthStores } from './sqlite-auth-store';
-import type { SyncStorage, SyncTransaction } from './sync-storage';
+import type { PageRequest, SyncStorage, SyncTransaction } from './sync-storage';
+import { rowsWithin } from './page-sizes';
 import { userIndexRow } from './user-index';
 import { RevisionFeed } from './revision-feed';
 import { NEW_WRITER_SQL, WriterMap } from './writers';
@@ -170,6 +171,33 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
       'SELECT client_id FROM writers WHERE org_id = ? AND n = ?',
     ),
     newWriter: db.prepare<[string, string, string], { n: number }>(NEW_WRITER_SQL.sqlite),
+    // Sizes first (octet_length reads the row header, not the data), then only the rows that fit a page.
+    changeSizes: db.prepare<[string, number, string, string, number], { size: number }>(
+      `SELECT octet_length(data) AS size FROM records
+       WHERE org_id = ? AND (rev, collection, record_id) > (?, ?, ?)
+       ORDER BY rev, collection, record_id LIMIT ?`,
+    ),
+    pageSizes: db.prepare<[string, string, string, number], { size: number }>(
+      `SELECT octet_length(data) AS size FROM records
+       WHERE org_id = ? AND collection = ? AND deleted = 0 AND record_id > ? ORDER BY record_id LIMIT ?`,
+    ),
+    page: db.prepare<[string, string, string, number], RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM records
+       WHERE org_id = ? AND collection = ? AND deleted = 0 AND record_id > ? ORDER BY record_id LIMIT ?`,
+    ),
+    ownedPageSizes: db.prepare<[string, string, string, string, number], { size: number }>(
+      `SELECT octet_length(data) AS size FROM records
+       WHERE org_id = ? AND collection = ? AND owner = ? AND deleted = 0 AND record_id > ?
+       ORDER BY record_id LIMIT ?`,
+    ),
+    ownedPage: db.prepare<[string, string, string, string, number], RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM records
+       WHERE org_id = ? AND collection = ? AND owner = ? AND deleted = 0 AND record_id > ?
+       ORDER BY record_id LIMIT ?`,
+    ),
+    storedBytes: db.prepare<[string, string], { bytes: number | null }>(
+      `SELECT SUM(octet_length(data)) AS bytes FROM records WHERE org_id = ? AND collection = ? AND deleted = 0`,
+    ),
     conflicts: db.prepare<[string, number, number], ConflictRow>(
       'SELECT * FROM conflicts WHERE org_id = ? AND id > ? ORDER BY id LIMIT ?',
     ),
@@ -235,6 +263,9 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         }
         return Promise.resolve();
       },
+      listOwned: (collection, owner) =>
+        Promise.resolve(q.owned.all(orgId, collection, owner).map((row) => recordFromRow(row, writers))),
+      storedBytes: (collection) => Promise.resolve(q.storedBytes.get(orgId, collection)?.bytes ?? 0),
       getMutation: (mutationId) => {
         const row = q.mutation.get(orgId, mutationId);
         return Promise.resolve(row ? mutationFromRow(row) : null);
@@ -264,6 +295,25 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
 
   const locked = createLock();
   const revisions = new RevisionFeed();
+
+  /** One page of a collection (readPage): the sizes, then the rows that fit, in one read transaction. */
+  const readPageNow = (orgId: string, collection: string, page: PageRequest) =>
+    db.transaction(() => {
+      const sizes =
+        page.owner === undefined
+          ? q.pageSizes.all(orgId, collection, page.afterId, page.limit)
+          : q.ownedPageSizes.all(orgId, collection, page.owner, page.afterId, page.limit);
+      const count = rowsWithin(
+        sizes.map((r) => r.size),
+        page.maxBytes,
+      );
+      if (count === 0) return [];
+      const rows =
+        page.owner === undefined
+          ? q.page.all(orgId, collection, page.afterId, count)
+          : q.ownedPage.all(orgId, collection, page.owner, page.afterId, count);
+      return rows.map((row) => recordFromRow(row));
+    })();
 
   /**
    * Undoes what is left of a failed transaction. A full disk or an I/O error may have rolled it back
@@ -419,17 +469,30 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         ),
       ),
     readRevision: (orgId) => locked(() => Promise.resolve(revisionOf(orgId))),
-    readChanges: (orgId, after, limit) =>
+    readChanges: (orgId, after, limit, maxBytes) =>
       locked(() =>
         Promise.resolve(
-          db.transaction(() => ({
-            revision: revisionOf(orgId),
-            records: q.changes
-              .all(orgId, after.rev, after.collection, after.id, limit)
-              .map((row) => recordFromRow(row)),
-          }))(),
+          db.transaction(() => {
+            const sizes =
+              maxBytes === undefined
+                ? null
+                : q.changeSizes.all(orgId, after.rev, after.collection, after.id, limit).map((r) => r.size);
+            const count = sizes === null || maxBytes === undefined ? limit : rowsWithin(sizes, maxBytes);
+            return {
+              cut: sizes !== null && count < sizes.length,
+              revision: revisionOf(orgId),
+              records:
+                count === 0
+                  ? []
+                  : q.changes
+                      .all(orgId, after.rev, after.collection, after.id, count)
+                      .map((row) => recordFromRow(row)),
+            };
+          })(),
         ),
       ),
+    readPage: (orgId, collection, page) =>
+      locked(() => Promise.resolve(readPageNow(orgId, collection, page))),
     readConflicts: (orgId, afterId, limit) =>
       locked(() => Promise.resolve(q.conflicts.all(orgId, afterId, limit).map(conflictFromRow))),
     onRevision: (listener) => revisions.subscribe(listener),

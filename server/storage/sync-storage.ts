@@ -49,6 +49,13 @@ export interface SyncTransaction {
   saveMutation(mutation: StoredMutation, clientId: string, nowIso: string): Promise<void>;
   addConflict(conflict: NewConflict): Promise<void>;
   /**
+   * Live records of `collection` whose indexed owner (their teacher, read-scope.ts) is `owner`, as this
+   * transaction sees them: the per-teacher storage limits (server/contract-storage.ts).
+   */
+  listOwned(collection: CollectionName, owner: string): Promise<ServerRecord[]>;
+  /** Bytes of data the live records of `collection` hold (UTF-8): the organisation's storage quota. */
+  storedBytes(collection: CollectionName): Promise<number>;
+  /**
    * Optional hint at the start of a batch: the mutation ids and records it will look up. A networked storage
    * (PostgreSQL) loads them in a couple of round trips instead of two per mutation; results are unchanged.
    */
@@ -57,9 +64,23 @@ export interface SyncTransaction {
   ): Promise<void>;
 }
 
+/** One page of a collection's live records (a streamed answer, server/json-stream.ts). */
+export interface PageRequest {
+  /** Records whose id sorts after this one (binary order); '' from the start. */
+  afterId: string;
+  /** At most this many records. */
+  limit: number;
+  /** No more than this many bytes of data, past the first record (which always comes). */
+  maxBytes: number;
+  /** Only this teacher's records (the rules' "own" collections). */
+  owner?: string;
+}
+
 export interface ChangesPage {
   revision: number;
   records: ServerRecord[];
+  /** The byte cap (readChanges' maxBytes) ended the page before its limit: more records follow. */
+  cut?: boolean;
 }
 
 /** One signed-in browser or enrolled kiosk. The cookie value is never stored: only its SHA-256. */
@@ -135,8 +156,13 @@ export interface SyncStorage {
   readScoped(orgId: string, scope: ReadScope): Promise<{ revision: number; records: ServerRecord[] }>;
   /** The organisation's current revision, in one read (every authenticated request asks it). */
   readRevision(orgId: string): Promise<number>;
-  /** Records (tombstones included) after `cursor` in (rev, collection, id) order. */
-  readChanges(orgId: string, after: ChangeCursor, limit: number): Promise<ChangesPage>;
+  /**
+   * Records (tombstones included) after `cursor` in (rev, collection, id) order; with `maxBytes`, no more
+   * than that many bytes of data past the first record (a page of contract files stays bounded).
+   */
+  readChanges(orgId: string, after: ChangeCursor, limit: number, maxBytes?: number): Promise<ChangesPage>;
+  /** Live records of one collection, a page at a time in id order (bounded by count and bytes). */
+  readPage(orgId: string, collection: CollectionName, page: PageRequest): Promise<ServerRecord[]>;
   readConflicts(orgId: string, afterId: number, limit: number): Promise<ConflictEntry[]>;
   /**
    * Calls `listener` after each committed transaction that moved an organisation's revision, on this server

@@ -20,6 +20,7 @@ import {
   nextBatch,
   orgQuery,
   pushOutboxWith,
+  refusesOneChange,
   settleBatch,
   toWire,
   withOutboxLock,
@@ -207,7 +208,7 @@ export async function exchangeOnce(
     }
     if (response.status === 401) return 'unauthorised';
     if (response.status === 409) return 'session-changed';
-    if (response.status === 413) {
+    if (refusesOneChange(response.status)) {
       if (!(await dropOversized(db, response, batch))) return 'failed';
       afterSeq = -1;
       continue;

@@ -96,9 +96,16 @@ export async function nextBatch(
 }
 
 /**
- * A 413 answer: the one change over the server's size limits would block every later one behind it forever,
- * so it is dropped like a refused change (counted and shown) and the rest of the outbox goes on. false when
- * the answer names no change of the batch (then nothing is dropped).
+ * A 413 answer (a change over the server's size limits or its teacher's storage limits) or a 507 (the
+ * organisation's storage quota is full): the server names the one change it refused, nothing of the batch
+ * applied.
+ */
+export const refusesOneChange = (status: number): boolean => status === 413 || status === 507;
+
+/**
+ * The change a 413/507 answer names would block every later one behind it forever, so it is dropped like
+ * a refused change (counted and shown) and the rest of the outbox goes on. false when the answer names no
+ * change of the batch (then nothing is dropped).
  */
 export async function dropOversized(
   db: AppDatabase,
@@ -180,7 +187,7 @@ export async function pushOutboxWith(
       return 'failed';
     }
     if (response.status === 401 || response.status === 409) return 'unauthorised';
-    if (response.status === 413) {
+    if (refusesOneChange(response.status)) {
       if (!(await dropOversized(db, response, batch))) return 'failed';
       afterSeq = -1;
       continue;

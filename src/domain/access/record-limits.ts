@@ -45,8 +45,9 @@ export const MAX_RECORD_CHARS: Readonly<Record<CollectionName, number>> = {
   notifications: 4_000,
   rescheduleRequests: 16_000,
   contracts: 1_000_000,
-  // Three attachments of 3,000,000 bytes and the form.
-  teacherContractSubmissions: 12_500_000,
+  // Four attachments of 3,000,000 bytes (a RIB, an identity document, a diploma, a CV) and the form; what
+  // a teacher's files hold together is capped by src/domain/contracts/storage-limits.ts.
+  teacherContractSubmissions: 16_500_000,
   settings: 16_000,
 };
 

@@ -21,12 +21,8 @@ import {
   type WriteRefusal,
   type WriteRequest,
 } from './write-context';
-import {
-  authorizeProfileWrite,
-  authorizeSubmissionWrite,
-  authorizeUserLogWrite,
-  authorizeUserWrite,
-} from './write-people';
+import { authorizeProfileWrite, authorizeUserLogWrite, authorizeUserWrite } from './write-people';
+import { authorizeContractFileWrite } from './write-contract-files';
 import { attachmentContentProblem } from '../contracts/attachments';
 import {
   authorizeNotificationWrite,
@@ -64,7 +60,7 @@ const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = 
   notifications: authorizeNotificationWrite,
   rescheduleRequests: authorizeRescheduleRequestWrite,
   contracts: needsModule('contracts.vh'),
-  teacherContractSubmissions: authorizeSubmissionWrite,
+  teacherContractSubmissions: authorizeContractFileWrite,
   settings: authorizeSettingsWrite,
 };
 

@@ -3,8 +3,15 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { appDb } from '../../../db/database';
 import { canReviewSubmission } from '../../../domain/contracts/submission';
-import type { TeacherContractSubmission } from '../../../domain/store/schema';
+import type { Attachment, TeacherContractSubmission } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
+import { frContractStorage } from '../../../i18n/fr-contract-storage';
+import {
+  deleteContractFile,
+  removeContractPiece,
+  type DeletionResult,
+} from '../../../services/contracts/contract-file-deletion';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import {
   rejectTeacherSubmission,
   validateTeacherSubmission,
@@ -18,7 +25,7 @@ import { RejectDialog } from './reject-dialog';
 import { SubmissionDetailDialog } from './submission-detail-dialog';
 import '../contracts.css';
 
-type Open = { kind: 'view' | 'reject'; id: string };
+type Open = { kind: 'view' | 'reject' | 'delete'; id: string };
 
 /** /contracts/compliance "Fiche d'identification": review of the teachers' contract files. */
 export function CompliancePage() {
@@ -26,6 +33,7 @@ export function CompliancePage() {
   const toast = useToast();
   const session = useSignedInSession();
   const [open, setOpen] = useState<Open | null>(null);
+  const [removingPiece, setRemovingPiece] = useState<Attachment | null>(null);
   const data = useLiveQuery(async () => {
     const db = appDb();
     const [files, users] = await Promise.all([db.teacherContractSubmissions.toArray(), db.users.toArray()]);
@@ -43,6 +51,14 @@ export function CompliancePage() {
     else toast.show(result.code === 'not-found' ? t.notFound : t.alreadyValidated, 'error');
   };
   const opened = data?.files.find((f) => f.id === open?.id) ?? null;
+  const reportDeletion = (result: DeletionResult, success: string) => {
+    if (result.ok) toast.show(success);
+    else
+      toast.show(
+        result.code === 'not-found' ? frContractStorage.notFound : frContractStorage.readOnly,
+        'error',
+      );
+  };
 
   return (
     <section aria-labelledby="compliance-title">
@@ -108,6 +124,14 @@ export function CompliancePage() {
                         >
                           {t.reject}
                         </Button>
+                        <Button
+                          className="button danger small"
+                          aria-label={frContractStorage.deleteFileLabel(name(s))}
+                          isDisabled={!canReviewSubmission(s)}
+                          onPress={() => setOpen({ kind: 'delete', id: s.id })}
+                        >
+                          {frContractStorage.deleteFile}
+                        </Button>
                       </div>
                     </td>
                   </tr>
@@ -122,6 +146,38 @@ export function CompliancePage() {
           submission={opened}
           teacherName={name(opened)}
           onClose={() => setOpen(null)}
+          onRemovePiece={canReviewSubmission(opened) ? setRemovingPiece : undefined}
+        />
+      ) : null}
+      {opened && open?.kind === 'view' ? (
+        <ConfirmDialog
+          isOpen={removingPiece !== null}
+          onOpenChange={(isOpen) => (isOpen ? undefined : setRemovingPiece(null))}
+          title={frContractStorage.deletePiece}
+          message={frContractStorage.deletePieceMessage(removingPiece?.name ?? '', name(opened))}
+          confirmLabel={frContractStorage.deletePiece}
+          onConfirm={async () => {
+            if (!removingPiece) return;
+            const result = await removeContractPiece(appDb(), {
+              submissionId: opened.id,
+              attachmentId: removingPiece.id,
+              now: new Date(),
+            });
+            reportDeletion(result, frContractStorage.pieceRemoved);
+          }}
+        />
+      ) : null}
+      {opened && open?.kind === 'delete' ? (
+        <ConfirmDialog
+          isOpen
+          onOpenChange={(isOpen) => (isOpen ? undefined : setOpen(null))}
+          title={frContractStorage.deleteFileTitle}
+          message={frContractStorage.deleteFileMessage(name(opened))}
+          confirmLabel={frContractStorage.deleteFile}
+          onConfirm={async () => {
+            const result = await deleteContractFile(appDb(), { submissionId: opened.id });
+            reportDeletion(result, frContractStorage.fileDeleted);
+          }}
         />
       ) : null}
       {opened && open?.kind === 'reject' ? (

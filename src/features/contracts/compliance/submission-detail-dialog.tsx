@@ -1,6 +1,7 @@
 import { Button } from 'react-aria-components';
-import type { TeacherContractSubmission } from '../../../domain/store/schema';
+import type { Attachment, TeacherContractSubmission } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
+import { frContractStorage } from '../../../i18n/fr-contract-storage';
 import { AppDialog } from '../../../ui/app-dialog';
 import { formatDate, formatDateTime } from '../shared/format';
 import { StatusTag } from '../shared/status-tag';
@@ -10,13 +11,15 @@ interface Props {
   submission: TeacherContractSubmission;
   teacherName: string;
   onClose: () => void;
+  /** A reviewer's "Supprimer la pièce" (absent: the file is validated, its pieces stay). */
+  onRemovePiece?: ((attachment: Attachment) => void) | undefined;
 }
 
 const phone = (dial: string | null | undefined, rest: string | null | undefined) =>
   rest ? `${dial ?? ''} ${rest}`.trim() : '';
 
 /** Every field of the file and its attachments, for the reviewer. */
-export function SubmissionDetailDialog({ submission: s, teacherName, onClose }: Props) {
+export function SubmissionDetailDialog({ submission: s, teacherName, onClose, onRemovePiece }: Props) {
   const t = fr.contracts.compliance;
   const f = fr.contracts.file;
   const rows: [string, string][] = [
@@ -76,7 +79,18 @@ export function SubmissionDetailDialog({ submission: s, teacherName, onClose }: 
       {s.attachments.length === 0 ? <p className="empty">{t.noAttachments}</p> : null}
       <div className="contracts-previews">
         {s.attachments.map((a) => (
-          <AttachmentPreview key={a.id} attachment={a} />
+          <div key={a.id} className="contracts-preview-item">
+            <AttachmentPreview attachment={a} />
+            {onRemovePiece ? (
+              <Button
+                className="button danger small"
+                aria-label={frContractStorage.deletePieceLabel(a.name)}
+                onPress={() => onRemovePiece(a)}
+              >
+                {frContractStorage.deletePiece}
+              </Button>
+            ) : null}
+          </div>
         ))}
       </div>
       <div className="dialog-actions">

@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ATTACHMENT_KINDS, checkAttachment, UPLOAD_MAX_BYTES } from '../../../domain/contracts/attachments';
+import {
+  MAX_ATTACHMENT_BYTES_PER_TEACHER,
+  pieceFitsTeacherLimit,
+} from '../../../domain/contracts/storage-limits';
 import type { Attachment } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
+import { frContractStorage } from '../../../i18n/fr-contract-storage';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { readFileAsDataUrl } from './read-file';
 
 /** What the step hands over; the form gives it an id and a time. */
@@ -13,7 +19,12 @@ export interface NewAttachment {
   contentBase64: string;
 }
 
-type UploadError = keyof typeof fr.contracts.file.uploadErrors;
+type UploadError = keyof typeof fr.contracts.file.uploadErrors | 'teacher-full';
+
+const uploadErrorText = (code: UploadError) =>
+  code === 'teacher-full'
+    ? frContractStorage.teacherFull(MAX_ATTACHMENT_BYTES_PER_TEACHER)
+    : fr.contracts.file.uploadErrors[code];
 
 interface Props {
   attachments: readonly Attachment[];
@@ -31,6 +42,7 @@ export function AttachmentsStep(props: Props) {
   const { attachments, isReadOnly, isBusy, issues, onAdd, onRemove, onBack, onSubmit } = props;
   const t = fr.contracts.file;
   const [errors, setErrors] = useState<Partial<Record<Attachment['kind'], UploadError>>>({});
+  const [removing, setRemoving] = useState<Attachment | null>(null);
 
   const choose = async (kind: Attachment['kind'], input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -39,6 +51,11 @@ export function AttachmentsStep(props: Props) {
     const check = checkAttachment(file);
     if (!check.ok) {
       setErrors({ ...errors, [kind]: check.code });
+      return;
+    }
+    // The server refuses a teacher's pieces beyond their total (storage-limits.ts): said here, before sending.
+    if (!pieceFitsTeacherLimit([{ attachments }], file.size)) {
+      setErrors({ ...errors, [kind]: 'teacher-full' });
       return;
     }
     const content = await readFileAsDataUrl(file);
@@ -71,7 +88,7 @@ export function AttachmentsStep(props: Props) {
                 />
                 {errors[kind] ? (
                   <span className="field-error" id={`upload-${kind}-error`} role="alert">
-                    {t.uploadErrors[errors[kind]]}
+                    {uploadErrorText(errors[kind])}
                   </span>
                 ) : null}
               </div>
@@ -91,7 +108,7 @@ export function AttachmentsStep(props: Props) {
               <Button
                 className="button secondary small"
                 aria-label={t.removeFile(a.name)}
-                onPress={() => void onRemove(a.id)}
+                onPress={() => setRemoving(a)}
               >
                 {t.remove}
               </Button>
@@ -106,6 +123,16 @@ export function AttachmentsStep(props: Props) {
           ))}
         </ul>
       ) : null}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={frContractStorage.removePieceTitle}
+        message={frContractStorage.removePiece(removing?.name ?? '')}
+        confirmLabel={frContractStorage.removePieceConfirm}
+        onConfirm={async () => {
+          if (removing) await onRemove(removing.id);
+        }}
+      />
       <div className="dialog-actions">
         <Button className="button secondary" onPress={onBack}>
           {t.back}
