@@ -3,6 +3,7 @@ import { installSetupCode } from './auth/setup-code';
 import { registerSessionPurge, SessionService } from './auth/sessions';
 import { SMALL_BODY_LIMIT_BYTES, type ServerConfig } from './config';
 import { registerHttpHooks } from './http-hooks';
+import { redactingLogger } from './log-redaction';
 import { createMailer } from './mail';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBackupRoute } from './routes/backup';
@@ -45,7 +46,8 @@ export async function buildApp({
   // Small bodies everywhere (sign-in, reset, emergency area…): a stranger's request stays cheap whatever it
   // sends. Only PUT /api/store and POST /api/mutations take BODY_LIMIT_BYTES, once their session is decided.
   const bodyLimit = Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes);
-  const app = Fastify({ logger, bodyLimit, trustProxy });
+  // Request lines and messages never carry a query string's values (a reset token): log-redaction.ts.
+  const app = Fastify({ logger: redactingLogger(logger), bodyLimit, trustProxy });
   const opened = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   // Write transactions watched for /api/health (a database that reads but cannot write: full disk…).
   const writeHealth = new WriteHealth();
@@ -55,6 +57,10 @@ export async function buildApp({
   const generatedSetupCode = await installSetupCode(store, config.setupCode);
   if (generatedSetupCode)
     (onSetupCode ?? ((code: string) => app.log.warn(`Code d’installation : ${code}`)))(generatedSetupCode);
+  else if (!config.setupCode)
+    app.log.warn(
+      'Code d’installation : inchangé (celui affiché au premier démarrage ; SETUP_CODE le remplace)',
+    );
 
   const sessions = new SessionService(store);
   const authenticate = (request: FastifyRequest) => sessions.authenticate(request, new Date());

@@ -21,8 +21,8 @@ function printSetupCode(code: string): void {
     '============================================================',
     `  Code d’installation : ${code}`,
     '  À saisir dans la zone « administrateur de secours » de l’écran',
-    '  de connexion pour créer une école. Valable jusqu’au prochain',
-    '  démarrage (SETUP_CODE le fixe).',
+    '  de connexion pour créer une école. Il reste valable aux',
+    '  démarrages suivants (SETUP_CODE le remplace).',
     '============================================================',
     '',
   ];

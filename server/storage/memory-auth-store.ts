@@ -24,6 +24,11 @@ export function memoryAuthStores(liveUsers: (orgId: string) => ServerRecord[] = 
     settings: {
       get: (name) => Promise.resolve(settings.get(name) ?? null),
       set: (name, value) => Promise.resolve(void settings.set(name, value)),
+      replaceIf: (name, expected, value) => {
+        if ((settings.get(name) ?? null) !== expected) return Promise.resolve(false);
+        settings.set(name, value);
+        return Promise.resolve(true);
+      },
     },
     userLookup: {
       byEmail: (orgId, email) =>

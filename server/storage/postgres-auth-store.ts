@@ -26,6 +26,20 @@ export function postgresAuthStores(pool: pg.Pool): {
           [name, value],
         );
       },
+      replaceIf: async (name, expected, value) => {
+        const result =
+          expected === null
+            ? await pool.query(
+                'INSERT INTO server_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+                [name, value],
+              )
+            : await pool.query('UPDATE server_settings SET value = $1 WHERE name = $2 AND value = $3', [
+                value,
+                name,
+                expected,
+              ]);
+        return (result.rowCount ?? 0) > 0;
+      },
     },
     // Lookups through the user_index table (migration 5): indexed, never a scan of the organisation's users.
     userLookup: {

@@ -97,6 +97,12 @@ export function sqliteAuthStores(
       `INSERT INTO server_settings (name, value) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
     ),
+    addSetting: db.prepare<[string, string]>(
+      'INSERT INTO server_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
+    ),
+    swapSetting: db.prepare<[string, string, string]>(
+      'UPDATE server_settings SET value = ? WHERE name = ? AND value = ?',
+    ),
     byEmail: db.prepare<[string, string], UserRecordRow>(
       `SELECT r.record_id, r.rev, r.data, r.stamps FROM user_index u
        JOIN records r ON r.org_id = u.org_id AND r.collection = 'users' AND r.record_id = u.user_id
@@ -149,6 +155,12 @@ export function sqliteAuthStores(
     settings: {
       get: (name) => run(() => q.getSetting.get(name)?.value ?? null),
       set: (name, value) => run(() => void q.setSetting.run(name, value)),
+      replaceIf: (name, expected, value) =>
+        run(
+          () =>
+            (expected === null ? q.addSetting.run(name, value) : q.swapSetting.run(value, name, expected))
+              .changes > 0,
+        ),
     },
     userLookup: {
       byEmail: (orgId, email) =>

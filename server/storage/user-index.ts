@@ -51,4 +51,9 @@ export interface UserLookup {
 export interface SettingsStore {
   get(name: string): Promise<string | null>;
   set(name: string, value: string): Promise<void>;
+  /**
+   * Compare-and-set: writes `value` only while the stored value is `expected` (null: absent); true when it
+   * wrote. Two servers starting together keep one setup code, never each their own.
+   */
+  replaceIf(name: string, expected: string | null, value: string): Promise<boolean>;
 }

@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
+import { LIVE_MAX_PER_ADDRESS, LIVE_MAX_PER_SESSION } from '../../server/routes/live';
+import { openStorage } from '../../server/storage/open-storage';
 import { readStore } from '../../server/sync-service';
 import { defaultProfiles } from '../../src/domain/defaults';
 import { hashSecret } from '../../src/domain/secrets';
@@ -15,6 +19,7 @@ import {
   serverBackends,
   signIn,
   startServer,
+  testConfig,
   TEST_SETUP_CODE,
   type RunningServer,
   type TestDatabase,
@@ -100,6 +105,34 @@ const emergencyArea = (email: string) =>
   });
 const orgStatus = async () =>
   (await (await api(url('/api/org-status'), null)).json()) as { needsEmergency: boolean };
+
+interface LiveStream {
+  status: number;
+  isEnded: () => boolean;
+  close: () => void;
+}
+
+/** GET /api/live as a browser opens it; whether the server has ended it. */
+async function openLive(cookie: string): Promise<LiveStream> {
+  const controller = new AbortController();
+  const response = await fetch(url('/api/live'), {
+    headers: { accept: 'text/event-stream', cookie },
+    signal: controller.signal,
+  });
+  let ended = false;
+  if (response.body) {
+    const reader = response.body.getReader();
+    void (async () => {
+      try {
+        for (;;) if ((await reader.read()).done) break;
+      } catch {
+        // aborted by the test
+      }
+      ended = true;
+    })();
+  } else ended = true;
+  return { status: response.status, isEnded: () => ended, close: () => controller.abort() };
+}
 
 describe.each(backends)('$name: round 2 attacks', (backend) => {
   beforeEach(async () => {
@@ -207,7 +240,7 @@ describe.each(backends)('$name: round 2 attacks', (backend) => {
     });
 
     it('a restore (PUT /api/store) without an active full administrator is refused', async () => {
-      const store = (await truth());
+      const store = await truth();
       const withoutAdmins = {
         ...store,
         users: store.users.map((u) =>
@@ -243,7 +276,164 @@ describe.each(backends)('$name: round 2 attacks', (backend) => {
       expect((await emergencyArea('autre@ecole.sn')).status).toBe(409);
     });
   });
-});
 
-// Referenced so that an unused import never hides a helper a later section needs.
-void openSession;
+  describe('live streams are capped (item 5)', () => {
+    beforeEach(async () => {
+      root = (await seedOrg(server.url, ORG)).cookie;
+    });
+
+    it(`one session keeps at most ${LIVE_MAX_PER_SESSION} streams, the oldest closed first`, async () => {
+      const streams: LiveStream[] = [];
+      for (let i = 0; i < LIVE_MAX_PER_SESSION + 2; i += 1) streams.push(await openLive(root));
+      try {
+        expect(streams.every((s) => s.status === 200)).toBe(true);
+        // Before: all 6 stayed open (one teacher session held 3,000).
+        await expect
+          .poll(() => streams.map((s) => s.isEnded()), { timeout: 3_000 })
+          .toEqual([true, true, ...Array<boolean>(LIVE_MAX_PER_SESSION).fill(false)]);
+      } finally {
+        for (const stream of streams) stream.close();
+      }
+    });
+
+    it(`one address keeps at most ${LIVE_MAX_PER_ADDRESS} streams, the oldest closed first`, async () => {
+      const streams: LiveStream[] = [];
+      try {
+        // Many sessions (a whole school behind one address), each within its own cap.
+        for (let i = 0; i < LIVE_MAX_PER_ADDRESS + 1; i += 1) {
+          if (i % LIVE_MAX_PER_SESSION === 0) root = await openSession(server.storage, ORG, ROOT_ADMIN.id);
+          streams.push(await openLive(root));
+        }
+        expect(streams.every((s) => s.status === 200)).toBe(true);
+        await expect.poll(() => streams.filter((s) => s.isEnded()).length, { timeout: 3_000 }).toBe(1);
+        expect(streams[0]?.isEnded()).toBe(true);
+      } finally {
+        for (const stream of streams) stream.close();
+      }
+    });
+  });
+
+  describe('smaller points (item 8)', () => {
+    it('the server log never holds a reset token or any query value', async () => {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const { DATABASE_URL: _ignored, ...env } = process.env;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: {
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_FILE: data.file || `${process.cwd()}/unused.sqlite`,
+          STATIC_DIR: '',
+          SETUP_CODE: TEST_SETUP_CODE,
+          ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let log = '';
+      child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        await expect
+          .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, {
+            timeout: 15_000,
+          })
+          .toBe(200);
+        const token = 'SECRETTOKEN0123456789abcdef';
+        expect((await fetch(`${base}/reset-password?token=${token}`)).status).toBe(404);
+        await fetch(`${base}/api/org-status?orgId=${ORG}&invitation=${token}`);
+        await expect.poll(() => log.includes('/reset-password'), { timeout: 5_000 }).toBe(true);
+        await expect.poll(() => log.includes('/api/org-status'), { timeout: 5_000 }).toBe(true);
+        // Before: "url":"/reset-password?token=SECRET…" and "Route GET:/reset-password?token=SECRET… not found".
+        expect(log).not.toContain(token);
+        expect(log).toContain('/reset-password?token=[masqué]');
+      } finally {
+        child.kill('SIGKILL');
+      }
+    }, 30_000);
+
+    it('"BM" followed by HTML is no bitmap: the attachment is refused', async () => {
+      const teacher = { id: 'u-prof', email: 'prof@ecole.sn', password: 'Prof@2026!!' };
+      await seedOrg(server.url, ORG, { users: [await person(teacher, 'teacher')] });
+      const cookie = await signIn(server.url, ORG, teacher.email, teacher.password);
+      const file = (contentBase64: string) =>
+        mutation({
+          collection: 'teacherContractSubmissions',
+          recordId: 'tc-prof',
+          values: {
+            id: 'tc-prof',
+            teacherUserId: teacher.id,
+            status: 'draft',
+            attachments: [
+              {
+                id: 'att-1',
+                kind: 'rib',
+                name: 'rib.bmp',
+                contentBase64,
+                size: 64,
+                uploadedAt: '2026-11-20T10:00:00.000Z',
+              },
+            ],
+          },
+        });
+      const html = Buffer.from('BM<html><body><script>alert(document.cookie)</script></body></html>');
+      const forged = await push(cookie, [file(`data:text/html;base64,${html.toString('base64')}`)]);
+      expectRefused(forged.results[0], 'attachment-unsupported-type');
+      // A real bitmap header passes.
+      const bitmap = Buffer.alloc(70);
+      bitmap.write('BM', 0, 'latin1');
+      bitmap.writeUInt32LE(70, 2);
+      bitmap.writeUInt32LE(54, 10);
+      bitmap.writeUInt32LE(40, 14);
+      const real = await push(cookie, [file(`data:image/bmp;base64,${bitmap.toString('base64')}`)]);
+      expect(real.results[0]?.status).toBe('applied');
+    });
+
+    it('the setup code is compared exactly', async () => {
+      const emergency = (setupCode: string) =>
+        api(`${server.url}/api/emergency-admin`, null, {
+          method: 'POST',
+          body: { orgId: 'neuve', email: 'directrice@ecole.sn', setupCode },
+        });
+      // Before: all three opened the area (case, spaces and dashes were folded).
+      for (const variant of ['test-setup-code-2026', 'TESTSETUPCODE2026', 'TEST SETUP CODE 2026'])
+        expect((await emergency(variant)).status).toBe(403);
+      expect((await emergency(TEST_SETUP_CODE)).status).toBe(200);
+    });
+
+    it('several servers started one after the other keep the first printed code', async () => {
+      // A database no server has set a code in yet.
+      const fresh = await backend.fresh();
+      const codes: string[] = [];
+      const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          const config = testConfig({
+            dataFile: fresh.file,
+            databaseUrl: fresh.databaseUrl,
+            setupCode: null,
+          });
+          const storage = await openStorage(config);
+          const app = await buildApp({ config, storage, onSetupCode: (c) => codes.push(c) });
+          await app.listen({ port: 0, host: '127.0.0.1' });
+          apps.push(app);
+        }
+        // Before: each start printed (and stored) its own code; only the last one worked.
+        expect(codes).toHaveLength(1);
+        const [first = ''] = codes;
+        for (const app of apps) {
+          const address = app.server.address();
+          if (address === null || typeof address === 'string') throw new Error('no port');
+          const response = await api(`http://127.0.0.1:${address.port}/api/emergency-admin`, null, {
+            method: 'POST',
+            body: { orgId: `neuve-${address.port}`, email: 'directrice@ecole.sn', setupCode: first },
+          });
+          expect(response.status).toBe(200);
+        }
+      } finally {
+        for (const app of apps) await app.close();
+        await fresh.cleanup();
+      }
+    });
+  });
+});

@@ -185,11 +185,16 @@ describe('contracts display helpers', () => {
     expect(formatDateTime(null)).toBe('');
   });
 
-  it('turns a stored data URL into a blob of its type', async () => {
-    const blob = attachmentBlob({ contentBase64: 'data:application/pdf;base64,JVBERi0=' }, 'x/y');
+  it('turns stored content into a blob of the type its bytes prove, never the declared one', async () => {
+    const blob = attachmentBlob({ contentBase64: 'data:text/html;base64,JVBERi0=' });
     expect(blob?.type).toBe('application/pdf');
     expect(await blob?.text()).toBe('%PDF-');
     expect(attachmentBlob({ contentBase64: 'JVBERi0=' }, 'application/pdf')?.type).toBe('application/pdf');
-    expect(attachmentBlob({ contentBase64: 'data:image/png;base64,@@@' }, 'image/png')).toBeNull();
+    expect(attachmentBlob({ contentBase64: 'data:image/png;base64,@@@' })).toBeNull();
+    // "BM" then HTML under a declared text/html: opaque bytes, never an HTML document at the app's origin.
+    const html = Buffer.from('BM<html><script>alert(1)</script></html>').toString('base64');
+    expect(attachmentBlob({ contentBase64: `data:text/html;base64,${html}` })?.type).toBe(
+      'application/octet-stream',
+    );
   });
 });

@@ -489,8 +489,10 @@ describe('attachments (spec part 2 point 5)', () => {
 
   it.each([
     [{ name: 'a.pdf', contentBase64: 'JVBERi0=' }, 'pdf'],
-    [{ name: 'a.bin', contentBase64: 'data:image/png;base64,iVBOR' }, 'image'],
-    [{ name: 'a.jpeg', contentBase64: 'abc' }, 'image'],
+    [{ name: 'a.bin', contentBase64: 'data:image/png;base64,iVBORw0KGgoAAAAN' }, 'image'],
+    // The bytes decide, never the name or the declared type.
+    [{ name: 'a.jpeg', contentBase64: 'abcd' }, 'download'],
+    [{ name: 'a.bmp', contentBase64: `data:image/bmp;base64,${btoa('BM<html><script>')}` }, 'download'],
     [{ name: 'a.svg', contentBase64: 'data:image/svg+xml;base64,PHN2Zz4=' }, 'download'],
     [{ name: 'a.zip', contentBase64: 'UEsDBA==' }, 'download'],
   ])('preview of %j: %s', (file, kind) => {

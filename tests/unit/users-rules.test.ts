@@ -298,6 +298,13 @@ describe('attachments are judged by their bytes (spec part 2 point 5)', () => {
     [b64('GIF89a....'), 'image/gif'],
     [b64('RIFF\0\0\0\0WEBPVP8 '), 'image/webp'],
     [b64('<html><script>alert(1)</script></html>'), null],
+    // A real bitmap header: size 70, reserved 0, pixels at 54, BITMAPINFOHEADER (40).
+    [b64([0x42, 0x4d, 70, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0, 0, 0, 1, 0]), 'image/bmp'],
+    // "BM" followed by HTML was accepted as a bitmap; so was SOI followed by text as a JPEG.
+    [b64('BM<html><script>alert(1)</script></html>'), null],
+    [b64([0x42, 0x4d, 70, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 99, 0, 0, 0, 1, 0]), null],
+    [b64([0xff, 0xd8, 0xff, 0x3c, 0x68, 0x74, 0x6d, 0x6c]), null],
+    [b64('RIFF\0\0\0\0WEBP<html>'), null],
     [b64('<svg xmlns="http://www.w3.org/2000/svg"/>'), null],
     ['%%%not base64%%%', null],
   ])('#%# => %s', (content, expected) => {

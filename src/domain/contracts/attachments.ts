@@ -42,15 +42,22 @@ export function checkAttachment(file: { name: string; type?: string | null; size
   return { ok: true, value: { mimeType } };
 }
 
-/** How the detail dialog shows an attachment: an image, an embedded PDF, or a download link. */
+/**
+ * How the detail dialog shows an attachment: an image, an embedded PDF, or a download link. Decided by what
+ * the bytes prove (sniffAttachment), never by the stored data URL's type or the name: "BM" followed by HTML
+ * under `data:text/html` was shown as an image and its blob kept the HTML type.
+ */
 export function attachmentPreviewKind(
   attachment: Pick<Attachment, 'name' | 'contentBase64'>,
 ): 'image' | 'pdf' | 'download' {
-  const dataUrl = /^data:([^;,]+)[;,]/.exec(attachment.contentBase64);
-  const mimeType = dataUrl?.[1]?.toLowerCase() ?? attachmentMimeType({ name: attachment.name });
+  const mimeType = sniffAttachment(attachment.contentBase64);
   if (mimeType === PDF_MIME) return 'pdf';
-  if (mimeType.startsWith('image/') && mimeType !== 'image/svg+xml') return 'image';
-  return 'download';
+  return mimeType ? 'image' : 'download';
+}
+
+/** The type a preview or download blob of this content takes: the proven one, else opaque bytes. */
+export function provenAttachmentType(contentBase64: string): string {
+  return sniffAttachment(contentBase64) ?? 'application/octet-stream';
 }
 
 /** The base64 payload of an attachment stored as a data URL or as bare base64. */
@@ -78,6 +85,27 @@ function firstBytes(contentBase64: string, count: number): number[] | null {
 
 const startsWith = (bytes: readonly number[], prefix: readonly number[], at = 0) =>
   prefix.every((b, i) => bytes[at + i] === b);
+/** Little-endian 32-bit unsigned integer at `at` (NaN past the end). */
+const uint32At = (bytes: readonly number[], at: number) =>
+  bytes.length < at + 4
+    ? NaN
+    : (bytes[at] ?? 0) +
+      (bytes[at + 1] ?? 0) * 2 ** 8 +
+      (bytes[at + 2] ?? 0) * 2 ** 16 +
+      (bytes[at + 3] ?? 0) * 2 ** 24;
+/** The DIB header sizes of real bitmaps (BITMAPCOREHEADER ... BITMAPV5HEADER). */
+const BMP_DIB_SIZES: ReadonlySet<number> = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
+
+/**
+ * A Windows bitmap: "BM", the file size, four reserved zero bytes, the pixel offset (after the 14-byte file
+ * header and the DIB header) and a known DIB header size. "BM" alone is two letters any text may start with.
+ */
+function isBitmap(bytes: readonly number[]): boolean {
+  if (!startsWith(bytes, ascii('BM')) || !startsWith(bytes, [0, 0, 0, 0], 6)) return false;
+  const dib = uint32At(bytes, 14);
+  const offset = uint32At(bytes, 10);
+  return BMP_DIB_SIZES.has(dib) && offset >= 14 + dib && uint32At(bytes, 2) > offset;
+}
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 const HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif'];
 
@@ -87,14 +115,16 @@ const HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'ms
  * rib.pdf, SVG, scripts) is null.
  */
 export function sniffAttachment(contentBase64: string): string | null {
-  const bytes = firstBytes(contentBase64, 16);
+  const bytes = firstBytes(contentBase64, 18);
   if (!bytes || bytes.length < 4) return null;
   if (startsWith(bytes, ascii('%PDF-'))) return PDF_MIME;
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // SOI then a marker (APPn, DQT, SOF, COM...): 0xFF 0xD8 0xFF followed by text is not a photo.
+  if (startsWith(bytes, [0xff, 0xd8, 0xff]) && (bytes[3] ?? 0) >= 0xc0 && bytes[3] !== 0xff)
+    return 'image/jpeg';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
-  if (startsWith(bytes, ascii('BM'))) return 'image/bmp';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBPVP8'), 8)) return 'image/webp';
+  if (isBitmap(bytes)) return 'image/bmp';
   if (startsWith(bytes, ascii('ftyp'), 4) && HEIF_BRANDS.some((b) => startsWith(bytes, ascii(b), 8)))
     return 'image/heic';
   return null;

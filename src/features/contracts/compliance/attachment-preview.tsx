@@ -1,17 +1,24 @@
 import { useEffect, useState } from 'react';
-import { attachmentPreviewKind } from '../../../domain/contracts/attachments';
+import { attachmentPreviewKind, provenAttachmentType } from '../../../domain/contracts/attachments';
 import type { Attachment } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
 
-/** The stored content ('data:<type>;base64,...' or bare base64) as a Blob, or null when unreadable. */
-export function attachmentBlob(attachment: Pick<Attachment, 'contentBase64'>, type: string): Blob | null {
+/**
+ * The stored content ('data:<type>;base64,...' or bare base64) as a Blob of the type its bytes prove
+ * (domain/contracts/attachments provenAttachmentType: never the stored data URL's, which its author wrote),
+ * or null when unreadable.
+ */
+export function attachmentBlob(
+  attachment: Pick<Attachment, 'contentBase64'>,
+  type: string = provenAttachmentType(attachment.contentBase64),
+): Blob | null {
   const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(attachment.contentBase64);
   const payload = match ? (match[3] ?? '') : attachment.contentBase64;
   try {
     const binary = atob(payload);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-    return new Blob([bytes], { type: match?.[1] ?? type });
+    return new Blob([bytes], { type });
   } catch {
     return null;
   }
@@ -32,12 +39,6 @@ export async function pdfPreviewBlob(attachment: Pick<Attachment, 'contentBase64
   return head === PDF_SIGNATURE ? new Blob([blob], { type: 'application/pdf' }) : null;
 }
 
-const MIME: Record<ReturnType<typeof attachmentPreviewKind>, string> = {
-  image: 'image/*',
-  pdf: 'application/pdf',
-  download: 'application/octet-stream',
-};
-
 /**
  * An image, a framed PDF, or a download link only. Blob URLs, not data URLs: Chromium refuses top-level
  * data: PDFs, and a blob URL is revoked when the dialog closes. The app's security policy allows frames of
@@ -50,7 +51,7 @@ export function AttachmentPreview({ attachment }: { attachment: Attachment }) {
   const [url, setUrl] = useState<string | null>(null);
   const [pdfUrl, setPdfUrl] = useState<string | null | undefined>(undefined);
   useEffect(() => {
-    const blob = attachmentBlob(attachment, MIME[kind]);
+    const blob = attachmentBlob(attachment);
     if (!blob) return undefined;
     // Each effect run owns its URL (StrictMode runs effects twice); the state follows a microtask later.
     const objectUrl = URL.createObjectURL(blob);
