@@ -11,6 +11,10 @@ import { startApp } from './start-app';
  * shows the form before any of it arrives.
  */
 
+export async function whenStarted(): Promise<void> {
+  await startApp();
+}
+
 export async function readLoginDevice(): Promise<LoginDevice> {
   await startApp();
   const db = appDb();

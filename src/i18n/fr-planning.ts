@@ -253,8 +253,8 @@ export const frPlanning = {
       email: 'Email',
       emailPlaceholder: (email: string) => `Généré : ${email}`,
       none: '—',
-      passwordNote: (secret: string) =>
-        `Les enseignants créés sont actifs, avec le mot de passe initial ${secret} à changer à la première connexion.`,
+      passwordNote:
+        "Les enseignants créés sont actifs, sans mot de passe : après l'enregistrement, l'import crée leurs invitations (mots de passe à usage unique, valables 72 heures), à imprimer et à remettre.",
       emailInvalid: 'Email invalide.',
       emailTaken: 'Email déjà utilisé.',
       create: 'Créer les référentiels manquants',

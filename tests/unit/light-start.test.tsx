@@ -43,6 +43,7 @@ describe('light start', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     // A submit before the runtime arrives waits for it, then signs in.
     deliver({
+      whenStarted: () => Promise.resolve(),
       readLoginDevice: () => Promise.resolve({ isSignedIn: false, kioskName: null, knowsSomeone: false }),
       readNeedsEmergency: () => Promise.resolve(false),
       signIn,

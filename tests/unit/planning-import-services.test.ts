@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
-import { verifySecret } from '../../src/domain/secrets';
 import type { PlanningImport, Slot, Timetable } from '../../src/domain/store/schema';
-import { IMPORTED_TEACHER_PASSWORD } from '../../src/config';
 import { planningLog } from '../support/builders';
 import {
   createImportReferences,
@@ -116,7 +114,8 @@ describe('createImportReferences', () => {
       mustChangePassword: true,
       createdByImportId: 'imp-1',
     });
-    expect(await verifySecret(IMPORTED_TEACHER_PASSWORD, user!.passwordHash)).toBe(true);
+    // No shared initial password (issue 29): the server makes each teacher's invitation.
+    expect(user?.passwordHash).toBeUndefined();
     expect(await db.classes.toArray()).toMatchObject([
       { code: 'L1 Info', levelId: 'l1', createdByImportId: 'imp-1' },
     ]);

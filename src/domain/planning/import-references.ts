@@ -25,8 +25,8 @@ export interface NewReferencesInput {
     courseModules: readonly Pick<CourseModule, 'code' | 'name'>[];
     users: readonly Pick<User, 'email' | 'name'>[];
   };
-  /** PBKDF2 hash of the imported-teacher initial password ({secret}). */
-  passwordHash: string;
+  /** A password hash for the new teachers; absent (issue 29): the server makes each one an invitation. */
+  passwordHash?: string;
   newId: (prefix: string) => string;
 }
 
@@ -137,7 +137,8 @@ export function buildNewReferences(input: NewReferencesInput): NewReferences {
       email,
       profileId: draft.profileId,
       status: 'Active',
-      passwordHash: input.passwordHash,
+      // No password unless given: the server makes each teacher's invitation (issue 29).
+      ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
       mustChangePassword: true,
       createdByImportId: input.importId,
     });

@@ -4,14 +4,22 @@ import { appDb } from '../../db/database';
 import { fr } from '../../i18n/fr';
 import { TextField } from '../../ui/text-field';
 import { promoteEmergencyAdmin } from './emergency-service';
+import type { LoadLoginRuntime } from './login-loader';
 
-export function EmergencyArea({ onPromoted }: { onPromoted: (email: string) => void }) {
+export function EmergencyArea({
+  onPromoted,
+  loadRuntime,
+}: {
+  onPromoted: (email: string) => void;
+  loadRuntime: LoadLoginRuntime;
+}) {
   const [email, setEmail] = useState('');
   const [setupCode, setSetupCode] = useState('');
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const submit = async () => {
     setIsBusy(true);
+    await (await loadRuntime()).whenStarted();
     const result = await promoteEmergencyAdmin(appDb(), { email, setupCode });
     setIsBusy(false);
     if (result.ok) {

@@ -12,6 +12,11 @@ export interface LoginDevice {
  * (src/app/login-runtime.ts). The app hands a loader to the screen, which asks for it once it is drawn.
  */
 export interface LoginRuntime {
+  /**
+   * The device's start-up is done: `?org=` applied and a new school's defaults written. The emergency area
+   * waits for it before sending (issue 29, item 7: sent earlier, it created the wrong school, or an empty one).
+   */
+  whenStarted(): Promise<void>;
   readLoginDevice(): Promise<LoginDevice>;
   readNeedsEmergency(): Promise<boolean>;
   signIn(input: {

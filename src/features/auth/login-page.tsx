@@ -107,7 +107,10 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
         {hasFailed ? <p role="alert">{frApp.unexpectedError}</p> : null}
         {showEmergency ? (
           <Suspense fallback={null}>
-            <EmergencyArea onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))} />
+            <EmergencyArea
+              loadRuntime={loadRuntime}
+              onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))}
+            />
           </Suspense>
         ) : null}
       </main>

@@ -1,4 +1,3 @@
-import { IMPORTED_TEACHER_PASSWORD } from '../../config';
 import type { AppDatabase } from '../../db/database';
 import { writeBatch } from '../../db/repository';
 import { buildUserLog, type Actor } from '../../domain/journal/user-log';
@@ -8,7 +7,7 @@ import {
   type NewReferences,
   type NewTeacherDraft,
 } from '../../domain/planning/import-references';
-import { hashSecret, randomId } from '../../domain/secrets';
+import { randomId } from '../../domain/secrets';
 
 export interface CreateReferencesInput {
   classes: readonly NewReferenceDraft[];
@@ -27,8 +26,6 @@ export async function createImportReferences(
   db: AppDatabase,
   input: CreateReferencesInput,
 ): Promise<NewReferences> {
-  // Hashing is slow on purpose (PBKDF2): only when a teacher is created, once for all of them.
-  const passwordHash = input.teachers.length > 0 ? await hashSecret(IMPORTED_TEACHER_PASSWORD) : '';
   const [classes, courseModules, users] = await Promise.all([
     db.classes.toArray(),
     db.courseModules.toArray(),
@@ -40,7 +37,7 @@ export async function createImportReferences(
     teachers: input.teachers,
     importId: input.importId,
     existing: { classes, courseModules, users },
-    passwordHash,
+    // No password (issue 29): each teacher gets an invitation from the server once the import is saved.
     newId: randomId,
   });
   await writeBatch(db, async (w) => {

@@ -5,6 +5,7 @@ import { randomId } from '../../../domain/secrets';
 import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
 import { useToast } from '../../../ui/toast';
+import { ImportInvitationsDialog } from './import-invitations-dialog';
 import { ManualLayoutDialog } from './manual-layout-dialog';
 import { NewImportDialog, type ReadFile } from './new-import-dialog';
 import { VerificationDialog } from './verification-dialog';
@@ -24,7 +25,9 @@ type Step =
   | { kind: 'form' }
   /** The guided mapping: nothing was read (`correcting` null), or a reading is corrected. */
   | { kind: 'manual'; read: ReadFile; sheets: SheetGrid[]; correcting: Verify | null }
-  | ({ kind: 'verify' } & Verify);
+  | ({ kind: 'verify' } & Verify)
+  /** Saved: the invitations of the teachers it created, to hand out (issue 29). */
+  | { kind: 'invitations'; userIds: readonly string[] };
 
 /** /planning/importer (spec part 2 point 2): "Nouvel import" -> reading -> "Vérification des références". */
 export function ImporterPage() {
@@ -82,7 +85,7 @@ export function ImporterPage() {
           importId={step.importId}
           emptySheets={step.emptySheets}
           onClose={close}
-          onSaved={close}
+          onSaved={(userIds) => (userIds.length > 0 ? setStep({ kind: 'invitations', userIds }) : close())}
           {...(step.sheets.length > 0
             ? {
                 onCorrect: () =>
@@ -90,6 +93,9 @@ export function ImporterPage() {
               }
             : {})}
         />
+      ) : null}
+      {step.kind === 'invitations' ? (
+        <ImportInvitationsDialog userIds={step.userIds} onClose={close} />
       ) : null}
     </section>
   );
