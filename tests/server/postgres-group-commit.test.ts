@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPostgresSyncStorage } from '../../server/storage/postgres-sync-storage';
+import type { SyncStorage } from '../../server/storage/sync-storage';
+import { applyBatch, readStore } from '../../server/sync-service';
+import type { Mutation } from '../../src/domain/sync/protocol';
+import { serverBackends, type TestDatabase } from './helpers';
+
+/**
+ * Group commit on PostgreSQL (issue 31): the batches of one organisation that wait while one of its
+ * transactions runs share the next transaction (one lock, one COMMIT), each still all-or-nothing for its
+ * device (a savepoint each) and at its own revision.
+ */
+const postgres = (await serverBackends()).find((b) => b.name === 'postgres');
+const NOW = new Date('2026-11-16T08:00:00.000Z');
+
+const level = (id: string): Mutation => ({
+  mutationId: `m-${id}`,
+  collection: 'levels',
+  recordId: id,
+  op: 'put',
+  changedFields: ['id', 'name', 'abbr'],
+  values: { id, name: `Niveau ${id}`, abbr: id.toUpperCase() },
+  baseRevision: 0,
+  createdAt: NOW.toISOString(),
+});
+
+describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
+  let db: TestDatabase;
+  let storage: SyncStorage;
+  let commits: number[];
+
+  beforeEach(async () => {
+    if (!postgres) return;
+    db = await postgres.fresh();
+    commits = [];
+    storage = await openPostgresSyncStorage(db.databaseUrl ?? '', { onCommit: (n) => commits.push(n) });
+  });
+  afterEach(async () => {
+    await storage.close();
+    await db.cleanup();
+  });
+
+  it('commits the batches that waited together, each at its own revision', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW),
+      ),
+    );
+    // The first runs alone (nothing to wait for); the eleven that arrived meanwhile share one COMMIT.
+    expect(commits).toEqual([1, 11]);
+    expect(answers.map((a) => a.revision).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    expect(answers.every((a) => a.results[0]?.status === 'applied')).toBe(true);
+    expect((await readStore(storage, 'demo')).store.levels).toHaveLength(12);
+    expect(await storage.readRevision('demo')).toBe(12);
+  });
+
+  it('rolls a failing batch back alone: its neighbours in the group are stored, it hears its error', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        i === 3
+          ? storage.transaction('demo', async (tx) => {
+              await tx.setRevision((await tx.revision()) + 1, NOW.toISOString());
+              throw new Error('refused by its own rule');
+            })
+          : applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((outcomes[3] as PromiseRejectedResult).reason).toMatchObject({
+      message: 'refused by its own rule',
+    });
+    // Five batches, five revisions: the failed one's revision bump was rolled back with it (twice: in the
+    // group, then alone).
+    expect(await storage.readRevision('demo')).toBe(5);
+    expect((await readStore(storage, 'demo')).store.levels.map((l) => l.id).sort()).toEqual([
+      'l-0',
+      'l-1',
+      'l-2',
+      'l-4',
+      'l-5',
+    ]);
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(commits.length).toBeLessThan(5);
+  });
+});
