@@ -1,0 +1,266 @@
+import {
+  coursesInCell,
+  resolveTimeAxis,
+  tablesFromCourses,
+  type Course,
+  type ReadContext,
+  type TimeLabel,
+} from '../grid-reader';
+import { isTitle, looksLikeClassName } from '../class-name';
+import {
+  datedDayLabel,
+  monthAbove,
+  mondayOfDate,
+  parseDayLabel,
+  parseWeekTitle,
+  schoolYearOf,
+  type DayLabel,
+} from '../dates';
+import { cellAt, cleanText, foldText } from '../text';
+import type { ClassNameSource, ParsedTable } from '../types';
+import { groupCourses, nameAbove, timeLabels, weekAbove, type SheetInput } from './shared';
+
+// ---------------------------------------------------------------------------------------------------------
+// Days down the sheet: a column of day labels (weekdays or dates), times across the top or in a column.
+
+const DAY_COLUMN_SEARCH = 6;
+
+export function findDayColumn(
+  rows: readonly string[][],
+): { column: number; labels: Map<number, DayLabel> } | null {
+  for (let c = 0; c < DAY_COLUMN_SEARCH; c += 1) {
+    const labels = new Map<number, DayLabel>();
+    rows.forEach((row, r) => {
+      const label = parseDayLabel(row[c] ?? '');
+      if (label !== null) labels.set(r, label);
+    });
+    if (new Set([...labels.values()].map((l) => l.day)).size >= 3) return { column: c, labels };
+  }
+  return null;
+}
+
+/** Day labels written with their day number only ("Lundi 31"), dated by the month title above them. */
+function dateDayNumbers(
+  rows: readonly string[][],
+  column: number,
+  labels: ReadonlyMap<number, DayLabel>,
+): Map<number, DayLabel> {
+  const dated = new Map(labels);
+  const undated = [...labels].filter(
+    ([r, label]) => label.date === null && /\d/.test(cellAt(rows, r, column)),
+  );
+  if (undated.length === 0) return dated;
+  const schoolYear = schoolYearOf(rows);
+  for (const [r, label] of undated) {
+    const date = datedDayLabel(cellAt(rows, r, column), { month: monthAbove(rows, r), schoolYear });
+    if (date !== null) dated.set(r, { ...label, date });
+  }
+  return dated;
+}
+
+export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTable[] {
+  const { rows } = sheet;
+  const found = findDayColumn(rows);
+  if (found === null) return [];
+  const dayColumn = found.column;
+  const labels = dateDayNumbers(rows, dayColumn, found.labels);
+  const firstDayRow = Math.min(...labels.keys());
+  // Day of each row: from its label down to the next label (a day merged over its rows, or left blank).
+  const dayOfRow = new Map<number, DayLabel>();
+  // Rows of one day in a row (a day written on each of its rows, or merged down over them) form a band.
+  const bandOfRow = new Map<number, number>();
+  let current: DayLabel | null = null;
+  let band = 0;
+  for (let r = firstDayRow; r < rows.length; r += 1) {
+    const label = labels.get(r);
+    if (label !== undefined && (current === null || label.day !== current.day || label.date !== current.date))
+      band += 1;
+    current = label ?? current;
+    if (current !== null) {
+      dayOfRow.set(r, current);
+      bandOfRow.set(r, band);
+    }
+  }
+  const bandRows = [...dayOfRow.keys()];
+
+  // Times across the top: the nearest row above the first day with at least two time labels.
+  let headerRow = -1;
+  let across: (TimeLabel & { end: number })[] = [];
+  for (let r = firstDayRow - 1; r >= Math.max(0, firstDayRow - 10); r -= 1) {
+    const cells = (rows[r] ?? [])
+      .map((text, position) => ({ position, text }))
+      .filter((c) => c.position > dayColumn);
+    const axis = timeLabels(cells, context.bell);
+    if (axis.length >= 2) {
+      headerRow = r;
+      across = axis;
+      break;
+    }
+  }
+  const naming = nameAbove(
+    rows,
+    Math.max(0, headerRow >= 0 ? headerRow : firstDayRow - 1),
+    sheet.sheetName,
+    context,
+  );
+  const week = weekAbove(rows, Math.max(0, firstDayRow - 1));
+  const courses: (Course & { className: string; source: ClassNameSource; week: string | null })[] = [];
+  const push = (
+    found: Course,
+    day: DayLabel,
+    className = naming.className,
+    source = naming.source,
+    laneWeek: string | null = null,
+  ) =>
+    courses.push({
+      ...found,
+      className,
+      source,
+      week: day.date !== null ? mondayOfDate(day.date) : (laneWeek ?? week),
+    });
+
+  if (across.length >= 2) {
+    for (const r of bandRows) {
+      const day = dayOfRow.get(r);
+      if (day === undefined) continue;
+      for (const label of across) {
+        const merge = context.merges.at(r, label.position);
+        if (merge !== undefined && merge.left < label.position) continue;
+        const text = cellAt(rows, r, label.position);
+        if (text === '' || parseDayLabel(text) !== null) continue;
+        let end = label.end;
+        if (merge !== undefined && merge.right > label.position) {
+          end = Math.max(end, across.filter((l) => l.position <= merge.right).at(-1)?.end ?? end);
+        }
+        for (const course of coursesInCell(
+          text,
+          { start: label.start, end },
+          { known: context.known, readClass: false },
+        )) {
+          push({ ...course, day: course.day ?? day.day, sourceRow: r, sourceColumn: label.position }, day);
+        }
+      }
+    }
+    return tablesFromCourses(groupCourses(courses, headerRow, -1), cleanText(sheet.sheetName));
+  }
+
+  // Times in a column beside the days, the courses to their right.
+  let timeColumn = -1;
+  let down: (TimeLabel & { end: number })[] = [];
+  for (let c = 0; c < 12; c += 1) {
+    if (c === dayColumn) continue;
+    const axis = timeLabels(
+      bandRows.map((r) => ({ position: r, text: cellAt(rows, r, c) })),
+      context.bell,
+    );
+    if (axis.length > down.length) {
+      down = axis;
+      timeColumn = c;
+    }
+  }
+  if (down.length < 2) return [];
+  down = endsWithinBands(down, bandOfRow);
+  const width = Math.max(...bandRows.map((r) => rows[r]?.length ?? 0));
+  const courseColumns = Array.from({ length: width }, (_, c) => c).filter(
+    (c) => c !== dayColumn && c !== timeColumn && c > Math.min(dayColumn, timeColumn),
+  );
+  const header = firstDayRow - 1;
+  const lanes = courseColumns.filter((c) => bandRows.some((r) => cellAt(rows, r, c) !== ''));
+  // One column per week ("Semaine du 02/09"): each lane is a week of the same class.
+  const schoolYear = schoolYearOf(rows);
+  const weekOfLane = new Map<number, string>();
+  for (const c of lanes) {
+    const monday = parseWeekTitle(cellAt(rows, header, c), schoolYear);
+    if (monday !== null) weekOfLane.set(c, monday);
+  }
+  const weekLanes = lanes.length > 1 && weekOfLane.size === lanes.length;
+  const classLanes =
+    !weekLanes &&
+    lanes.length > 1 &&
+    lanes.every((c) => {
+      const title = cellAt(rows, header, c);
+      return (
+        title !== '' &&
+        looksLikeClassName(title) &&
+        !isTitle(title, context.titles) &&
+        !GENERIC_COLUMN.test(foldText(title))
+      );
+    });
+  // Each day has its own time rows: a day's time range runs within its band (the labels are per row).
+  const endOf = new Map(down.map((label) => [label.position, label]));
+  for (const r of bandRows) {
+    const day = dayOfRow.get(r);
+    const label = endOf.get(r);
+    if (day === undefined || label === undefined) continue;
+    const texts: { column: number; text: string; end: number }[] = [];
+    for (const c of lanes) {
+      const merge = context.merges.at(r, c);
+      if (merge !== undefined && merge.top < r) continue;
+      const text = cellAt(rows, r, c);
+      if (text === '') continue;
+      let end = label.end;
+      if (merge !== undefined && merge.bottom > r) {
+        end = Math.max(end, down.filter((l) => l.position <= merge.bottom).at(-1)?.end ?? end);
+      }
+      texts.push({ column: c, text, end });
+    }
+    const cells =
+      classLanes || weekLanes
+        ? texts
+        : texts.length === 0
+          ? []
+          : [
+              {
+                column: texts[0]?.column ?? 0,
+                text: texts.map((t) => t.text).join('\n'),
+                end: Math.max(...texts.map((t) => t.end)),
+              },
+            ];
+    for (const cell of cells) {
+      const className = classLanes ? cleanText(cellAt(rows, header, cell.column)) : naming.className;
+      for (const course of coursesInCell(
+        cell.text,
+        { start: label.start, end: cell.end },
+        { known: context.known, readClass: false },
+      )) {
+        push(
+          { ...course, day: course.day ?? day.day, sourceRow: r, sourceColumn: cell.column },
+          day,
+          className,
+          classLanes ? 'lane' : naming.source,
+          weekOfLane.get(cell.column) ?? null,
+        );
+      }
+    }
+  }
+  return tablesFromCourses(
+    groupCourses(courses, Math.max(0, header), timeColumn),
+    cleanText(sheet.sheetName),
+  );
+}
+
+const GENERIC_COLUMN =
+  /^(?:cours|matiere|module|enseignement|observations?|remarques?|salle|enseignant|professeur|horaires?|heures?|jour|date)\b/;
+
+/**
+ * Start times down a column of day bands: a course lasts until the next start of its own day; the last one
+ * of a day for the usual step of that day (a time written again for each day must not run into the next).
+ */
+function endsWithinBands(
+  axis: readonly (TimeLabel & { end: number })[],
+  bandOfRow: ReadonlyMap<number, number>,
+): (TimeLabel & { end: number })[] {
+  const bands = new Map<number, (TimeLabel & { end: number })[]>();
+  for (const label of axis) {
+    const band = bandOfRow.get(label.position) ?? -1;
+    bands.set(band, [...(bands.get(band) ?? []), label]);
+  }
+  if (bands.size < 2) return [...axis];
+  const ends = new Map<number, number>();
+  for (const labels of bands.values()) {
+    if (labels.length < 2) continue;
+    const resolved = resolveTimeAxis(labels.map((l) => ({ ...l, end: l.kind === 'start' ? null : l.end })));
+    for (const label of resolved) ends.set(label.position, label.end);
+  }
+  return axis.map((label) => ({ ...label, end: ends.get(label.position) ?? label.end }));
+}
