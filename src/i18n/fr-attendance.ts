@@ -86,6 +86,9 @@ export const frAttendance = {
   deviceHandover: 'appareil changé',
   deviceHandoverHint: (kind: string) =>
     `${kind} : datée d'avant le dernier échange de cet appareil avec une autre session, ou d'avant la connexion qui l'a envoyée.`,
+  kioskOffline: 'borne hors ligne',
+  kioskOfflineHint: (kind: string) =>
+    `${kind} : enregistrée sur une borne sans code PIN vérifié par le serveur (borne hors ligne) : non payée tant qu'un administrateur ne l'a pas acceptée.`,
   correctedHint: (kind: string, before: string, after: string, reason: string, by: string) =>
     `${kind} corrigée de ${before} à ${after} par ${by} : ${reason}`,
   toReviewOnly: 'À vérifier',
@@ -108,7 +111,18 @@ export const frAttendance = {
     future: "L'heure corrigée ne peut pas être dans le futur.",
     'invalid-time': 'Heure invalide (format HH:MM).',
     'slot-not-found': 'Cours introuvable.',
+    'own-hours':
+      'Vous ne pouvez pas corriger ni accepter vos propres heures : demandez à un autre administrateur.',
+    'justification-required':
+      'Heure hors du créneau prévu : une justification écrite est obligatoire (elle crédite plus que la durée prévue).',
   },
+  justification: 'Justification (heure hors du créneau prévu)',
+  justificationPlaceholder: 'Pourquoi créditer au-delà du créneau prévu ?',
+  recordMissing: (time: string) => `à enregistrer, ${time} prévu`,
+  accept: 'Accepter',
+  acceptLabel: (what: string) => `Accepter l'émargement tel qu'enregistré : ${what}`,
+  acceptedReason: 'Accepté après vérification',
+  acceptedToast: 'Émargement accepté',
   bellCheckin: (time: string) => `Arrivée ${time}`,
   bellCheckout: (time: string) => `Départ ${time}`,
 } as const;

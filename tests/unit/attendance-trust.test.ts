@@ -13,6 +13,7 @@ import {
   contactVerdict,
   isLateReceipt,
   needsReview,
+  plannedWindowOn,
   trustFlags,
 } from '../../src/domain/attendance/trust';
 import type { PlanningLog, Timetable } from '../../src/domain/store/schema';
@@ -305,5 +306,61 @@ describe('the contact rule at its tolerance', () => {
     ],
   ] as const)('%s', (_label, contacts, claimed, verdict) => {
     expect(contactVerdict(claimed, contacts)).toBe(verdict);
+  });
+});
+
+describe('four eyes: a correction within the planned window, or justified; never of one’s own hours', () => {
+  // The slot runs 08:00-10:00 on DATE.
+  const slot0 = timetable.slots[0]!;
+  const target = { ...log('c2', 'out', at('09:00')), teacherUserId: 'teacher-a' };
+  const problem = (
+    corrected: string,
+    extra: { justification?: string; actorUserId?: string; now?: string } = {},
+  ) =>
+    correctionProblem({
+      target,
+      correctedTimestamp: corrected,
+      reason: 'oubli',
+      now: extra.now ?? at('12:00'),
+      actorUserId: extra.actorUserId ?? 'admin-b',
+      plannedWindow: plannedWindowOn(at('09:00'), slot0),
+      justification: extra.justification ?? null,
+    });
+  it.each([
+    ['at the planned start', at('08:00'), {}, null],
+    ['1 s before the planned start', at('07:59:59'), {}, 'justification-required'],
+    ['at the planned end', at('10:00'), {}, null],
+    ['1 s after the planned end', at('10:00:01'), {}, 'justification-required'],
+    ['after the end, justified', at('11:00'), { justification: 'cours prolongé (examen)' }, null],
+    ['after the end, blank justification', at('11:00'), { justification: '   ' }, 'justification-required'],
+    ['the teacher herself', at('09:30'), { actorUserId: 'teacher-a' }, 'own-hours'],
+    ['before the end, the course still running (mistaken Départ)', at('10:00'), { now: at('08:40') }, null],
+    [
+      'beyond the end while in the future, even justified',
+      at('10:30'),
+      { now: at('08:40'), justification: 'x' },
+      'future',
+    ],
+  ] as const)('%s', (_label, corrected, extra, expected) => {
+    expect(problem(corrected, extra)).toBe(expected);
+  });
+
+  it('reads a recorded missing check as a reviewed check log at the time it records', () => {
+    const record = {
+      ...log('r1', 'in', at('08:00')),
+      action: 'planning-correction' as const,
+      correctsLogId: null,
+      recordsAction: 'planning-checkin' as const,
+      correctedTimestamp: at('08:00'),
+      madeAt: at('11:00'),
+      note: 'oubli de badge',
+    };
+    const [made] = applyCorrections([record as PlanningLog]).filter((l) => l.action === 'planning-checkin');
+    expect(made).toMatchObject({
+      id: 'r1',
+      timestamp: at('08:00'),
+      correction: { reason: 'oubli de badge', at: at('11:00') },
+    });
+    expect(needsReview(made!)).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import {
   correctionProblem,
   CORRECTION_ACTION,
   occursOnDay,
+  plannedWindowOn,
+  slotWindowMs,
   utcDayStartMs,
 } from '../attendance/trust';
 import type { PlanningLog, Slot, Timetable } from '../store/schema';
@@ -174,17 +176,57 @@ function actorNameDecision(write: UserWrite, log: RecordData): WriteDecision {
  */
 function correctionDecision(write: UserWrite, log: RecordData): WriteDecision {
   if (!write.modules.has('planning.consulter.actions')) return refuse('not-permitted');
+  if (!log.correctsLogId && log.recordsAction) return recordDecision(write, log);
   const target = storedLog(write.lookup, log.correctsLogId);
   if (target === null) return refuse('checkin-not-found');
   if (target && !sameSlot(target, log)) return refuse('teacher-mismatch');
+  const checked = (target ?? {
+    action: 'planning-checkin',
+    timestamp: log.correctedTimestamp,
+    teacherUserId: log.teacherUserId,
+  }) as Pick<PlanningLog, 'action' | 'timestamp' | 'teacherUserId'>;
+  const slot = slotOf(write.lookup, log);
   const problem = correctionProblem({
-    target: (target ?? { action: 'planning-checkin', timestamp: log.correctedTimestamp }) as Pick<
-      PlanningLog,
-      'action' | 'timestamp'
-    >,
+    target: checked,
     correctedTimestamp: typeof log.correctedTimestamp === 'string' ? log.correctedTimestamp : '',
     reason: typeof log.note === 'string' ? log.note : '',
     now: write.env?.now ?? new Date(8.64e15),
+    actorUserId: write.viewer.userId,
+    plannedWindow:
+      slot && typeof checked.timestamp === 'string' ? plannedWindowOn(checked.timestamp, slot) : null,
+    justification: typeof log.justification === 'string' ? log.justification : null,
+  });
+  return problem ? refuse(`correction-${problem}`) : ALLOWED;
+}
+
+/**
+ * An administrator records a missing check-in or check-out (issue 32): a correction naming no log, for a
+ * slot that takes place on that day, for its teacher, dated at the time it records; the same rules as a
+ * correction (never one's own hours, a reason, within the planned window or justified, not in the future
+ * beyond the planned end).
+ */
+function recordDecision(write: UserWrite, log: RecordData): WriteDecision {
+  const slot = slotOf(write.lookup, log);
+  if (!slot) return refuse('slot-not-found');
+  if ((log.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
+  const at = typeof log.correctedTimestamp === 'string' ? log.correctedTimestamp : '';
+  const atMs = msOf(at);
+  if (atMs === null || log.timestamp !== at) return refuse('correction-invalid-time');
+  const timetable = timetableOf(write.lookup, log);
+  if (slot.canceled || (timetable && !occursOnDay(timetable, slot.dayOfWeek, utcDayStartMs(atMs))))
+    return refuse('not-scheduled');
+  const problem = correctionProblem({
+    target: {
+      action: log.recordsAction as PlanningLog['action'],
+      timestamp: at,
+      teacherUserId: slot.teacherUserId,
+    },
+    correctedTimestamp: at,
+    reason: typeof log.note === 'string' ? log.note : '',
+    now: write.env?.now ?? new Date(8.64e15),
+    actorUserId: write.viewer.userId,
+    plannedWindow: plannedWindowOn(at, slot),
+    justification: typeof log.justification === 'string' ? log.justification : null,
   });
   return problem ? refuse(`correction-${problem}`) : ALLOWED;
 }
@@ -196,20 +238,64 @@ function correctionDecision(write: UserWrite, log: RecordData): WriteDecision {
  * A teacher's reschedule request cancels their own slot and nothing else (spec part 2 point 4).
  */
 export function authorizeTimetableWrite(write: UserWrite): WriteDecision {
-  if (write.op === 'create')
-    return holdsAny(write, ['planning.importer', 'planning.reprogrammation'])
-      ? ALLOWED
-      : refuse('not-permitted');
+  if (write.op === 'create') {
+    if (!holdsAny(write, ['planning.importer', 'planning.reprogrammation'])) return refuse('not-permitted');
+    return ownStartedSlot(write) ? refuse('own-slot-started') : ALLOWED;
+  }
   if (write.op === 'delete')
     return holdsAny(write, ['planning.historique']) ? ALLOWED : refuse('not-permitted');
   if (holdsAny(write, ['planning.importer', 'planning.consulter.actions', 'planning.reprogrammation']))
-    return ALLOWED;
+    return ownStartedSlot(write) ? refuse('own-slot-started') : ALLOWED;
   if (!write.modules.has('teacher.planning')) return refuse('not-permitted');
   return ownSlotCancellation(write);
 }
 
 function slotsOf(record: RecordData): RecordData[] | null {
   return Array.isArray(record.slots) ? (record.slots as RecordData[]) : null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whether some occurrence of the slot in the timetable's week or month began at or before `nowMs`. */
+function hasStartedOccurrence(timetable: Timetable, slot: Slot, nowMs: number): boolean {
+  const first =
+    timetable.periodicity === 'week'
+      ? Date.parse(`${timetable.weekStartDate ?? ''}T00:00:00.000Z`)
+      : Date.UTC(timetable.year, (timetable.month ?? 1) - 1, 1);
+  if (!Number.isFinite(first)) return false;
+  const days = timetable.periodicity === 'week' ? 7 : 31;
+  for (let day = first; day < first + days * DAY_MS && day <= nowMs; day += DAY_MS) {
+    if (!occursOnDay(timetable, slot.dayOfWeek, day)) continue;
+    const window = slotWindowMs(day, slot);
+    if (window && window.start <= nowMs) return true;
+  }
+  return false;
+}
+
+/**
+ * Four eyes (issue 32): nobody adds or moves a slot of their own onto a time that has already begun (or
+ * ended): they could then check in, or have it credited, for a course nobody planned. Another person with
+ * the right may. Checked with the server's clock only (the UI leaves env.now out).
+ */
+function ownStartedSlot(write: UserWrite): boolean {
+  const nowMs = write.env?.now?.getTime();
+  if (nowMs === undefined || !write.after || write.env?.restore) return false;
+  const after = slotsOf(write.after) ?? [];
+  const before = write.before ? (slotsOf(write.before) ?? []) : [];
+  const timetable = write.after as unknown as Timetable;
+  return after.some((raw, i) => {
+    const slot = raw as unknown as Slot;
+    if (slot.teacherUserId !== write.viewer.userId || slot.canceled === true) return false;
+    const was = before[i] as unknown as Slot | undefined;
+    const unchanged =
+      was &&
+      was.teacherUserId === slot.teacherUserId &&
+      was.dayOfWeek === slot.dayOfWeek &&
+      was.startTime === slot.startTime &&
+      was.endTime === slot.endTime &&
+      was.canceled !== true;
+    return !unchanged && hasStartedOccurrence(timetable, slot, nowMs);
+  });
 }
 
 /** Only slots of this teacher go from not canceled to canceled; every other field stays as it was. */

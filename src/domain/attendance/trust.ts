@@ -44,8 +44,9 @@ export const CORRECTION_ACTION = 'planning-correction';
  * planned end (+ grace for a check-out); 'device-handover': dated before its device's last contact under
  * another session, or before its own session began (stamped by the server on receipt).
  */
-export type TrustFlag = 'clock-skew' | 'late-receipt' | 'device-handover';
-export const STAMPED_FLAGS = ['late-receipt', 'device-handover'] as const;
+export type TrustFlag = 'clock-skew' | 'late-receipt' | 'device-handover' | 'kiosk-offline';
+/** 'kiosk-offline' (« borne hors ligne »): a kiosk's check without a PIN proof of the server (issue 29). */
+export const STAMPED_FLAGS = ['late-receipt', 'device-handover', 'kiosk-offline'] as const;
 export type StampedFlag = (typeof STAMPED_FLAGS)[number];
 
 function msOf(value: string | null | undefined): number | null {
@@ -129,14 +130,21 @@ export function isCorrection(log: Pick<PlanningLog, 'action'>): boolean {
  */
 export function applyCorrections<T extends PlanningLog>(logs: readonly T[]): (T & EffectiveLog)[] {
   const latest = new Map<string, PlanningLog>();
+  const recorded: (T & EffectiveLog)[] = [];
   for (const log of logs) {
-    if (!isCorrection(log) || !log.correctsLogId || msOf(log.correctedTimestamp) === null) continue;
+    if (!isCorrection(log) || msOf(log.correctedTimestamp) === null) continue;
+    if (!log.correctsLogId) {
+      const made = recordedCheckOf(log);
+      if (made) recorded.push(made as T & EffectiveLog);
+      continue;
+    }
     const seen = latest.get(log.correctsLogId);
     if (!seen || log.timestamp > seen.timestamp || (log.timestamp === seen.timestamp && log.id > seen.id))
       latest.set(log.correctsLogId, log);
   }
-  if (latest.size === 0) return logs as (T & EffectiveLog)[];
-  return logs.map((log) => {
+  if (latest.size === 0 && recorded.length === 0) return logs as (T & EffectiveLog)[];
+  if (latest.size === 0) return [...logs, ...recorded] as (T & EffectiveLog)[];
+  return [...logs, ...recorded].map((log) => {
     const correction = latest.get(log.id);
     if (!correction || isCorrection(log)) return log;
     return {
@@ -151,6 +159,32 @@ export function applyCorrections<T extends PlanningLog>(logs: readonly T[]): (T 
       },
     };
   });
+}
+
+/**
+ * An administrator's record of a missing check-in or check-out (issue 32: a forgotten check-in credited, a
+ * Départ tapped by mistake put back): a correction naming no log but the action it records
+ * (`recordsAction`). Read as a check log of that action at the corrected time, already reviewed; its id is
+ * the correction's. Its `timestamp` is the time it records (so a period reads it by its index like any
+ * check log); when it was made is `madeAt` (and the server's `receivedAt`).
+ */
+export function recordedCheckOf(log: PlanningLog): EffectiveLog | null {
+  const action = (log as { recordsAction?: unknown }).recordsAction;
+  if (!isCorrection(log) || log.correctsLogId) return null;
+  if (action !== 'planning-checkin' && action !== 'planning-checkout') return null;
+  const at = log.correctedTimestamp;
+  if (!at || msOf(at) === null) return null;
+  return {
+    ...log,
+    action,
+    timestamp: toIsoInstant(at),
+    correction: {
+      id: log.id,
+      reason: log.note ?? null,
+      actorUserName: log.actorUserName ?? null,
+      at: typeof log.madeAt === 'string' ? log.madeAt : log.timestamp,
+    },
+  };
 }
 
 /**
@@ -179,31 +213,69 @@ export function needsReview(log: EffectiveLog): boolean {
   return !log.correction && trustFlags(log).length > 0;
 }
 
-export type CorrectionRefusal = 'not-a-check' | 'reason-required' | 'other-day' | 'future' | 'invalid-time';
+export type CorrectionRefusal =
+  | 'not-a-check'
+  | 'own-hours'
+  | 'reason-required'
+  | 'justification-required'
+  | 'other-day'
+  | 'future'
+  | 'invalid-time';
 
 /** Longest reason kept: a sentence, not a document. */
 export const CORRECTION_REASON_MAX = 500;
 
 /**
- * A reviewer's correction of a check-in or check-out time: a reason is required, the time stays on the
- * original's UTC day (a correction moves a time, it does not move a course) and is not in the future.
+ * A reviewer's correction of a check-in or check-out time (four eyes, issue 32):
+ * - never of one's own hours ('own-hours': the corrected log's teacher is the reviewer);
+ * - a reason is required; the time stays on the original's UTC day (a correction moves a time, it does not
+ *   move a course);
+ * - within the slot's planned window [start, end] of that day (bounds included), so that the session it
+ *   makes never credits more than the planned duration; outside it only with a second, written
+ *   justification ('justification-required');
+ * - not in the future, except up to the planned end (a Départ tapped by mistake is put back to the end
+ *   before the course is over).
+ * Accepting a flagged entry is a correction to its own time.
  */
 export function correctionProblem(input: {
-  target: Pick<PlanningLog, 'action' | 'timestamp'> & { originalTimestamp?: string };
+  target: Pick<PlanningLog, 'action' | 'timestamp'> & {
+    originalTimestamp?: string;
+    teacherUserId?: string | null;
+  };
   correctedTimestamp: string;
   reason: string;
   now: InstantLike;
+  /** Who corrects: refused when it is the corrected log's teacher. */
+  actorUserId?: string | null;
+  /** The slot's planned start and end on the log's day (ms); absent: not checked (unknown slot). */
+  plannedWindow?: { start: number; end: number } | null;
+  justification?: string | null;
 }): CorrectionRefusal | null {
   const { target } = input;
   if (target.action !== 'planning-checkin' && target.action !== 'planning-checkout') return 'not-a-check';
+  if (input.actorUserId && target.teacherUserId && input.actorUserId === target.teacherUserId)
+    return 'own-hours';
   const reason = input.reason.trim();
   if (reason === '' || reason.length > CORRECTION_REASON_MAX) return 'reason-required';
   const corrected = msOf(input.correctedTimestamp);
   if (corrected === null) return 'invalid-time';
   if (toIsoDate(input.correctedTimestamp) !== toIsoDate(target.originalTimestamp ?? target.timestamp))
     return 'other-day';
-  if (corrected > toUtc(input.now).toMillis() + FUTURE_TOLERANCE_MS) return 'future';
+  const window = input.plannedWindow ?? null;
+  const outside = window !== null && (corrected < window.start || corrected > window.end);
+  const justification = (input.justification ?? '').trim();
+  if (outside && (justification === '' || justification.length > CORRECTION_REASON_MAX))
+    return 'justification-required';
+  const nowMs = toUtc(input.now).toMillis();
+  if (corrected > nowMs + FUTURE_TOLERANCE_MS && !(window !== null && corrected <= window.end))
+    return 'future';
   return null;
+}
+
+/** The planned window of a slot on the UTC day of `iso` (ms), or null when unreadable. */
+export function plannedWindowOn(iso: string, slot: Pick<Slot, 'startTime' | 'endTime'>) {
+  const ms = msOf(iso);
+  return ms === null ? null : slotWindowMs(utcDayStartMs(ms), slot);
 }
 
 /*

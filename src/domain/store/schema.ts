@@ -161,6 +161,11 @@ export const planningLogSchema = z.looseObject({
   /** A correction ('planning-correction'): the check log it corrects and the corrected time. */
   correctsLogId: z.string().nullable().optional(),
   correctedTimestamp: z.string().nullable().optional(),
+  /** A correction outside the slot's planned window: the second, written justification (issue 32). */
+  justification: z.string().nullable().optional(),
+  /** A correction recording a missing check: the action it records; `madeAt`: when it was made. */
+  recordsAction: z.enum(['planning-checkin', 'planning-checkout']).nullable().optional(),
+  madeAt: z.string().nullable().optional(),
 });
 
 export const userLogActionSchema = z.enum([

@@ -65,8 +65,15 @@ export function AttendancePage() {
   // The same predicate the server applies to the pushed check-in (domain/access/write.ts).
   const viewer = session ? userViewer(session.user.id, session.granted, session.loginMode) : null;
   const canAct = (row: AttendanceRow) => !!viewer && mayRecordAttendance(viewer, row.slot);
-  // The server accepts corrections from planning.consulter.actions only (write-planning.ts).
-  const canCorrect = !!session?.granted.has('planning.consulter.actions') && session.loginMode !== 'pin';
+  // The server accepts corrections from planning.consulter.actions only, never of one's own hours, and a
+  // missing check-in or check-out only once the course has begun (write-planning.ts, issue 32).
+  const mayCorrect = !!session?.granted.has('planning.consulter.actions') && session.loginMode !== 'pin';
+  const canCorrect = (row: AttendanceRow) =>
+    mayCorrect &&
+    row.slot.teacherUserId !== session?.user.id &&
+    (!!row.checkin ||
+      !!row.checkout ||
+      Date.parse(`${row.date}T${row.slot.startTime}:00.000Z`) <= now.getTime());
   const toReview = overview ? overview.rows.filter((r) => r.toReview).length : 0;
   const shown = overview ? (toReviewOnly ? overview.rows.filter((r) => r.toReview) : overview.rows) : [];
 

@@ -27,7 +27,7 @@ interface Props {
   actionsColumn: boolean;
   /** Check-in/out offered here (no other screen offers it yet): with planning.consulter.actions or own slot. */
   canAct: boolean;
-  /** A reviewer (planning.consulter.actions) may correct a recorded time. */
+  /** A reviewer (planning.consulter.actions, not the teacher) may correct or record a time. */
   canCorrect: boolean;
   logs: readonly PlanningLog[];
   now: Date;
@@ -106,7 +106,7 @@ export function AttendanceTableRow({
               {isFinished ? <span className="visually-hidden">{t.finishedHint}</span> : null}
             </>
           ) : null}
-          {canCorrect && row.checkin ? (
+          {canCorrect ? (
             <>
               {' '}
               <Button

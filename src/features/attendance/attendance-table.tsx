@@ -14,7 +14,8 @@ interface Props {
   showDate: boolean;
   now: Date;
   canAct: (row: AttendanceRow) => boolean;
-  canCorrect: boolean;
+  /** A reviewer may correct this row's times, or record a missing check-in or check-out. */
+  canCorrect: (row: AttendanceRow) => boolean;
   busy: { key: string; kind: CheckKind } | null;
   onView: (target: LocationTarget) => void;
   onCheck: (row: AttendanceRow, key: string, kind: CheckKind) => void;
@@ -41,7 +42,7 @@ export function AttendanceTable({
   const sorted = [...rows].sort(
     (a, b) => a.date.localeCompare(b.date) || a.slot.startTime.localeCompare(b.slot.startTime),
   );
-  const actionsColumn = sorted.some(canAct) || (canCorrect && sorted.some((r) => r.checkin));
+  const actionsColumn = sorted.some(canAct) || sorted.some(canCorrect);
   const namesOf = (row: AttendanceRow): RowNames => ({
     className: data.classes.get(row.timetable.classId)?.code ?? '—',
     moduleName: data.modules.get(row.slot.moduleId)?.name ?? '—',
@@ -78,7 +79,7 @@ export function AttendanceTable({
                 showDate={showDate}
                 actionsColumn={actionsColumn}
                 canAct={canAct(row)}
-                canCorrect={canCorrect}
+                canCorrect={canCorrect(row)}
                 logs={data.logs}
                 now={now}
                 busy={busy?.key === key ? busy.kind : null}

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import type { AttendanceRow } from '../../domain/attendance/overview';
-import type { EffectiveLog } from '../../domain/attendance/trust';
+import { needsReview, plannedWindowOn, type EffectiveLog } from '../../domain/attendance/trust';
+import { parseClockTime } from '../../domain/time/instant';
 import type { Actor } from '../../domain/planning/planning-log';
 import { fr } from '../../i18n/fr';
 import { correctCheckTime } from '../../services/attendance';
@@ -61,30 +62,61 @@ function CorrectionForm({
   const toast = useToast();
   const logOf = (w: Which): EffectiveLog | null =>
     w === 'checkin' ? target.row.checkin : target.row.checkout;
-  const [which, setWhich] = useState<Which>('checkin');
-  const [time, setTime] = useState(() => (target.row.checkin ? clock(target.row.checkin.timestamp) : ''));
+  const { row } = target;
+  // A missing check-in or check-out is recorded at the planned start or end by default (issue 32).
+  const defaultTime = (w: Which) => {
+    const chosen = logOf(w);
+    return chosen ? clock(chosen.timestamp) : w === 'checkin' ? row.slot.startTime : row.slot.endTime;
+  };
+  const first: Which = row.checkin || !row.checkout ? 'checkin' : 'checkout';
+  const [which, setWhich] = useState<Which>(first);
+  const [time, setTime] = useState(() => defaultTime(first));
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<{ time?: string; reason?: string }>({});
+  const [justification, setJustification] = useState('');
+  const [error, setError] = useState<{ time?: string; reason?: string; justification?: string }>({});
   const [busy, setBusy] = useState(false);
 
   const log = logOf(which);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!log || busy) return;
+  const minutes = parseClockTime(time.trim());
+  const window = plannedWindowOn(`${row.date}T00:00:00.000Z`, row.slot);
+  const atMs = minutes === null ? null : Date.parse(`${row.date}T00:00:00.000Z`) + minutes * 60_000;
+  const outside = atMs !== null && window !== null && (atMs < window.start || atMs > window.end);
+  const targetOf = (w: Which) =>
+    logOf(w) ?? {
+      record: w === 'checkin' ? ('planning-checkin' as const) : ('planning-checkout' as const),
+      timetableId: row.timetable.id,
+      slotIndex: row.slotIndex,
+      date: row.date,
+      teacherUserId: row.slot.teacherUserId,
+    };
+  const send = async (request: { time: string; reason: string; justification?: string }, done: string) => {
+    if (busy) return;
     setBusy(true);
     try {
-      const result = await correctCheckTime(appDb(), { target: log, time: time.trim(), reason, actor });
+      const result = await correctCheckTime(appDb(), { target: targetOf(which), ...request, actor });
       if (result.ok) {
-        toast.show(t.correctedToast);
+        toast.show(done);
         onClose();
         return;
       }
       const message = t.correctionRefusals[result.code];
-      setError(result.code === 'reason-required' ? { reason: message } : { time: message });
+      setError(
+        result.code === 'reason-required'
+          ? { reason: message }
+          : result.code === 'justification-required'
+            ? { justification: message }
+            : { time: message },
+      );
     } finally {
       setBusy(false);
     }
   };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await send({ time: time.trim(), reason, ...(outside ? { justification } : {}) }, t.correctedToast);
+  };
+  // "Accepter": a flagged entry nobody reviewed, accepted at its own time (a correction to the same time).
+  const acceptable = log && needsReview(log) ? log : null;
 
   return (
     // aria validation: a field shown invalid must not block the next submission (native validity would).
@@ -99,8 +131,7 @@ function CorrectionForm({
         onChange={(next) => {
           const w = next === 'checkout' ? 'checkout' : 'checkin';
           setWhich(w);
-          const chosen = logOf(w);
-          setTime(chosen ? clock(chosen.timestamp) : '');
+          setTime(defaultTime(w));
           setError({});
         }}
       >
@@ -109,10 +140,12 @@ function CorrectionForm({
           {(['checkin', 'checkout'] as const).map((w) => {
             const chosen = logOf(w);
             return (
-              <Radio key={w} value={w} className="checkbox" isDisabled={!chosen}>
+              <Radio key={w} value={w} className="checkbox">
                 <span className="checkbox-box" aria-hidden="true" />
                 {w === 'checkin' ? t.arrival : t.departure}
-                {chosen ? ` (${t.recorded(clock(chosen.originalTimestamp ?? chosen.timestamp))})` : ''}
+                {chosen
+                  ? ` (${t.recorded(clock(chosen.originalTimestamp ?? chosen.timestamp))})`
+                  : ` (${t.recordMissing(w === 'checkin' ? row.slot.startTime : row.slot.endTime)})`}
               </Radio>
             );
           })}
@@ -140,11 +173,42 @@ function CorrectionForm({
         placeholder={t.correctReasonPlaceholder}
         maxLength={500}
       />
+      {outside ? (
+        <TextField
+          label={t.justification}
+          value={justification}
+          onChange={(value) => {
+            setJustification(value);
+            setError({});
+          }}
+          errorMessage={error.justification ?? null}
+          placeholder={t.justificationPlaceholder}
+          maxLength={500}
+        />
+      ) : null}
       <div className="dialog-actions">
         <Button className="button secondary" onPress={onClose}>
           {t.cancel}
         </Button>
-        <Button className="button primary" type="submit" isDisabled={busy || !log}>
+        {acceptable ? (
+          <Button
+            className="button secondary"
+            isDisabled={busy}
+            aria-label={t.acceptLabel(target.what)}
+            onPress={() =>
+              void send(
+                {
+                  time: clock(acceptable.originalTimestamp ?? acceptable.timestamp),
+                  reason: t.acceptedReason,
+                },
+                t.acceptedToast,
+              )
+            }
+          >
+            {t.accept}
+          </Button>
+        ) : null}
+        <Button className="button primary" type="submit" isDisabled={busy}>
           {t.correctSave}
         </Button>
       </div>

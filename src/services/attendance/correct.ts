@@ -3,6 +3,7 @@ import { writeBatch } from '../../db/repository';
 import {
   CORRECTION_ACTION,
   correctionProblem,
+  plannedWindowOn,
   type CorrectionRefusal,
   type EffectiveLog,
 } from '../../domain/attendance/trust';
@@ -11,12 +12,24 @@ import type { PlanningLog } from '../../domain/store/schema';
 import { parseClockTime, toIsoInstant, type InstantLike } from '../../domain/time/instant';
 import { serverClock } from '../../sync/server-clock';
 
+/** A missing check-in or check-out an administrator records (issue 32): no log to name. */
+export interface MissingCheck {
+  record: 'planning-checkin' | 'planning-checkout';
+  timetableId: string;
+  slotIndex: number;
+  /** 'YYYY-MM-DD' (UTC) of the course. */
+  date: string;
+  teacherUserId: string;
+}
+
 export interface CorrectionRequest {
-  /** The check-in or check-out corrected (as the screen shows it, corrections applied). */
-  target: EffectiveLog;
+  /** The check-in or check-out corrected (as the screen shows it, corrections applied), or a missing one. */
+  target: EffectiveLog | MissingCheck;
   /** The corrected time, 'H:MM' or 'HH:MM', on the original's UTC day. */
   time: string;
   reason: string;
+  /** Required when the time lies outside the slot's planned window (a second, written justification). */
+  justification?: string;
   actor: Actor;
   /** By default the server's time as the device estimates it. */
   now?: InstantLike;
@@ -25,10 +38,14 @@ export interface CorrectionRequest {
 export type CorrectionResult =
   { ok: true; log: PlanningLog } | { ok: false; code: CorrectionRefusal | 'slot-not-found' };
 
+const isMissing = (target: CorrectionRequest['target']): target is MissingCheck => 'record' in target;
+
 /**
  * A reviewer corrects a check-in or check-out time (beyond the spec, with planning.consulter.actions): a new
  * append-only 'planning-correction' log keeps the original untouched, names it, and carries the corrected
  * time and the reason; screens and hours read the corrected time (domain/attendance/trust applyCorrections).
+ * The same with no log to name records a missing check-in or check-out (`recordsAction`, dated at the time
+ * it records). Four eyes: never one's own hours; outside the planned window only with a justification.
  */
 export async function correctCheckTime(
   db: AppDatabase,
@@ -36,37 +53,59 @@ export async function correctCheckTime(
 ): Promise<CorrectionResult> {
   const { target } = request;
   const minutes = parseClockTime(request.time);
-  const original = target.originalTimestamp ?? target.timestamp;
+  const day = isMissing(target) ? target.date : (target.originalTimestamp ?? target.timestamp).slice(0, 10);
   if (minutes === null) return { ok: false, code: 'invalid-time' };
-  const corrected = new Date(Date.parse(`${original.slice(0, 10)}T00:00:00.000Z`) + minutes * 60_000);
+  const corrected = toIsoInstant(new Date(Date.parse(`${day}T00:00:00.000Z`) + minutes * 60_000));
   const now = request.now ?? new Date(serverClock.serverNowMs());
-  const problem = correctionProblem({
-    target,
-    correctedTimestamp: toIsoInstant(corrected),
-    reason: request.reason,
-    now,
-  });
-  if (problem) return { ok: false, code: problem };
   return writeBatch(db, async (w): Promise<CorrectionResult> => {
     const timetable = await w.get('timetables', target.timetableId);
     const slot = timetable?.slots[target.slotIndex];
     if (!timetable || !slot) return { ok: false, code: 'slot-not-found' };
-    const log: PlanningLog = {
-      ...buildPlanningLog({
-        id: globalThis.crypto.randomUUID(),
-        action: CORRECTION_ACTION,
-        timetable,
-        slotIndex: target.slotIndex,
-        slot,
-        actor: request.actor,
-        now,
-        note: request.reason.trim(),
-      }),
-      // The log's own context is the corrected log's (its teacher), not the slot's today.
-      teacherUserId: target.teacherUserId ?? slot.teacherUserId,
-      correctsLogId: target.id,
-      correctedTimestamp: toIsoInstant(corrected),
-    };
+    const checked = isMissing(target)
+      ? { action: target.record, timestamp: corrected, teacherUserId: target.teacherUserId }
+      : target;
+    const problem = correctionProblem({
+      target: checked,
+      correctedTimestamp: corrected,
+      reason: request.reason,
+      now,
+      actorUserId: request.actor.userId,
+      plannedWindow: plannedWindowOn(corrected, slot),
+      justification: request.justification ?? null,
+    });
+    if (problem) return { ok: false, code: problem };
+    const base = buildPlanningLog({
+      id: globalThis.crypto.randomUUID(),
+      action: CORRECTION_ACTION,
+      timetable,
+      slotIndex: target.slotIndex,
+      slot,
+      actor: request.actor,
+      now,
+      note: request.reason.trim(),
+    });
+    const justification = request.justification?.trim()
+      ? { justification: request.justification.trim() }
+      : {};
+    const log: PlanningLog = isMissing(target)
+      ? {
+          ...base,
+          timestamp: corrected,
+          madeAt: toIsoInstant(now),
+          teacherUserId: target.teacherUserId,
+          correctsLogId: null,
+          recordsAction: target.record,
+          correctedTimestamp: corrected,
+          ...justification,
+        }
+      : {
+          ...base,
+          // The log's own context is the corrected log's (its teacher), not the slot's today.
+          teacherUserId: target.teacherUserId ?? slot.teacherUserId,
+          correctsLogId: target.id,
+          correctedTimestamp: corrected,
+          ...justification,
+        };
     await w.put('planningLogs', log);
     return { ok: true, log };
   });
