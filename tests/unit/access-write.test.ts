@@ -493,7 +493,7 @@ describe('contract files', () => {
     ['t1', { ...draft, status: 'validated' }, { ...draft, status: 'validated', address: 'X' }, 'read-only'],
     ['t1', submitted, { ...submitted, bankName: 'Forgée' }, 'not-permitted'],
     ['t1', null, { ...created, id: 'tc-x', teacherUserId: 't2' }, 'not-permitted'],
-    ['t1', draft, null, 'not-permitted'],
+    ['t1', draft, null, 'ok'], // issue 29: her own unvalidated file may be deleted (write-contract-files.ts)
     ['t1Pin', draft, saved, 'not-permitted'], // PIN mode hides the teacher contract
     ['t2', rejected, { ...rejected, bankName: 'Corrigée' }, 'ok'], // a rejected file is corrected (keeps status)
     ['rev', submitted, validated, 'ok'],

@@ -15,8 +15,13 @@ import { decodedSize } from './attachments';
  */
 export const MAX_CONTRACT_FILES_PER_TEACHER = 3;
 export const MAX_ATTACHMENT_BYTES_PER_TEACHER = 15_000_000;
-/** 2 GB of stored contract files: about 130 teachers each with a complete file of 3,000,000-byte pieces. */
-export const DEFAULT_ORG_CONTRACT_QUOTA_BYTES = 2_000_000_000;
+/**
+ * 400 MB of stored contract files (about 300 MB of pieces: 25 complete files of 3,000,000-byte pieces, or
+ * some 150 teachers with phone photos and PDFs of a few hundred kilobytes). An administrator's device
+ * receives every file in one answer of the store, which a browser parses as one string (about 512 MB at
+ * most in Chrome): the default keeps that answer loadable. A server raises it with ORG_STORAGE_QUOTA_BYTES.
+ */
+export const DEFAULT_ORG_CONTRACT_QUOTA_BYTES = 400_000_000;
 
 export interface ContractStorageLimits {
   filesPerTeacher: number;
