@@ -78,6 +78,21 @@ async function fillCurrentWeekImport(page: Page, filePath: string) {
   return dialog;
 }
 
+/**
+ * The import's summary of invitations (issue 29): the teachers it created get one-time passwords, shown once
+ * in a printable table; `count` rows, each with its password.
+ */
+async function handOutInvitations(page: Page, count: number) {
+  const invitations = page.getByRole('dialog', { name: 'Invitations à remettre' });
+  await expect(invitations).toContainText(`${count} enseignant(s) créé(s) par cet import`);
+  await invitations.getByRole('button', { name: 'Créer les invitations' }).click();
+  await expect(invitations.locator('tbody tr')).toHaveCount(count);
+  await expect(invitations.locator('tbody tr code')).toHaveCount(count);
+  await expect(invitations.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+  await invitations.getByRole('button', { name: 'Fermer' }).click();
+  await expect(invitations).toHaveCount(0);
+}
+
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test('import a week, create references, conflicts, history and deletion', async ({ page, request }) => {
@@ -145,6 +160,7 @@ test('import a week, create references, conflicts, history and deletion', async 
     await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
     await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
     await expect(verify).toHaveCount(0);
+    await handOutInvitations(page, 4);
   });
 
   await test.step('the import is in Historique', async () => {
@@ -171,6 +187,7 @@ test('import a week, create references, conflicts, history and deletion', async 
     await page.screenshot({ path: `${SHOTS}/07-conflicts.png` });
     await conflicts.getByRole('button', { name: 'Enregistrer quand même' }).click();
     await expect(page.getByText('Planning enregistré (avec conflits)')).toBeVisible();
+    await handOutInvitations(page, 5);
   });
 
   await test.step('deleting the first import is blocked: its teachers are used by the second', async () => {
@@ -280,6 +297,7 @@ test('names fixed in the verification dialog; the same file again replaces the f
     ).toHaveCount(1);
     await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
     await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
+    await handOutInvitations(page, 3);
   });
 
   await test.step('the saved planning shows the names chosen', async () => {

@@ -52,6 +52,13 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   await wizard.getByLabel('Email').fill('ibrahima@ecole.sn');
   await wizard.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Utilisateur enregistré')).toBeVisible();
+  // No shared initial password: the new account's invitation, a one-time password shown once.
+  const invitation = page.getByRole('dialog', { name: 'Invitation' });
+  await invitation.getByRole('button', { name: "Créer l'invitation" }).click();
+  const invited = (await invitation.getByRole('status', { name: 'Invitation' }).textContent()) ?? '';
+  expect(invited).toMatch(/^.{8,12}$/);
+  await expect(invitation).toContainText('valable 72 heures');
+  await invitation.getByRole('button', { name: 'Fermer' }).click();
   await expect(page.getByRole('row', { name: /Ibrahima Sarr/ })).toContainText('Enseignant');
 
   // Edit.
@@ -112,7 +119,8 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   await page.getByRole('link', { name: 'Journal', exact: true }).click();
   await expect(page.getByRole('row', { name: /Création.*Ibrahima Sarr/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Archivage.*Ibrahima Sarr/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Mot de passe temporaire.*Ibrahima Sarr/ })).toBeVisible();
+  // The invitation and the new temporary password.
+  await expect(page.getByRole('row', { name: /Mot de passe temporaire.*Ibrahima Sarr/ })).toHaveCount(2);
   await expect(page.getByRole('row', { name: /Désactivation.*Ibrahima Sarr/ })).toBeVisible();
   await page.getByLabel('Rechercher (utilisateur, auteur, détail)').fill('i.sarr');
   await expect(page.getByRole('status').filter({ hasText: 'entrée(s)' })).toHaveText(
