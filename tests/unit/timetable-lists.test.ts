@@ -1,7 +1,7 @@
 // Lists read from their columns' contents (issue 30 item 2): the value readers at their edges, then small lists
 // in each family and language, whose column titles say nothing the reader relies on.
 import { describe, expect, it } from 'vitest';
-import type { ParsedTable } from '../../src/domain/timetable-parsing';
+import { NO_KNOWN_NAMES, type ParsedTable } from '../../src/domain/timetable-parsing';
 import { readListSheet } from '../../src/domain/timetable-parsing/lists';
 import {
   isMarker,
@@ -11,10 +11,11 @@ import {
   stripPersonDecorations,
 } from '../../src/domain/timetable-parsing/lists/values';
 
-const NONE = { classes: [], modules: [], teachers: [] };
-
 function read(rows: string[][], sheetName = 'Feuille 1'): string[] | null {
-  const tables: ParsedTable[] | null = readListSheet({ sheetName, rows }, { bell: new Map(), known: NONE });
+  const tables: ParsedTable[] | null = readListSheet(
+    { sheetName, rows },
+    { bell: new Map(), known: NO_KNOWN_NAMES },
+  );
   if (tables === null) return null;
   return tables
     .flatMap((table) =>

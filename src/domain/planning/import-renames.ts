@@ -1,3 +1,4 @@
+import { assignmentKey } from './unassigned';
 import {
   referenceKey,
   resolveReferences,
@@ -104,6 +105,11 @@ export const NO_NAME_MAPPINGS: NameMappings = { classes: {}, modules: {}, teache
 export interface NameFixes {
   renames: NameChanges;
   mappings: NameMappings;
+  /**
+   * Teachers chosen for the courses the file leaves "à affecter" (issue 30 item 5): user id by module and class
+   * (assignmentKey of the file's names). Courses without a choice stay without a teacher.
+   */
+  assignments?: Readonly<Record<string, string>>;
 }
 
 export const NO_NAME_FIXES: NameFixes = { renames: NO_NAME_CHANGES, mappings: NO_NAME_MAPPINGS };
@@ -162,6 +168,14 @@ export function resolveWithFixes(
       aliasOf[kind].set(key, alias);
     }
   }
+  const assigned = new Map<string, string>();
+  for (const [key, id] of Object.entries(fixes.assignments ?? {})) {
+    const shown = displayNameOf('teachers', id, references);
+    if (shown === null) continue;
+    const alias = `${ALIAS_PREFIX}${aliases.size}`;
+    aliases.set(referenceKey(alias), { kind: 'teachers', id, shown });
+    assigned.set(key, alias);
+  }
   const nameOf = (kind: NameKind, name: string) =>
     aliasOf[kind].get(referenceKey(name)) ?? renamed(fixes.renames[kind], name);
   const fixed: ParsedFile = {
@@ -174,7 +188,10 @@ export function resolveWithFixes(
           cells[day] = row.cells[day].map((cell) => ({
             ...cell,
             moduleName: cell.moduleName === '' ? '' : nameOf('modules', cell.moduleName),
-            teacherName: cell.teacherName === '' ? '' : nameOf('teachers', cell.teacherName),
+            teacherName:
+              cell.teacherName === ''
+                ? (assigned.get(assignmentKey(cell.moduleName, table.className)) ?? '')
+                : nameOf('teachers', cell.teacherName),
           }));
         }
         return { ...row, cells };

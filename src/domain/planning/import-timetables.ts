@@ -104,6 +104,8 @@ export interface ImportPreviewRow {
 export interface PreviewNames {
   modules: ReadonlyMap<string, string>;
   teachers: ReadonlyMap<string, string>;
+  /** Shown for a course without a teacher ("À affecter", issue 30 item 5). */
+  unassigned?: string;
 }
 
 /** The rows of the preview, sorted by class, day and time; skipped courses included so they can be counted. */
@@ -119,7 +121,10 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
         startTime: slot.startTime,
         endTime: slot.endTime,
         moduleName: names.modules.get(slot.moduleId) ?? slot.moduleId,
-        teacherName: names.teachers.get(slot.teacherUserId) ?? slot.teacherUserId,
+        teacherName:
+          slot.teacherUserId === ''
+            ? (names.unassigned ?? '')
+            : (names.teachers.get(slot.teacherUserId) ?? slot.teacherUserId),
         room: slot.room ?? '',
         weekStartDate: timetable.weekStartDate ?? null,
         slotKey,
@@ -135,7 +140,7 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
       startTime: skipped.startTime,
       endTime: skipped.endTime,
       moduleName: skipped.moduleName,
-      teacherName: skipped.teacherName,
+      teacherName: skipped.teacherName.trim() === '' ? (names.unassigned ?? '') : skipped.teacherName,
       room: '',
       weekStartDate: null,
       slotKey: null,

@@ -13,6 +13,7 @@ export const ALL_SLOT_ACTIONS: readonly SlotAction[] = [
   'checkout',
 ];
 export const TEACHER_SLOT_ACTIONS: readonly SlotAction[] = ['checkin', 'checkout'];
+export const UNASSIGNED_SLOT_ACTIONS: readonly SlotAction[] = ['reschedule', 'cancel', 'change-mode'];
 
 export function hasPlanningActions(grantedModuleIds: Iterable<string>): boolean {
   for (const id of grantedModuleIds) if (id === PLANNING_ACTIONS_MODULE_ID) return true;
@@ -38,6 +39,8 @@ export function allowedSlotActions(
   slot: Pick<Slot, 'teacherUserId' | 'canceled'>,
   viewer: SlotViewer,
 ): readonly SlotAction[] {
+  // A course "à affecter" (no teacher yet, issue 30 item 5): nobody checks in or out until a teacher is set.
+  if (slot.teacherUserId === '') return viewer.hasPlanningActions ? UNASSIGNED_SLOT_ACTIONS : [];
   if (viewer.hasPlanningActions) return ALL_SLOT_ACTIONS;
   return isSlotVisibleTo(slot, viewer) ? TEACHER_SLOT_ACTIONS : [];
 }

@@ -52,6 +52,8 @@ export interface DisplayNames {
   teachers: ReadonlyMap<string, string>;
   /** Shown for a reference that no longer exists. */
   unknown: string;
+  /** Shown for a course without a teacher yet ("À affecter", issue 30 item 5). */
+  unassigned?: string;
 }
 
 export interface LegendEntry {
@@ -75,7 +77,10 @@ export function buildSlotDisplayItems(input: {
   const items = input.occurrences.map((o): SlotDisplayItem => {
     const moduleName = names.modules.get(o.slot.moduleId) ?? names.unknown;
     const className = names.classes.get(o.timetable.classId) ?? names.unknown;
-    const teacherName = names.teachers.get(o.slot.teacherUserId) ?? names.unknown;
+    const teacherName =
+      o.slot.teacherUserId === ''
+        ? (names.unassigned ?? names.unknown)
+        : (names.teachers.get(o.slot.teacherUserId) ?? names.unknown);
     const canceled = !!o.slot.canceled;
     const status = canceled
       ? null

@@ -48,7 +48,7 @@ export type {
   TimetableReadWarning,
   TimetableReadWarningCode,
 } from './read-timetable';
-export { referenceKey, resolveReferences } from './resolve-references';
+export { referenceKey, resolveReferences, UNASSIGNED_TEACHER_ID } from './resolve-references';
 export type {
   ClassReference,
   ModuleReference,

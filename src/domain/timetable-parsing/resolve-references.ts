@@ -68,6 +68,13 @@ export interface ReferenceResolution {
   skipped: SkippedCell[];
 }
 
+/**
+ * The teacher of a course "à affecter": the file names none (a timetable office's file, a student's week).
+ * Its slot is saved with an empty teacherUserId, shown "À affecter", out of check-in until a teacher is set.
+ */
+export const UNASSIGNED_TEACHER_ID = '';
+const UNASSIGNED_TEACHER_REFERENCE: TeacherReference = { id: UNASSIGNED_TEACHER_ID, name: '' };
+
 /** spec part 2, point 5: matching is case-insensitive and trimmed. */
 export function referenceKey(name: string): string {
   return typeof name === 'string' ? name.trim().replace(/\s+/g, ' ').toLowerCase() : '';
@@ -134,7 +141,11 @@ export function resolveReferences(parsed: ParsedFile, references: References): R
         for (const cell of row.cells[dayOfWeek] ?? []) {
           const moduleKey = referenceKey(cell.moduleName);
           const module = modulesByName.get(moduleKey) ?? modulesByCode.get(moduleKey);
-          const teacher = teachers.get(referenceKey(cell.teacherName));
+          // A course whose file names no teacher is kept "à affecter" (issue 30 item 5): no teacher yet.
+          const unassigned = cell.teacherName.trim() === '';
+          const teacher = unassigned
+            ? UNASSIGNED_TEACHER_REFERENCE
+            : teachers.get(referenceKey(cell.teacherName));
           if (module === undefined) addMissing(result.missingModules, seen.modules, cell.moduleName);
           if (teacher === undefined) addMissing(result.missingTeachers, seen.teachers, cell.teacherName);
           const reason: SkipReason | null =

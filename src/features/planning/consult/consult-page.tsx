@@ -1,3 +1,4 @@
+import { frUnassigned } from '../../../i18n/fr-unassigned';
 import { useDeferredValue, useMemo, useState } from 'react';
 import {
   hasPlanningActions,
@@ -66,6 +67,7 @@ export function ConsultPage() {
       modules: data.refs.moduleNames,
       teachers: data.refs.userNames,
       unknown: '—',
+      unassigned: frUnassigned.teacher,
     };
     return buildSlotDisplayItems({ occurrences, names, logs: data.logs, now, colorBy: settings.colorBy });
   }, [data, settings.period, settings.colorBy, viewer, now]);

@@ -12,6 +12,7 @@ import {
   type NameKind,
 } from '../../../domain/planning/import-renames';
 import { earlierImportTimetables } from '../../../domain/planning/import-replace';
+import { unassignedGroups } from '../../../domain/planning/unassigned';
 import { buildImportTimetables } from '../../../domain/planning/import-timetables';
 import { randomId } from '../../../domain/secrets';
 import type { DeliveryMode, Timetable } from '../../../domain/store/schema';
@@ -31,8 +32,7 @@ export interface VerificationInput {
   fileName: string;
   /** Id of the planning import once saved; the items created here already carry it. */
   importId: string;
-  /** Given the teachers the import created: their invitations are handed out next (issue 29). */
-  onSaved: (createdUserIds: readonly string[]) => void;
+  onSaved: () => void;
 }
 
 const NO_CHOICES: MissingChoices = { classes: {}, modules: {}, teachers: {} };
@@ -63,6 +63,10 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
   const [reimport, setReimport] = useState<{ candidates: Timetable[]; classCount: number } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [fixes, setFixes] = useState<NameFixes>(NO_NAME_FIXES);
+  // Teachers chosen for the courses the file leaves "à affecter", by module and class (issue 30 item 5).
+  const [assignments, setAssignments] = useState<Readonly<Record<string, string>>>(NO_TEXTS);
+  const unassigned = useMemo(() => unassignedGroups(parsed), [parsed]);
+  const assignedFixes = useMemo(() => ({ ...fixes, assignments }), [fixes, assignments]);
   // What is typed in a teacher's "Associer à" field, by the file's folded name (a user is found on a match).
   const [teacherTexts, setTeacherTexts] = useState(NO_TEXTS);
 
@@ -103,7 +107,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     derived,
     isStale,
     conflicts: conflictsOf,
-  } = useVerificationDerived(parsed, fixes, references, sources);
+  } = useVerificationDerived(parsed, assignedFixes, references, sources);
   const resolution = derived?.resolution ?? null;
   const names = useMemo(
     () => ({
@@ -217,7 +221,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
         replaceEarlier,
       });
       toast.show(plan !== null ? t.replaced(plan.kept) : withConflicts ? t.savedWithConflicts : t.saved);
-      onSaved(created.userIds);
+      onSaved();
     } catch {
       toast.show(t.saveFailed, 'error');
       setSavingSources(null);
@@ -322,6 +326,10 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     rename,
     mapTo,
     mapTeacherText,
+    unassigned,
+    assignments,
+    assign: (key: string, userId: string | null) =>
+      setAssignments((a) => (userId === null ? withoutKey(a, key) : { ...a, [key]: userId })),
     setDelivery: (key: string, mode: DeliveryMode) => setDeliveryModes((m) => new Map(m).set(key, mode)),
     createMissing,
     requestSave,

@@ -1,3 +1,4 @@
+import { frUnassigned } from '../../../i18n/fr-unassigned';
 import {
   detectedClasses,
   detectedNames,
@@ -99,6 +100,7 @@ export function deriveVerification(
   const rows = importPreviewRows(resolution, {
     modules: new Map(references.courseModules.map((m) => [m.id, m.name])),
     teachers: new Map(references.users.map((u) => [u.id, u.name])),
+    unassigned: frUnassigned.teacher,
   });
   return {
     resolution,

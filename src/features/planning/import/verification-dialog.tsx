@@ -1,4 +1,5 @@
 import { Button } from 'react-aria-components';
+import { IMPORTED_TEACHER_PASSWORD } from '../../../config';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
 import type { ParsedFile } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
@@ -9,6 +10,7 @@ import { DetectedSections } from './detected-sections';
 import { ImportPreview } from './import-preview';
 import { MissingReferences } from './missing-references';
 import { ReimportDialog } from './reimport-dialog';
+import { UnassignedCourses } from './unassigned-courses';
 import { useVerification, type Verification } from './use-verification';
 
 const NO_LEGENDS = { module: new Map<string, string>(), teacher: new Map<string, string>() };
@@ -21,7 +23,7 @@ interface Props {
   importId: string;
   emptySheets: readonly string[];
   onClose: () => void;
-  onSaved: (createdUserIds: readonly string[]) => void;
+  onSaved: () => void;
   /** Opens the guided mapping on the file's sheets; its reading replaces this one (absent: no sheets). */
   onCorrect?: () => void;
 }
@@ -71,6 +73,12 @@ export function VerificationDialog({ emptySheets, onClose, onCorrect, ...input }
           </p>
         ) : null}
         <DetectedSections verification={verification} />
+        <UnassignedCourses
+          groups={verification.unassigned}
+          teachers={activeTeachers(verification)}
+          assignments={verification.assignments}
+          onAssign={verification.assign}
+        />
         {resolution === null ? null : <MissingSection verification={verification} />}
         <ContractWarningList warnings={verification.warnings} names={verification.names} />
         {rows === null ? null : (
@@ -127,7 +135,9 @@ function MissingSection({ verification }: { verification: Verification }) {
             defaults={verification.defaults}
             onChange={verification.setChoices}
           />
-          {missing.teachers.length > 0 ? <p className="hint">{t.passwordNote}</p> : null}
+          {missing.teachers.length > 0 ? (
+            <p className="hint">{t.passwordNote(IMPORTED_TEACHER_PASSWORD)}</p>
+          ) : null}
           {verification.placesNotice === 'placeRequired' ? (
             <p className="hint" role="status">
               {t.placeRequired}
@@ -180,4 +190,12 @@ function VerificationActions({ verification, onClose }: { verification: Verifica
       </Button>
     </div>
   );
+}
+
+/** The people a course "à affecter" can be given to: the organisation's active users, by name. */
+function activeTeachers(verification: Verification) {
+  return (verification.data?.users ?? [])
+    .filter((u) => u.status === 'Active')
+    .map((u) => ({ id: u.id, name: u.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 }
