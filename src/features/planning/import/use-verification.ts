@@ -32,7 +32,8 @@ export interface VerificationInput {
   fileName: string;
   /** Id of the planning import once saved; the items created here already carry it. */
   importId: string;
-  onSaved: () => void;
+  /** Given the teachers the import created: their invitations are handed out next (issue 29). */
+  onSaved: (createdUserIds: readonly string[]) => void;
 }
 
 const NO_CHOICES: MissingChoices = { classes: {}, modules: {}, teachers: {} };
@@ -221,7 +222,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
         replaceEarlier,
       });
       toast.show(plan !== null ? t.replaced(plan.kept) : withConflicts ? t.savedWithConflicts : t.saved);
-      onSaved();
+      onSaved(created.userIds);
     } catch {
       toast.show(t.saveFailed, 'error');
       setSavingSources(null);

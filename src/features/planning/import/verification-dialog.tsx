@@ -1,5 +1,4 @@
 import { Button } from 'react-aria-components';
-import { IMPORTED_TEACHER_PASSWORD } from '../../../config';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
 import type { ParsedFile } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
@@ -23,7 +22,7 @@ interface Props {
   importId: string;
   emptySheets: readonly string[];
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (createdUserIds: readonly string[]) => void;
   /** Opens the guided mapping on the file's sheets; its reading replaces this one (absent: no sheets). */
   onCorrect?: () => void;
 }
@@ -135,9 +134,7 @@ function MissingSection({ verification }: { verification: Verification }) {
             defaults={verification.defaults}
             onChange={verification.setChoices}
           />
-          {missing.teachers.length > 0 ? (
-            <p className="hint">{t.passwordNote(IMPORTED_TEACHER_PASSWORD)}</p>
-          ) : null}
+          {missing.teachers.length > 0 ? <p className="hint">{t.passwordNote}</p> : null}
           {verification.placesNotice === 'placeRequired' ? (
             <p className="hint" role="status">
               {t.placeRequired}
