@@ -154,6 +154,30 @@ export async function enrolKioskApi(
   if (!logout.ok()) throw new Error(`sign-out failed: ${logout.status()} ${await logout.text()}`);
 }
 
+/**
+ * The invitation of an account (issue 29: no shared initial password), as an administrator makes it from
+ * /users: a one-time password made by the server, shown once, valid 72 hours. Made in a throwaway context
+ * signed in as `admin`, so the caller's own cookies are left alone.
+ */
+export async function inviteApi(
+  baseURL: string,
+  orgId: string,
+  userId: string,
+  admin: { email: string; password: string } = SCHOOL_ADMIN,
+): Promise<string> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  try {
+    await signInApi(request, orgId, admin.email, admin.password);
+    const response = await request.post(
+      `/api/users/${encodeURIComponent(userId)}/temporary-password?orgId=${encodeURIComponent(orgId)}`,
+    );
+    if (!response.ok()) throw new Error(`invitation failed: ${response.status()} ${await response.text()}`);
+    return ((await response.json()) as { password: string }).password;
+  } finally {
+    await request.dispose();
+  }
+}
+
 /** What GET /api/store answers, as far as the tests read it. */
 export interface StoreSnapshot {
   users?: Record<string, unknown>[];
