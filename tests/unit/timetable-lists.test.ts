@@ -67,6 +67,12 @@ describe('dates and date-times', () => {
     ['2019-02-05', 'dmy', { date: '2019-02-05', minutes: null }],
     ['2019-02-05 12:30', 'dmy', { date: '2019-02-05', minutes: 750 }],
     ['09/03/2018 02:00 PM CEST', 'mdy', { date: '2018-09-03', minutes: 840 }],
+    ['lundi 14/03/2022', 'dmy', { date: '2022-03-14', minutes: null }],
+    ['14 mars 2022', 'dmy', { date: '2022-03-14', minutes: null }],
+    ['14 de março de 2022', 'dmy', { date: '2022-03-14', minutes: null }],
+    ['14. März 2022', 'dmy', { date: '2022-03-14', minutes: null }],
+    ['Mon, March 14, 2022', 'dmy', { date: '2022-03-14', minutes: null }],
+    ['martes 15 de marzo de 2022', 'dmy', { date: '2022-03-15', minutes: null }],
   ] as const)('%s (%s)', (text, order, expected) => {
     expect(parseDateCell(text, order)).toEqual(expected);
   });
@@ -79,9 +85,12 @@ describe('dates and date-times', () => {
     });
   });
 
-  it.each(['31/02/2022', '2022-13-01', '09/10 FN2', '12345678', '1315'])('%s is not a date', (text) => {
-    expect(parseDateCell(text)).toBeNull();
-  });
+  it.each(['31/02/2022', '2022-13-01', '09/10 FN2', '12345678', '1315', '14 mardi 2022', 'Lundi'])(
+    '%s is not a date',
+    (text) => {
+      expect(parseDateCell(text)).toBeNull();
+    },
+  );
 });
 
 describe('names and markers', () => {

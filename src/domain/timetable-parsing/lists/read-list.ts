@@ -66,7 +66,7 @@ const HINTS: readonly [Role, RegExp][] = [
   ],
   [
     'module',
-    /(?:matiere|module|cours|course|subject|title|titre|intitule|enseignement|discipline|disciplina|asignatura|materia|\bfach\b|kurs|veranstaltung|summary|lecon|课程|\bue\b)/,
+    /(?:matiere|module|cours|course|subject|title|titre|intitule|enseignement|discipline|disciplina|asignatura|materia|\bfach\b|kurs|veranstaltung|summary|lecon|课程|\bue\b|\bobjet\b|\bsujet\b|assunto|asunto|betreff|\btitel\b|\bevent)/,
   ],
   [
     'room',

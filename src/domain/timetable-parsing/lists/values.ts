@@ -201,6 +201,11 @@ export function parseDateCell(text: string, order: DateOrder = 'dmy'): DateParts
     const minutes = Number(h) * 60 + Number(mi);
     return date === null || Number(h) > 23 ? null : { date, minutes };
   }
+  const worded = wordedDate(folded);
+  if (worded !== null) return { date: worded, minutes: null };
+  // "lundi 14/03/2022", "Mon, 2019-02-05": the weekday before the date says nothing more.
+  const lead = /^([a-z-]+)[.,]?\s+(.+)$/.exec(folded);
+  if (lead && dayOfWord(lead[1] ?? '') !== null) return parseDateCell(lead[2] ?? '', order);
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(folded);
   if (compact) {
     const date = validDate(Number(compact[1]), Number(compact[2]), Number(compact[3]));
@@ -217,6 +222,38 @@ export function parseDateCell(text: string, order: DateOrder = 'dmy'): DateParts
   // "02:00 PM CEST": the zone name is dropped, the time is the one written.
   const minutes = parseTimeOfDay(rest.replace(/\s+(?!(?:am|pm)$)[a-z]{2,5}$/, ''));
   return minutes === null ? null : { date, minutes };
+}
+
+// Month names and abbreviations in French, English, Portuguese, Spanish and German (folded).
+const MONTH_NAMES: readonly (readonly string[])[] = [
+  ['janvier', 'janv', 'january', 'jan', 'janeiro', 'enero', 'ene', 'januar', 'jan'],
+  ['fevrier', 'fevr', 'fev', 'february', 'feb', 'fevereiro', 'febrero', 'februar'],
+  ['mars', 'march', 'mar', 'marco', 'marzo', 'marz'],
+  ['avril', 'avr', 'april', 'apr', 'abril', 'abr'],
+  ['mai', 'may', 'maio', 'mayo'],
+  ['juin', 'june', 'jun', 'junho', 'junio', 'juni'],
+  ['juillet', 'juil', 'july', 'jul', 'julho', 'julio', 'juli'],
+  ['aout', 'august', 'aug', 'agosto', 'ago'],
+  ['septembre', 'sept', 'september', 'sep', 'setembro', 'set', 'septiembre'],
+  ['octobre', 'oct', 'october', 'outubro', 'out', 'octubre', 'oktober', 'okt'],
+  ['novembre', 'nov', 'november', 'novembro', 'noviembre'],
+  ['decembre', 'dec', 'december', 'dezembro', 'dez', 'diciembre', 'dic', 'dezember'],
+];
+const MONTH_OF = new Map<string, number>(MONTH_NAMES.flatMap((names, i) => names.map((n) => [n, i + 1])));
+
+/** "14 mars 2022", "14 de março de 2022", "14. März 2022", "March 14, 2022" (folded text) -> ISO date. */
+function wordedDate(folded: string): string | null {
+  const dayFirst = /^(\d{1,2})(?:er|\.|º|o)?\s+(?:de\s+)?([a-z]+)\.?,?\s+(?:de\s+)?(\d{4})$/.exec(folded);
+  if (dayFirst) {
+    const month = MONTH_OF.get(dayFirst[2] ?? '');
+    return month === undefined ? null : validDate(Number(dayFirst[3]), month, Number(dayFirst[1]));
+  }
+  const monthFirst = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(folded);
+  if (monthFirst) {
+    const month = MONTH_OF.get(monthFirst[1] ?? '');
+    return month === undefined ? null : validDate(Number(monthFirst[3]), month, Number(monthFirst[2]));
+  }
+  return null;
 }
 
 export function weekdayOf(date: string): DayOfWeek {
