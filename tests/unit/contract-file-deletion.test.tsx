@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appDb, openDatabase, type AppDatabase } from '../../src/db/database';
-import { setMeta } from '../../src/db/meta';
+import { getMeta, setMeta } from '../../src/db/meta';
+import { writeBatch } from '../../src/db/repository';
+import { refusesOneChange } from '../../src/sync/outbox-push';
 import type { Attachment, Profile, User } from '../../src/domain/store/schema';
 import { AttachmentsStep } from '../../src/features/contracts/teacher-file/attachments-step';
 import { SubmissionDetailDialog } from '../../src/features/contracts/compliance/submission-detail-dialog';
@@ -182,5 +184,50 @@ describe('the screens ask before deleting', () => {
       />,
     );
     expect(screen.queryByRole('button', { name: 'Supprimer la pièce cni.pdf' })).toBeNull();
+  });
+});
+
+describe('a change the server refuses for storage leaves the outbox, the rest goes on', () => {
+  let server: TestServer;
+  let device: AppDatabase;
+  beforeEach(async () => {
+    server = await startTestServer();
+    device = openDatabase('storage-refusal-device');
+  });
+  afterEach(async () => {
+    await device.delete();
+    await server.close();
+  });
+
+  it('a fourth contract file (413) is dropped and counted, the three others reach the server', async () => {
+    await device.users.put(teacher);
+    await device.profiles.put(profile);
+    await setMeta(device, 'currentUserId', teacher.id);
+    // Four files written on the device (as four offline devices would each create one).
+    for (const id of ['tc-a', 'tc-b', 'tc-c', 'tc-d'])
+      await writeBatch(device, (w) =>
+        w.put('teacherContractSubmissions', {
+          id,
+          teacherUserId: teacher.id,
+          status: 'draft',
+          attachments: [],
+        }),
+      );
+    const asTeacher = await server.fetchAs('u-t1');
+    // The first exchange stops at the refused change, drops it, and sends the rest.
+    await syncNow(device, asTeacher);
+    await syncNow(device, asTeacher);
+    expect(await device.outbox.count()).toBe(0);
+    expect(await getMeta(device, 'refusedChanges')).toBe(1);
+    const onServer = (await (await server.fetch('/api/store?orgId=demo')).json()) as {
+      teacherContractSubmissions: { id: string }[];
+    };
+    expect(onServer.teacherContractSubmissions.map((f) => f.id)).toEqual(['tc-a', 'tc-b', 'tc-c']);
+  }, 60_000);
+
+  it('a 507 (the organisation quota) names the change the device drops', () => {
+    expect(refusesOneChange(507)).toBe(true);
+    expect(refusesOneChange(413)).toBe(true);
+    expect(refusesOneChange(429)).toBe(false);
   });
 });
