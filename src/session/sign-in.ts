@@ -15,6 +15,7 @@ import { serverPinCheck, serverSignIn } from '../api/auth';
 import { browserFetch } from '../api/http';
 import { markRemoteStoreLoaded, notifySessionChanged } from './session-events';
 import { deferServerSignIn, forgetDeferredSignIn } from './deferred-sign-in';
+import { passwordOpensAccount } from '../domain/auth/invitation';
 import { keepOfflineSignIn, offlineHashOf } from './offline-sign-in';
 import { startSession } from './session';
 import { loadStoreFor } from './store-loader';
@@ -107,6 +108,8 @@ export async function signInWithPassword(
     orgId,
     userId: user.id,
     email: input.email,
+  // A one-time password past its invitation opens nothing, offline either (issue 29; the server's rule).
+  if (!passwordOpensAccount(user, new Date(), false)) return { ok: false, code: 'invitation-expired' };
     password: input.password,
     remember: input.remember,
   });
