@@ -8,12 +8,14 @@ import type { SyncStorage } from './sync-storage';
  * otherwise. Either way the shared numbered migrations have run when this resolves.
  */
 export function openStorage(
-  config: Pick<ServerConfig, 'databaseUrl' | 'dataFile' | 'pgPoolMax'>,
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataFile' | 'pgPoolMax'> &
+    Partial<Pick<ServerConfig, 'pgGroupMax'>>,
   onError?: (error: Error) => void,
 ): Promise<SyncStorage> {
   if (config.databaseUrl)
     return openPostgresSyncStorage(config.databaseUrl, {
       poolMax: config.pgPoolMax,
+      ...(config.pgGroupMax === undefined ? {} : { groupMax: config.pgGroupMax }),
       ...(onError ? { onError } : {}),
     });
   return Promise.resolve(openSqliteSyncStorage(config.dataFile));
