@@ -18,10 +18,13 @@ if (probe.status !== 0) {
         .trim()
         .split('\n')
         .find((l) => /Error/.test(l)) ?? '');
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const recentEnough = major > 22 || (major === 22 && minor >= 14);
   console.error(
     `Le pilote de base de données (better-sqlite3) ne se charge pas avec Node ${process.versions.node}${why ? ` (${why})` : ''}. ` +
-      'Il faut Node 22.14 ou plus récent (22 ou 24 LTS) ; avec cette version de Node, lancez « npm rebuild better-sqlite3 » ' +
-      '(ou « npm install »), puis « npm start ».',
+      (recentEnough
+        ? 'Lancez « npm rebuild better-sqlite3 » (ou « npm install ») avec ce Node, puis « npm start ».'
+        : 'Il faut Node 22.14 ou plus récent (22 ou 24 LTS) : installez-le, lancez « npm install » avec lui, puis « npm start ».'),
   );
   process.exit(1);
 }
