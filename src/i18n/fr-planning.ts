@@ -10,6 +10,7 @@ export const frPlanning = {
       late: 'En retard',
       'in-progress': 'En cours',
       finished: 'Terminé',
+      missed: 'Non émargé',
     },
     canceled: 'Annulé',
     delivery: { 'en-ligne': 'En ligne', presentiel: 'Présentiel' },

@@ -67,13 +67,17 @@ describe('manual check-out: after a stored check-in of the slot, within its open
     ['at the planned end', 'ok', checkout('10:00', { checkinLogId: 'ci-1' })],
     ['1 s after the planned end', 'not-in-progress', checkout('10:00:01', { checkinLogId: 'ci-1' })],
     ['hours after the course', 'not-in-progress', checkout('12:00', { checkinLogId: 'ci-1' })],
-    // check-in 07:40: min(07:40 + 2 h, 10:00) = 09:40
+    // check-in 07:40 (issue 32): open until the planned end, 10:00, like any check-in; never before the start
     ['at check-in + planned duration', 'ok', checkout('09:40', { checkinLogId: 'ci-early' })],
+    ['1 s after check-in + planned duration', 'ok', checkout('09:40:01', { checkinLogId: 'ci-early' })],
+    ['at the planned end, early check-in', 'ok', checkout('10:00', { checkinLogId: 'ci-early' })],
     [
-      '1 s after check-in + planned duration',
+      '1 s after the end, early check-in',
       'not-in-progress',
-      checkout('09:40:01', { checkinLogId: 'ci-early' }),
+      checkout('10:00:01', { checkinLogId: 'ci-early' }),
     ],
+    ['before the planned start', 'before-start', checkout('07:59:59', { checkinLogId: 'ci-early' })],
+    ['at the planned start', 'ok', checkout('08:00', { checkinLogId: 'ci-early' })],
   ] as const)('t1, a check-out %s -> %s', (_label, expected, log) => {
     expect(decide('t1', log)).toBe(expected);
   });

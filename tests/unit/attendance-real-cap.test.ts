@@ -21,18 +21,19 @@ const sessionMs = (logs: PlanningLog[], timetables: Timetable[] = [timetable]) =
 
 const min = (minutes: number, seconds = 0) => minutes * MS_PER_MINUTE + seconds * 1000;
 
-describe('real time of a closed session: capped at min(check-in + planned duration, planned end)', () => {
+describe('real time of a closed session: from max(check-in, start) to min(check-out, planned end) (issue 32)', () => {
   it.each([
     // check-in at the start: the cap is the planned end, 10:00
     ['08:00', '09:59:59', min(119, 59)],
     ['08:00', '10:00', min(120)],
     ['08:00', '10:00:01', min(120)],
     ['08:00', '13:50', min(120)],
-    // early check-in (07:40): the cap is check-in + 2 h, 09:40
-    ['07:40', '09:39:59', min(119, 59)],
-    ['07:40', '09:40', min(120)],
-    ['07:40', '09:40:01', min(120)],
+    // early check-in (07:40): counted from the planned start, 08:00, to the planned end at most
+    ['07:40', '09:39:59', min(99, 59)],
+    ['07:40', '09:40', min(100)],
+    ['07:40', '09:40:01', min(100, 1)],
     ['07:40', '10:00', min(120)],
+    ['07:40', '10:30', min(120)],
     // late check-in (09:50): the cap is the planned end, 10 minutes
     ['09:50', '09:59:59', min(9, 59)],
     ['09:50', '10:00', min(10)],

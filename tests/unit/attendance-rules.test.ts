@@ -72,7 +72,10 @@ describe('slot status for a day (spec part 2 point 4)', () => {
     ['10 min 1 s after the start', [], '08:10:01', 'late'],
     ['9 minutes after the start', [], '08:09', 'not-started'],
     ['11 minutes after the start', [], '08:11', 'late'],
-    ['long after the end without check-in', [], '18:00', 'late'],
+    // Issue 32: after its end, a course nobody checked into is "Non émargé", not "En retard" forever.
+    ['1 s before the end without check-in', [], '09:59:59', 'late'],
+    ['at the end without check-in', [], '10:00', 'missed'],
+    ['long after the end without check-in', [], '18:00', 'missed'],
     ['checked in', [log('c1', 'in', at('08:05'))], '09:00', 'in-progress'],
     ['checked in late is in progress, not late', [log('c1', 'in', at('08:30'))], '08:31', 'in-progress'],
     ['1 ms before the duration elapses', [log('c1', 'in', at('08:05'))], '10:04:59.999', 'in-progress'],
@@ -210,9 +213,21 @@ describe('Départ (spec part 2 point 4)', () => {
     ],
     ['early check-in: 1 s before its duration', [log('c1', 'in', at('07:40'))], '09:39:59', { ok: true }],
     [
-      'early check-in: its duration elapsed',
+      'early check-in: open until the planned end (issue 32)',
       [log('c1', 'in', at('07:40'))],
       '09:40',
+      { ok: true },
+    ],
+    [
+      'early check-in: no Départ before the planned start',
+      [log('c1', 'in', at('07:40'))],
+      '07:59',
+      { ok: false, code: 'before-start' },
+    ],
+    [
+      'early check-in: at the planned end, finished',
+      [log('c1', 'in', at('07:40'))],
+      '10:00',
       { ok: false, code: 'finished' },
     ],
     [
@@ -326,7 +341,7 @@ describe('automatic check-out (spec part 2 point 4)', () => {
   });
 
   it.each([
-    ['check-in 25 min early: check-in + planned duration', '07:35', '2025-03-10T09:35:00.000Z'],
+    ['check-in 25 min early: the planned end (issue 32)', '07:35', '2025-03-10T10:00:00.000Z'],
     ['check-in at the start: the planned end', '08:00', '2025-03-10T10:00:00.000Z'],
     ['check-in 5 min late: the planned end, not 10:05', '08:05', '2025-03-10T10:00:00.000Z'],
     ['check-in 1 min before the end: 1 minute credited', '09:59', '2025-03-10T10:00:00.000Z'],
@@ -656,7 +671,7 @@ describe('attendance follow-up screen (spec part 2 point 2)', () => {
     ]);
     expect(rows[0]?.checkinPosition).toEqual({ latitude: 14.69281, longitude: -17.44674, accuracy: 15 });
     expect(rows[0]?.checkoutPosition).toBeNull();
-    expect(counters).toEqual({ 'not-started': 0, late: 0, 'in-progress': 1, finished: 1 });
+    expect(counters).toEqual({ 'not-started': 0, late: 0, 'in-progress': 1, finished: 1, missed: 0 });
   });
 
   it('filters by class and by known teachers', () => {
@@ -668,6 +683,7 @@ describe('attendance follow-up screen (spec part 2 point 2)', () => {
       late: 1,
       'in-progress': 0,
       finished: 0,
+      missed: 0,
     });
   });
 

@@ -217,9 +217,9 @@ describe('reviewers’ corrections', () => {
     const checkout = log('o1', 'out', at('09:35'));
     const logs = [skewed, checkout];
     const before = realSessions({ logs, range: dayRange(DATE), now: at('12:00'), timetables: [timetable] });
-    // 05:05 to 09:35 as recorded, credited no further than the planned 2 hours after the check-in (07:05).
-    expect(sessionsMinutes(before)).toBe(120);
-    expect(reviewMinutes(before)).toBe(120);
+    // 05:05 to 09:35 as recorded, counted from the planned start (issue 32): 08:00 to 09:35.
+    expect(sessionsMinutes(before)).toBe(95);
+    expect(reviewMinutes(before)).toBe(95);
     const corrected = [...logs, correction('k1', 'c1', at('08:05'), at('12:00'))];
     const after = realSessions({
       logs: corrected,

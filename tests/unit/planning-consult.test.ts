@@ -101,7 +101,8 @@ describe('slot display items', () => {
       colorBy: 'teacher',
     });
     expect(items.map((i) => [i.date, i.title, i.subtitle, i.status, i.canceled])).toEqual([
-      ['2026-03-16', 'Mathématiques', 'L1-INFO · Moussa Fall', 'late', false],
+      // Two days after its end with no check-in: "Non émargé" (issue 32), no longer "En retard".
+      ['2026-03-16', 'Mathématiques', 'L1-INFO · Moussa Fall', 'missed', false],
       ['2026-03-17', 'Informatique', 'L1-INFO · ?', null, true],
     ]);
     expect(legend.map((l) => l.label)).toEqual(['?', 'Moussa Fall']);

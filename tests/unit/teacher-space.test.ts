@@ -66,7 +66,9 @@ describe('Arrivée / Départ availability on the teacher screens (spec part 2 po
     ['31 minutes before: nothing yet', [], '2026-03-09T07:29:00Z', false, false],
     ['exactly 30 minutes before: Arrivée', [], '2026-03-09T07:30:00Z', true, false],
     ['in progress: Départ only', [checkin], '2026-03-09T08:30:00Z', false, true],
-    ['duration elapsed: finished, nothing', [checkin], '2026-03-09T09:55:00Z', false, false],
+    // Issue 32: an early check-in stays open until the planned end (not its duration after the check-in).
+    ['early check-in, duration elapsed: Départ still', [checkin], '2026-03-09T09:55:00Z', false, true],
+    ['planned end reached: finished, nothing', [checkin], '2026-03-09T10:00:00Z', false, false],
     ['another day: nothing', [], '2026-03-10T07:45:00Z', false, false],
   ])('%s', (_label, logs, now, canCheckIn, canCheckOut) => {
     const result = checkAvailability(item, timetables, logs, new Date(now));

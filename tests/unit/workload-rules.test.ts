@@ -165,18 +165,18 @@ describe('planned vs real per teacher (spec part 2 point 2)', () => {
   });
 
   it('uses a reviewer’s corrected time, and counts flagged uncorrected time apart', () => {
-    // A phone 3 hours behind: flagged "horloge décalée"; recorded from 11:00 (credited the planned 1h30 at
-    // most, whatever the check-out), corrected to 14:00.
+    // A phone 3 hours behind: flagged "horloge décalée"; recorded from 11:00 (counted from the planned start,
+    // 14:00, issue 32), corrected to 14:00.
     const skewed = log('c8', 'in', '2025-03-12T11:00:00Z', 2, {
       deviceTimestamp: '2025-03-12T08:00:00Z',
     });
     const out = log('o8', 'out', '2025-03-12T15:00:00Z', 2);
     const input = { timetables: [week], range: dayRange('2025-03-12'), now: '2025-03-12T20:00:00Z' };
     const [flagged] = workloadByTeacher({ ...input, logs: [skewed, out] });
-    // Not paid until accepted or corrected (issue 32): counted apart only.
-    expect(flagged).toMatchObject({ realMin: 0, reviewMin: 90 });
+    // Not paid until accepted or corrected (issue 32): counted apart only, from the planned start (14:00).
+    expect(flagged).toMatchObject({ realMin: 0, reviewMin: 60 });
     const [recorded] = workloadByTeacher({ ...input, logs: [skewed, out], countToReview: true });
-    expect(recorded).toMatchObject({ realMin: 90, reviewMin: 90 });
+    expect(recorded).toMatchObject({ realMin: 60, reviewMin: 60 });
     const correction = {
       ...log('k8', 'in', '2025-03-12T16:00:00Z', 2),
       action: 'planning-correction' as const,

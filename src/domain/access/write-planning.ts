@@ -130,6 +130,9 @@ export function checkLogDecision(
     const at = msOf(timestamp) ?? 0;
     // After the check-in (at the same instant it would close nothing: real-time sorts it first).
     if (at <= from || at > until) return refuse('not-in-progress');
+    // Issue 32: no Départ before the planned start (checkOutGate refuses it on the device).
+    const window = slotWindowMs(utcDayStartMs(at), slot);
+    if (window && at < window.start) return refuse('before-start');
   }
   // Last: a device that talked to the server after the time it claims would have sent the log then.
   if (env?.contacts && contactVerdict(msOf(timestamp) ?? 0, env.contacts) === 'refuse')

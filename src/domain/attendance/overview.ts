@@ -91,7 +91,13 @@ export function attendanceOverview(input: {
       ...reviewOf(attendance.lastCheckin, attendance.lastCheckout),
     });
   }
-  const counters: AttendanceCounters = { 'not-started': 0, late: 0, 'in-progress': 0, finished: 0 };
+  const counters: AttendanceCounters = {
+    'not-started': 0,
+    late: 0,
+    'in-progress': 0,
+    finished: 0,
+    missed: 0,
+  };
   for (const row of rows) counters[row.status] += 1;
   return { rows, counters };
 }

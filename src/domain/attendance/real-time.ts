@@ -2,7 +2,7 @@ import type { PlanningLog, Timetable } from '../store/schema';
 import { MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
 import { autoCheckoutAtMs, isCheckLog } from './status';
-import { applyCorrections, needsReview, type EffectiveLog } from './trust';
+import { applyCorrections, needsReview, slotWindowMs, utcDayStartMs, type EffectiveLog } from './trust';
 
 /** One check-in paired with its next check-out, or open until now / the period end. */
 export interface RealSession {
@@ -67,9 +67,17 @@ export function realSessions(input: {
   const closesAtMs = (checkin: EffectiveLog): number =>
     autoCheckoutAtMs(checkin, timetables.get(checkin.timetableId)?.slots[checkin.slotIndex]) ?? Infinity;
   const sessions: RealSession[] = [];
+  /** Issue 32: time counts from max(check-in, planned start), unless a reviewer set the check-in. */
+  const countsFromMs = (checkin: EffectiveLog, checkinMs: number): number => {
+    if (checkin.correction) return checkinMs;
+    const slot = timetables.get(checkin.timetableId)?.slots[checkin.slotIndex];
+    const window = slot ? slotWindowMs(utcDayStartMs(checkinMs), slot) : null;
+    return window ? Math.max(checkinMs, window.start) : checkinMs;
+  };
   const push = (checkin: EffectiveLog, checkout: EffectiveLog | null, endMs: number): void => {
-    const startMs = toUtc(checkin.timestamp).toMillis();
-    if (startMs < input.range.start.toMillis() || startMs >= input.range.end.toMillis()) return;
+    const checkinMs = toUtc(checkin.timestamp).toMillis();
+    if (checkinMs < input.range.start.toMillis() || checkinMs >= input.range.end.toMillis()) return;
+    const startMs = countsFromMs(checkin, checkinMs);
     sessions.push({
       checkin,
       checkout,
@@ -92,9 +100,9 @@ export function realSessions(input: {
       if (log.action === 'planning-checkin') {
         open ??= log;
       } else if (open) {
-        // A reviewer's correction of either end is a decision (a course that ran over): it is not capped.
+        // A reviewer's correction of the check-out is a decision (a course that ran over): it is not capped.
         const checkoutMs = toUtc(log.timestamp).toMillis();
-        const reviewed = open.correction !== undefined || log.correction !== undefined;
+        const reviewed = log.correction !== undefined;
         push(open, log, reviewed ? checkoutMs : Math.min(checkoutMs, closesAtMs(open)));
         open = null;
       }

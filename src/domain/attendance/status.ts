@@ -10,8 +10,11 @@ export const CHECKIN_OPENS_BEFORE_MIN = 30;
 export const AUTO_ACTOR_NAME = 'AUTO';
 export const AUTO_CHECKOUT_NOTE = 'départ automatique';
 
-/** Non démarré (À venir) / En retard / En cours / Terminé. */
-export type AttendanceStatus = 'not-started' | 'late' | 'in-progress' | 'finished';
+/**
+ * Non démarré (À venir) / En retard / En cours / Terminé, and beyond the spec (issue 32) Non émargé: the
+ * course ended with no check-in ('missed'), instead of staying "En retard" forever.
+ */
+export type AttendanceStatus = 'not-started' | 'late' | 'in-progress' | 'finished' | 'missed';
 
 /** Why a slot is finished: a manual check-out, an automatic one, or the planned duration elapsed. */
 export type FinishedBy = 'checkout' | 'auto-checkout' | 'duration-elapsed';
@@ -32,9 +35,10 @@ export interface SlotAttendance {
 
 /**
  * When an open check-in is closed automatically (spec part 2 point 4, with the rule above it that no course
- * is paid that never happened): the slot's planned duration after the check-in, but never after the slot's
- * planned end on that day. A check-in at 09:50 on 08:00-10:00 is closed at 10:00 (10 minutes credited), not at
- * 11:50; a check-in at 07:40 is closed at 09:40 (the planned duration). Null without a readable slot time.
+ * is paid that never happened): the slot's planned duration after max(check-in, planned start), which is the
+ * planned end on that day (issue 32: worked time runs from max(check-in, start) to min(check-out, end), so an
+ * early arrival neither earns nor shortens the course). A check-in at 09:50 on 08:00-10:00 is closed at
+ * 10:00; so is one at 07:40. Without the day's window: check-in + duration. Null without a readable slot time.
  */
 export function autoCheckoutAtMs(
   checkin: Pick<PlanningLog, 'timestamp'>,
@@ -48,7 +52,7 @@ export function autoCheckoutAtMs(
   if (!Number.isFinite(checkinMs)) return null;
   const end = slotWindowMs(utcDayStartMs(checkinMs), slot)?.end;
   const byDuration = checkinMs + durationMin * MS_PER_MINUTE;
-  return end === undefined ? byDuration : Math.max(checkinMs, Math.min(byDuration, end));
+  return end === undefined ? byDuration : Math.max(checkinMs, end);
 }
 
 export function isCheckLog(log: PlanningLog): boolean {
@@ -141,7 +145,10 @@ export function slotAttendance(
     }
     return { status: 'in-progress', finishedBy: null, lastCheckin, lastCheckout };
   }
-  const start = slot ? slotInstants(input.date, slot)?.start : undefined;
+  const instants = slot ? slotInstants(input.date, slot) : undefined;
+  const start = instants?.start;
+  if (instants?.end && now >= instants.end.toMillis())
+    return { status: 'missed', finishedBy: null, lastCheckin: null, lastCheckout };
   const isLate = !!start && now > start.toMillis() + LATE_AFTER_MIN * MS_PER_MINUTE;
   return { status: isLate ? 'late' : 'not-started', finishedBy: null, lastCheckin: null, lastCheckout };
 }
@@ -156,7 +163,7 @@ export type CheckInRefusal =
   | 'too-early'
   | 'ended';
 export type CheckOutRefusal =
-  'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today' | 'finished' | 'not-started';
+  'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today' | 'finished' | 'not-started' | 'before-start';
 export type CheckGate<C> = { ok: true; attendance: SlotAttendance } | { ok: false; code: C };
 
 type BaseRefusal = 'slot-not-found' | 'canceled' | 'not-scheduled' | 'not-today';
@@ -186,6 +193,7 @@ export function checkInGate(
   const attendance = slotAttendance(input);
   if (attendance.status === 'finished') return { ok: false, code: 'finished' };
   if (attendance.status === 'in-progress') return { ok: false, code: 'in-progress' };
+  if (attendance.status === 'missed') return { ok: false, code: 'ended' };
   const start = slotInstants(input.date, base.slot)?.start;
   if (!start) return { ok: false, code: 'slot-not-found' };
   const opensAt = start.toMillis() - CHECKIN_OPENS_BEFORE_MIN * MS_PER_MINUTE;
@@ -205,5 +213,9 @@ export function checkOutGate(
   const attendance = slotAttendance(input);
   if (attendance.status === 'finished') return { ok: false, code: 'finished' };
   if (attendance.status !== 'in-progress') return { ok: false, code: 'not-started' };
+  // Issue 32: no Départ before the planned start (a check-in at 12:31 for 13:00 left at 12:33 earned 0h02
+  // and locked the course).
+  const start = slotInstants(input.date, base.slot)?.start;
+  if (start && toUtc(input.now).toMillis() < start.toMillis()) return { ok: false, code: 'before-start' };
   return { ok: true, attendance };
 }

@@ -10,7 +10,13 @@ import { fr } from '../../i18n/fr';
 import { LocationFlagPills, TrustFlagPills } from './location-flags';
 
 const t = fr.attendance;
-const STATUS_PILL = { 'not-started': '', late: 'red', 'in-progress': 'blue', finished: 'green' } as const;
+const STATUS_PILL = {
+  'not-started': '',
+  late: 'red',
+  'in-progress': 'blue',
+  finished: 'green',
+  missed: 'red',
+} as const;
 
 export interface RowNames {
   className: string;

@@ -11,6 +11,7 @@ export const STATUS_PILL = {
   late: 'pill red',
   'in-progress': 'pill blue',
   finished: 'pill green',
+  missed: 'pill red',
 };
 
 /** One course of the day: time, class, module, type, status, and Arrivée / Départ (spec part 2 point 2). */
