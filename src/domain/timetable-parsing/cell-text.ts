@@ -200,9 +200,15 @@ function splitDashes(line: string, known: KnownNames, readClass: boolean): strin
   return plain || classFirst ? parts : [line];
 }
 
+// Separators inside brackets are part of a note ("NPS BCY-5A (A,B)": groups A and B), not a new line.
+const BRACKETED = /\([^()\n]*\)/g;
+const KEPT_SEPARATOR = '\u0001';
+
 function splitLines(text: string, known: KnownNames, readClass: boolean): string[] {
   return text
+    .replace(BRACKETED, (note) => note.replace(/[;,|]/g, KEPT_SEPARATOR))
     .split(LINE_SEPARATORS)
+    .map((line) => line.replaceAll(KEPT_SEPARATOR, ','))
     .flatMap((line) => line.split(SLASH_SEPARATOR))
     .flatMap((line) => splitDashes(line, known, readClass));
 }

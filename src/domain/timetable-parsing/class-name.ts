@@ -100,3 +100,17 @@ export function findTextAbove(
   }
   return null;
 }
+
+// A section code at the end of a course line: capitals, a digit and a letter, with or without a hyphen,
+// a note of groups in brackets after it ("DAA BCS-5C", "NPS BCY-5A (A,B)", "SE BSE7A"): family of
+// university timetables by room writing course and section in one cell (fast-nuces). Read only where the
+// class must be in the cell (a grid by room).
+// The teacher's name may follow on the same line ("CV Lab BAI-7A Sohail Ahmed").
+const TRAILING_SECTION =
+  /^(.+?)\s+(\p{Lu}{2,6}-?\d{1,2}\p{Lu}{0,2})(?:\s*\([^)]*\))?(?:\s+(\p{L}[\p{L}.'\u2019 -]*))?\s*$/u;
+
+export function trailingClassCode(line: string): { rest: string; classCode: string; after: string } | null {
+  const match = TRAILING_SECTION.exec(cleanText(line));
+  if (match?.[1] === undefined || match[2] === undefined) return null;
+  return { rest: cleanText(match[1]), classCode: match[2], after: cleanText(match[3] ?? '') };
+}

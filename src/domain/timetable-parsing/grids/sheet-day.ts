@@ -1,16 +1,17 @@
+import { looksLikeRoom, type CellCourse } from '../cell-text';
+import { looksLikeClassName, trailingClassCode } from '../class-name';
+import { blockAt, blockCourses } from '../course-block';
+import { mondayOfDate, parseDayLabel } from '../dates';
 import {
   countCourses,
   coursesInCell,
   tablesFromCourses,
-  type Course,
   type ReadContext,
   type TimeLabel,
 } from '../grid-reader';
-import { looksLikeClassName } from '../class-name';
-import { mondayOfDate, parseDayLabel } from '../dates';
-import { cellAt, cleanText } from '../text';
-import type { ClassNameSource, DayOfWeek, ParsedTable } from '../types';
-import { groupCourses, timeLabels, weekAbove, type SheetInput } from './shared';
+import { cellAt, cleanText, foldText } from '../text';
+import type { DayOfWeek, ParsedTable } from '../types';
+import { groupCourses, timeLabels, weekAbove, type PlacedCourse, type SheetInput } from './shared';
 
 // ---------------------------------------------------------------------------------------------------------
 // One sheet per day: the day in the sheet name, classes across and times down, or classes down and times
@@ -53,7 +54,7 @@ function readSheetDayClassesAcross(
   const lanes = headerCells
     .map((title, column) => ({ title: cleanText(title.split(/[\r\n]/)[0] ?? ''), column }))
     .filter(({ title, column }) => column > timeColumn && title !== '' && looksLikeClassName(title));
-  const courses: (Course & { className: string; source: ClassNameSource; week: string | null })[] = [];
+  const courses: PlacedCourse[] = [];
   for (const label of axis) {
     for (const lane of lanes) {
       const r = label.position;
@@ -84,6 +85,18 @@ function readSheetDayClassesAcross(
   return tablesFromCourses(groupCourses(courses, header, timeColumn), '');
 }
 
+// A master timetable of one day with one row per room (family: faculty timetables by room and period —
+// fast-nuces "E-1 CS (50)", "CS LAB-1 (56)"): the row names a room when its label column is titled as rooms
+// ("Venues", "Salles", "Rooms") or the label looks like a room (a room code, a capacity in brackets). The
+// class is then in the cell: a line of its own, or the section code that ends the course line ("DAA
+// BCS-5C").
+const ROOMS_TITLE = /\b(?:venues?|rooms?|salles?|locaux|local|lieux?|classrooms?)\b/;
+const CAPACITY = /\(\s*\d{1,4}\s*\)\s*$/;
+
+function isRoomRow(label: string, columnTitle: string, known: ReadContext['known']): boolean {
+  return ROOMS_TITLE.test(foldText(columnTitle)) || CAPACITY.test(label) || looksLikeRoom(label, known);
+}
+
 function readSheetDayClassesDown(
   rows: readonly string[][],
   day: DayOfWeek,
@@ -105,36 +118,45 @@ function readSheetDayClassesDown(
   }
   if (header < 0) return [];
   const firstTimeColumn = axis[0]?.position ?? 1;
-  const courses: (Course & { className: string; source: ClassNameSource; week: string | null })[] = [];
+  const courses: PlacedCourse[] = [];
   for (let r = header + 1; r < rows.length; r += 1) {
-    const className = cleanText(
-      [...(rows[r] ?? []).slice(0, firstTimeColumn)].reverse().find((cell) => looksLikeClassName(cell)) ?? '',
-    );
-    if (className === '') continue;
-    for (const label of axis) {
-      const merge = context.merges.at(r, label.position);
-      if (merge !== undefined && merge.left < label.position) continue;
-      const text = cellAt(rows, r, label.position);
-      if (text === '') continue;
-      let end = label.end;
-      if (merge !== undefined && merge.right > label.position)
-        end = Math.max(end, axis.filter((l) => l.position <= merge.right).at(-1)?.end ?? end);
-      for (const course of coursesInCell(
-        text,
-        { start: label.start, end },
-        { known: context.known, readClass: false },
-      )) {
+    const before = (rows[r] ?? []).slice(0, firstTimeColumn);
+    const labelColumn = before.findLastIndex((cell) => looksLikeClassName(cell));
+    if (labelColumn < 0) continue;
+    const label = cleanText(before[labelColumn] ?? '');
+    const byRoom = isRoomRow(label, cellAt(rows, header, labelColumn), context.known);
+    for (const time of axis) {
+      const block = blockAt(rows, context.merges, r, time.position, 'across', axis, time.end);
+      if (block === null) continue;
+      const place = { day, start: time.start, sourceRow: r, sourceColumn: time.position };
+      for (const course of blockCourses(block, place, { known: context.known, readClass: byRoom })) {
+        const inCell = byRoom ? classInCourse(course) : null;
         courses.push({
           ...course,
-          day: course.day ?? day,
-          sourceRow: r,
-          sourceColumn: label.position,
-          className,
-          source: 'lane',
+          ...(inCell?.moduleName !== undefined ? { moduleName: inCell.moduleName } : {}),
+          ...(inCell?.teacherName !== undefined ? { teacherName: inCell.teacherName } : {}),
+          ...(byRoom && course.room === undefined ? { room: label } : {}),
+          className: inCell?.className ?? label,
+          source: inCell === null ? 'lane' : 'cell',
           week,
         });
       }
     }
   }
   return tablesFromCourses(groupCourses(courses, header, -1), '');
+}
+
+/** The class of a course read in a grid by room: its own line, else the section code ending the module. */
+function classInCourse(
+  course: CellCourse,
+): { className: string; moduleName?: string; teacherName?: string } | null {
+  if (course.className !== undefined && course.className !== '')
+    return { className: cleanText(course.className) };
+  const split = trailingClassCode(course.moduleName);
+  if (split === null) return null;
+  return {
+    className: split.classCode,
+    moduleName: split.rest,
+    ...(course.teacherName === '' && split.after !== '' ? { teacherName: split.after } : {}),
+  };
 }
