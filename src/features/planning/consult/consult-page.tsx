@@ -99,7 +99,8 @@ export function ConsultPage() {
         onChange={setSettings}
         onPeriodKindChange={changePeriodKind}
         teachers={optionsOf(
-          display.items,
+          // A course "À affecter" has no teacher to filter on (its empty id is "all teachers").
+          display.items.filter((i) => i.teacherUserId !== ''),
           (i) => i.teacherUserId,
           (i) => i.teacherName,
         )}
