@@ -6,6 +6,8 @@ import type { ServerConfig } from './config';
 import { answerServerFailure } from './failure-answers';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import type { WriteHealth } from './storage/write-health';
+import { Readable } from 'node:stream';
+import { compressedStream } from './json-stream';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -50,6 +52,18 @@ async function compressJson(
   reply: FastifyReply,
   payload: unknown,
 ): Promise<unknown> {
+  // The store, backup and change feed are streamed (json-stream.ts): compressed as they are sent.
+  if (
+    payload instanceof Readable &&
+    String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+  ) {
+    const compressed = reply.getHeader('content-encoding')
+      ? null
+      : compressedStream(String(request.headers['accept-encoding'] ?? ''), payload);
+    if (!compressed) return payload;
+    void reply.header('content-encoding', compressed.encoding).header('vary', 'accept-encoding');
+    return compressed.body;
+  }
   if (typeof payload !== 'string' || Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
   if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
   if (reply.getHeader('content-encoding')) return payload;

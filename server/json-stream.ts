@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { LOOKUP_COLLECTIONS, lookupOfRecords, projectAll } from './auth/access';
 import {
   COLLECTION_NAMES,
@@ -197,4 +198,23 @@ export function changesBody(answer: ChangesResponse & { serverTime: string }): R
     yield `],"next":${JSON.stringify(answer.next)},"serverTime":${JSON.stringify(answer.serverTime)}}`;
   }
   return jsonBody(text());
+}
+
+/**
+ * A streamed JSON answer compressed as it is sent (http-hooks.ts compresses string answers whole): brotli
+ * (quality 4, as the string answers) or gzip when the browser accepts it; null otherwise.
+ */
+export function compressedStream(
+  acceptEncoding: string,
+  body: Readable,
+): { encoding: 'br' | 'gzip'; body: Readable } | null {
+  const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+  if (!encoding) return null;
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
+  // An error of the source (a failed page read) ends the compressed answer too.
+  body.on('error', (error) => compressor.destroy(error));
+  return { encoding, body: body.pipe(compressor) };
 }
