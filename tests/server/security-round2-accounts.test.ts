@@ -262,26 +262,30 @@ describe.each(backends)('accounts and sign-in, round 2 ($name)', (backend) => {
     });
 
     it('an unknown e-mail and a wrong password cost the same PBKDF2 work', async () => {
-      // ROOT_ADMIN's hash has the server's own parameters (600,000 iterations), like the dummy one.
-      const timeOf = async (email: string) => {
-        const times: number[] = [];
-        for (let i = 0; i < 7; i += 1) {
-          const t0 = performance.now();
-          const response = await login(email, `Devine-${i}@2026`);
-          await response.arrayBuffer();
-          times.push(performance.now() - t0);
-          expect(response.status).toBe(401);
-        }
-        return median(times);
+      // ROOT_ADMIN's hash has the server's own parameters (600,000 iterations), like the dummy one. The two
+      // kinds alternate, so that the load of a shared machine falls on both alike.
+      const timed = async (email: string, i: number) => {
+        const t0 = performance.now();
+        const response = await login(email, `Devine-${i}@2026`);
+        await response.arrayBuffer();
+        expect(response.status).toBe(401);
+        return performance.now() - t0;
       };
-      await timeOf('chauffe@ecole.sn');
-      const wrong = await timeOf(ROOT_ADMIN.email);
-      const unknown = await timeOf('inconnu@ecole.sn');
+      await timed('chauffe@ecole.sn', 0);
+      const wrongTimes: number[] = [];
+      const unknownTimes: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        wrongTimes.push(await timed(ROOT_ADMIN.email, i));
+        unknownTimes.push(await timed('inconnu@ecole.sn', i));
+      }
+      const wrong = median(wrongTimes);
+      const unknown = median(unknownTimes);
       console.log(
         `[${backend.name}] sign-in median: wrong password ${wrong.toFixed(1)} ms, unknown e-mail ${unknown.toFixed(1)} ms`,
       );
-      expect(unknown / wrong).toBeGreaterThan(0.6);
-      expect(unknown / wrong).toBeLessThan(1.6);
+      // Without a hash an unknown e-mail answered in a few milliseconds (about 1/100 of a verification).
+      expect(unknown / wrong).toBeGreaterThan(0.5);
+      expect(unknown / wrong).toBeLessThan(2);
     }, 60_000);
 
     it('unknown-e-mail answers count in the per-address limit', async () => {
