@@ -49,6 +49,8 @@ describe('day patterns', () => {
     ['miércoles', [{ days: [3], periods: [] }]],
     ['Do', [{ days: [4], periods: [] }]],
     ['Lun/Mer', [{ days: [1, 3], periods: [] }]],
+    ['MoWe', [{ days: [1, 3], periods: [] }]],
+    ['TuTh', [{ days: [2, 4], periods: [] }]],
   ])('%s', (text, groups) => {
     expect(parseDayPattern(text)).toEqual(groups);
   });
@@ -182,6 +184,16 @@ describe('lists of every family', () => {
         ['', '', '', '', '', '3', '1010', '1100'],
       ]),
     ).toEqual(['Feuille 1|-|1 08:00-09:50|Chimie|', 'Feuille 1|-|4 10:10-11:00|Dessin|']);
+  });
+
+  it('a start time and a duration without its unit under a duration title (hours up to 8, else minutes)', () => {
+    expect(
+      read([
+        ['Classe', 'Jour', 'Heure', 'Durée', 'Matière', 'Professeur'],
+        ['6e A', 'Lundi', '8h00', '2', 'Mathématiques', 'M. Diallo'],
+        ['6e A', 'Mardi', '10h15', '90', 'Français', 'Mme Sow'],
+      ]),
+    ).toEqual(['6e A|-|1 08:00-10:00|Mathématiques|Diallo', '6e A|-|2 10:15-11:45|Français|Sow']);
   });
 
   it('a grid is not a list: days across the top, or a time axis across the top', () => {

@@ -55,9 +55,11 @@ export function defaultPeriod(period: number): MinuteRange {
 const SAMPLE = 400;
 const MIN_SHARE = 0.6;
 
-type Role = 'module' | 'teacher' | 'room' | 'class' | 'code' | 'description' | 'id' | 'day' | 'period';
+type Role =
+  'module' | 'teacher' | 'room' | 'class' | 'code' | 'description' | 'id' | 'day' | 'period' | 'duration';
 // Column titles in the five languages (and the iCalendar property names): only a tie-breaker.
 const HINTS: readonly [Role, RegExp][] = [
+  ['duration', /(?:duree|duration|dauer|duracion|duracao|nb heures|nombre d'heures|hours)/],
   ['id', /(?:\bid\b|\buid\b|\bnbr\b|\bno\b|\bn°|\bnum(?:ero|ber)?\b|\bcod(?:e|igo)?\b|\bcatalog)/],
   ['description', /(?:description|descricao|descripcion|beschreibung|remarque|comment|observation|notes?\b)/],
   [
@@ -279,7 +281,8 @@ function planList(rows: readonly string[][], columns: readonly number[]): ListPl
   const clocks = free().filter((k) => share(k.clock, k) >= MIN_SHARE);
   const clockStart = dateEnd === null && range === null ? take(clocks[0]) : null;
   const clockEnd = clockStart !== null ? take(clocks[1]) : null;
-  const durations = free().filter((k) => share(k.duration, k) >= MIN_SHARE);
+  // A duration in minutes or hours without a unit ("90", "2") only under a duration title.
+  const durations = free().filter((k) => share(k.duration, k) >= MIN_SHARE || k.hint === 'duration');
   const duration = clockStart !== null && clockEnd === null ? take(durations[0]) : null;
 
   // Numbers: first and last period (a pair, the last never before the first, a few periods apart), weekday
@@ -470,6 +473,15 @@ interface ListSheet {
   rows: string[][];
 }
 
+/** A duration cell: with its unit, or a bare number (up to 8: hours, else minutes) under a duration title. */
+function durationOf(text: string): number | null {
+  const marked = parseDurationCell(text);
+  if (marked !== null) return marked;
+  if (!/^\d{1,3}$/.test(text.trim())) return null;
+  const n = Number(text.trim());
+  return n <= 0 ? null : n <= 8 ? n * 60 : n;
+}
+
 /** The courses of one line of a planned list (one per day of its pattern). */
 function coursesOfLine(
   rows: readonly string[][],
@@ -524,7 +536,7 @@ function coursesOfLine(
     } else if (plan.clockStart !== null) {
       start = parseClockCell(at(plan.clockStart));
       end = plan.clockEnd !== null ? parseClockCell(at(plan.clockEnd)) : null;
-      const minutes = plan.duration !== null ? parseDurationCell(at(plan.duration)) : null;
+      const minutes = plan.duration !== null ? durationOf(at(plan.duration)) : null;
       if (start !== null && end === null && minutes !== null) end = start + minutes;
     } else if (plan.periodStart !== null) {
       const first = Number(at(plan.periodStart));

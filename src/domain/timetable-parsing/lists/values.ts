@@ -61,6 +61,10 @@ const CODE_TWO: ReadonlyMap<string, DayOfWeek> = new Map<string, DayOfWeek>([
   ['tu', 2],
   ['sa', 6],
   ['su', 7],
+  // PeopleSoft-style pairs: "MoWe", "TuTh", "MoWeFr".
+  ['mo', 1],
+  ['we', 3],
+  ['fr', 5],
 ]);
 const CODE_ONE: ReadonlyMap<string, DayOfWeek> = new Map<string, DayOfWeek>([
   ['m', 1],
