@@ -1,6 +1,7 @@
 import { NO_KNOWN_NAMES, type KnownNames } from './cell-text';
 import { workbookContext, type LayoutKind } from './detect-layout';
 import { readListOrLayouts } from './lists';
+import { dropRepeatedSheets } from './repeated-sheets';
 import { applyMapping, findSavedMapping, type SavedMapping } from './layout-mapping';
 import { normalizeGrid } from './text';
 import type { Grid, GridMerge, ParsedFile, SheetGrid } from './types';
@@ -89,6 +90,7 @@ export function readTimetableGrids(
       options.onSheetParsed?.(index + 1, list.length);
     });
     if (value.tables.length === 0) return { ok: false, issues: [{ code: 'empty' }] };
+    value.tables = dropRepeatedSheets(value.tables);
     return mappedSheets.length > 0
       ? { ok: true, value, warnings, mappedSheets }
       : { ok: true, value, warnings };
