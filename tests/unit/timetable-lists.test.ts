@@ -196,6 +196,26 @@ describe('lists of every family', () => {
     ).toEqual(['6e A|-|1 08:00-10:00|Mathématiques|Diallo', '6e A|-|2 10:15-11:45|Français|Sow']);
   });
 
+  it('a US export: month-first dates told by the 12-hour clock, the course in a column titled neither course nor subject', () => {
+    expect(
+      read([
+        ['Subject', 'Catalog', 'Display Name', 'Start', 'End', 'Location'],
+        [
+          'CS',
+          '101',
+          'Introduction to Programming',
+          '09/03/2018 02:00 PM CEST',
+          '09/03/2018 03:15 PM CEST',
+          'Room 12',
+        ],
+        ['MATH', '220', 'Linear Algebra', '09/04/2018 10:00 AM CEST', '09/04/2018 11:15 AM CEST', 'Hall B'],
+      ]),
+    ).toEqual([
+      'Feuille 1|2018-09-03|1 14:00-15:15|Introduction to Programming|',
+      'Feuille 1|2018-09-03|2 10:00-11:15|Linear Algebra|',
+    ]);
+  });
+
   it('a grid is not a list: days across the top, or a time axis across the top', () => {
     expect(
       read([

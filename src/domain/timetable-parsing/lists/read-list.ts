@@ -64,7 +64,7 @@ const HINTS: readonly [Role, RegExp][] = [
   ['description', /(?:description|descricao|descripcion|beschreibung|remarque|comment|observation|notes?\b)/],
   [
     'teacher',
-    /(?:enseignant|professeur|\bprof\b|intervenant|format(?:eur|rice)|teacher|instructor|lecturer|tutor|staff|faculty|docente|professor|profesor|maestro|lehrer|lehrkraft|dozent|display name|\bname\b|\bnom\b|\bnome\b|\bnombre\b|教师|老师)/,
+    /(?:enseignant|professeur|\bprof\b|intervenant|format(?:eur|rice)|teacher|instructor|lecturer|tutor|staff|faculty|docente|professor|profesor|maestro|lehrer|lehrkraft|dozent|教师|老师)/,
   ],
   [
     'module',

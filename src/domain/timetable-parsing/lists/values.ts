@@ -170,11 +170,17 @@ const NUMERIC = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:[\s,]+(.+?))?$/;
 export type DateOrder = 'dmy' | 'mdy';
 
 export function dateOrderOf(values: readonly string[]): DateOrder {
+  let twelveHour = false;
   for (const value of values) {
-    const match = NUMERIC.exec(foldText(value));
-    if (match && Number(match[2]) > 12 && Number(match[1]) <= 12) return 'mdy';
+    const folded = foldText(value);
+    const match = NUMERIC.exec(folded);
+    if (!match) continue;
+    if (Number(match[2]) > 12 && Number(match[1]) <= 12) return 'mdy';
+    if (Number(match[1]) > 12) return 'dmy';
+    if (/\d\s?[ap]\.?m\b/.test(folded)) twelveHour = true;
   }
-  return 'dmy';
+  // Undecided numbers with a 12-hour clock ("09/03/2018 02:00 PM"): a US export, month first.
+  return twelveHour ? 'mdy' : 'dmy';
 }
 
 /**
