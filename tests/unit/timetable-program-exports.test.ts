@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ParsedFile } from '../../src/domain/timetable-parsing';
+import type { SavedMapping } from '../../src/domain/timetable-parsing';
+import { savedBell } from '../../src/domain/timetable-parsing/exports/saved-bell';
 import { parseXml } from '../../src/domain/timetable-parsing/exports/xml';
 import { readIssueMessage } from '../../src/features/planning/import/read-messages';
 import { readTimetableBytes } from '../../src/services/sheets/workbook-to-grids';
@@ -64,6 +66,39 @@ describe('program exports', () => {
     expect(read('GPU001.TXT')).toEqual([
       '5A | 1 08:00-09:50 | MAT | DUP | R12',
       '5A | 2 10:00-10:50 | ANG | LEB | R14',
+      '5B | 3 12:00-12:50 | MAT | DUP | R12',
+      '5B | 4 13:00-13:50 | EPS |  | GYM',
+    ]);
+  });
+
+  it("Untis and aSc periods take the organisation's saved bell schedule (typed once in the guided mapping)", () => {
+    const saved = [
+      {
+        fingerprint: 'older',
+        savedAt: '2026-01-01T08:00:00.000Z',
+        mapping: { kind: 'grid', bell: [{ label: '1', start: '09:00', end: '09:30' }] },
+      },
+      {
+        fingerprint: 'latest',
+        savedAt: '2026-02-01T08:00:00.000Z',
+        mapping: {
+          kind: 'grid',
+          bell: [
+            { label: '1', start: '07:45', end: '08:40' },
+            { label: '2', start: '08:45', end: '09:40' },
+            { label: 'P3', start: '10:00', end: '10:55' },
+            { label: 'Pause', start: '09:40', end: '10:00' },
+          ],
+        },
+      },
+    ] as unknown as SavedMapping[];
+    const bell = savedBell(saved);
+    expect([...bell.keys()]).toEqual(['1', '2', '3']);
+    const result = readTimetableBytes(readFileSync(join(DIR, 'GPU001.TXT')), 'GPU001.TXT', {}, bell);
+    expect(result.ok ? courses(result.value) : result.issues).toEqual([
+      '5A | 1 07:45-09:40 | MAT | DUP | R12',
+      '5A | 2 10:00-10:55 | ANG | LEB | R14',
+      // Periods the bell does not name keep the hour from 8:00.
       '5B | 3 12:00-12:50 | MAT | DUP | R12',
       '5B | 4 13:00-13:50 | EPS |  | GYM',
     ]);

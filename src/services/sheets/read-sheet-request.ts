@@ -1,4 +1,5 @@
 import { parseSavedMappings } from '../../domain/timetable-parsing';
+import { savedBell } from '../../domain/timetable-parsing/exports/saved-bell';
 import { knownNamesOf } from './known-names';
 import type { ReadProgress, SheetReaderRequest } from './sheet-worker';
 import { readTimetableBytes, readTimetableSheets, type TimetableFileReadResult } from './workbook-to-grids';
@@ -20,7 +21,8 @@ export async function readSheetRequest(
     progress({ stage: 'loading', sheetsDone: 0, sheetCount: 0 });
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     progress({ stage: 'decoding', sheetsDone: 0, sheetCount: 0 });
-    return readTimetableBytes(bytes, request.fileName, options);
+    // The programs' exports that number their periods take the bell schedule the organisation saved.
+    return readTimetableBytes(bytes, request.fileName, options, savedBell(options.mappings));
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'error';
     return { ok: false, issues: [{ code: 'unreadable', reason }], sheets: [] };

@@ -2,7 +2,13 @@ import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { decodeTextBytes, detectTextEncoding } from '../../domain/timetable-parsing/text-decoding';
 // The program exports' XML reader: this module runs in the sheet worker only (never in the start-up bundle).
-import { readXmlExport } from '../../domain/timetable-parsing/exports';
+import {
+  looksLikeUntisGpu001,
+  readProgramSheet,
+  readXmlExport,
+} from '../../domain/timetable-parsing/exports';
+import type { MinuteRange } from '../../domain/timetable-parsing/grid-reader';
+import { normalizeGrid } from '../../domain/timetable-parsing/text';
 import {
   MAX_GRID_COLUMNS,
   MAX_GRID_ROWS,
@@ -231,12 +237,15 @@ export { knownNamesOf } from './known-names';
  * item 3); null for any other file. Never throws: a broken export is 'unreadable' with a reason the dialog
  * says in French.
  */
-function readXmlProgramExport(data: ArrayBuffer | Uint8Array): TimetableFileReadResult | null {
+function readXmlProgramExport(
+  data: ArrayBuffer | Uint8Array,
+  bell: ReadonlyMap<string, MinuteRange>,
+): TimetableFileReadResult | null {
   try {
     const bytes = toBytes(data);
     if (bytes.length === 0 || sniff(bytes) !== 'markup') return null;
     const text = decodeText(bytes);
-    const result = text === null ? null : readXmlExport(text);
+    const result = text === null ? null : readXmlExport(text, bell);
     if (result === null) return null;
     if (result.kind === 'read') return { ok: true, value: result.value, warnings: [] };
     const reason = result.kind === 'malformed' ? 'xml-malformed' : `${result.program}-empty`;
@@ -251,11 +260,22 @@ export function readTimetableBytes(
   data: ArrayBuffer | Uint8Array,
   fileName: string,
   options: ReadTimetableOptions = {},
+  /** Period number -> times, the organisation's saved bell schedule (for the programs' exports). */
+  bell: ReadonlyMap<string, MinuteRange> = new Map(),
 ): TimetableFileReadResult {
-  const program = readXmlProgramExport(data);
+  const program = readXmlProgramExport(data, bell);
   if (program !== null) return program;
   const grids = workbookToGrids(data, fileName);
   if (!grids.ok) return { ok: false, issues: grids.issues, sheets: [] };
+  // Untis' GPU001.TXT (periods only) with the organisation's saved bell schedule, when there is one.
+  const only = grids.value.length === 1 ? grids.value[0] : undefined;
+  if (bell.size > 0 && only !== undefined) {
+    const rows = normalizeGrid(only.grid);
+    const untis = looksLikeUntisGpu001(rows)
+      ? readProgramSheet({ sheetName: only.sheetName, rows }, bell)
+      : null;
+    if (untis !== null) return { ok: true, value: { tables: untis }, warnings: [], sheets: grids.value };
+  }
   return { ...readTimetableGrids(grids.value, options), sheets: grids.value };
 }
 
