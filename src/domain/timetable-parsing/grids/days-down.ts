@@ -18,6 +18,7 @@ import {
 } from '../dates';
 import { cellAt, cleanText, foldText } from '../text';
 import type { ClassNameSource, ParsedTable } from '../types';
+import { blockAt, type CourseBlock } from '../course-block';
 import { groupCourses, nameAbove, timeLabels, weekAbove, type SheetInput } from './shared';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -147,8 +148,9 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
   // Times in a column beside the days, the courses to their right.
   let timeColumn = -1;
   let down: (TimeLabel & { end: number })[] = [];
+  // The day column itself may hold the times on the rows below each day (family: day blocks with a morning
+  // and an afternoon row under the day's name in one column — ulbu).
   for (let c = 0; c < 12; c += 1) {
-    if (c === dayColumn) continue;
     const axis = timeLabels(
       bandRows.map((r) => ({ position: r, text: cellAt(rows, r, c) })),
       context.bell,
@@ -165,7 +167,10 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
     (c) => c !== dayColumn && c !== timeColumn && c > Math.min(dayColumn, timeColumn),
   );
   const header = firstDayRow - 1;
-  const lanes = courseColumns.filter((c) => bandRows.some((r) => cellAt(rows, r, c) !== ''));
+  const filled = courseColumns.filter((c) => bandRows.some((r) => cellAt(rows, r, c) !== ''));
+  const rooms = roomColumns(rows, header, filled, bandRows);
+  const lanes = filled.filter((c) => !rooms.has(c));
+  const continued = continuationRows(rows, down, labels, bandOfRow, timeColumn);
   // One column per week ("Semaine du 02/09"): each lane is a week of the same class.
   const schoolYear = schoolYearOf(rows);
   const weekOfLane = new Map<number, string>();
@@ -192,17 +197,23 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
     const day = dayOfRow.get(r);
     const label = endOf.get(r);
     if (day === undefined || label === undefined) continue;
-    const texts: { column: number; text: string; end: number }[] = [];
+    const texts: { column: number; text: string; end: number; room: string }[] = [];
+    const below = continued.get(r) ?? [];
+    const textOf = (c: number, block: CourseBlock | null) =>
+      [
+        block?.text ?? '',
+        ...below.map((row) => blockAt(rows, context.merges, row, c, 'down', [], 0)?.text ?? ''),
+      ]
+        .filter((text) => text !== '')
+        .join('\n');
     for (const c of lanes) {
-      const merge = context.merges.at(r, c);
-      if (merge !== undefined && merge.top < r) continue;
-      const text = cellAt(rows, r, c);
+      const block = blockAt(rows, context.merges, r, c, 'down', down, label.end);
+      const text = textOf(c, block);
       if (text === '') continue;
-      let end = label.end;
-      if (merge !== undefined && merge.bottom > r) {
-        end = Math.max(end, down.filter((l) => l.position <= merge.bottom).at(-1)?.end ?? end);
-      }
-      texts.push({ column: c, text, end });
+      const room = rooms.has(c + 1)
+        ? cleanText(textOf(c + 1, blockAt(rows, context.merges, r, c + 1, 'down', [], 0)))
+        : '';
+      texts.push({ column: c, text, end: block?.end ?? label.end, room });
     }
     const cells =
       classLanes || weekLanes
@@ -214,6 +225,7 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
                 column: texts[0]?.column ?? 0,
                 text: texts.map((t) => t.text).join('\n'),
                 end: Math.max(...texts.map((t) => t.end)),
+                room: texts.find((t) => t.room !== '')?.room ?? '',
               },
             ];
     for (const cell of cells) {
@@ -224,7 +236,13 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
         { known: context.known, readClass: false },
       )) {
         push(
-          { ...course, day: course.day ?? day.day, sourceRow: r, sourceColumn: cell.column },
+          {
+            ...course,
+            ...(course.room === undefined && cell.room !== '' ? { room: cell.room } : {}),
+            day: course.day ?? day.day,
+            sourceRow: r,
+            sourceColumn: cell.column,
+          },
           day,
           className,
           classLanes ? 'lane' : naming.source,
@@ -237,6 +255,54 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
     groupCourses(courses, Math.max(0, header), timeColumn),
     cleanText(sheet.sheetName),
   );
+}
+
+// A room column beside each class lane (family: class-by-day grids with an "S" (salle) column after each
+// class — ulbu): titled as rooms, or untitled with only short one-word values ("2", "GS", "CAV"), right of
+// a class lane. Its value is the room of the course on its left (a second one is dropped).
+const ROOM_TITLE = /^(?:s|salles?|rooms?|locals?|locaux|lieux?|venues?)$/;
+const SHORT_VALUE = /^\S{1,6}$/;
+
+function roomColumns(
+  rows: readonly string[][],
+  header: number,
+  lanes: readonly number[],
+  bandRows: readonly number[],
+): Set<number> {
+  const rooms = new Set<number>();
+  for (const c of lanes) {
+    if (!lanes.some((other) => other < c && !rooms.has(other))) continue;
+    const title = foldText(cellAt(rows, header, c));
+    const values = bandRows.map((r) => cleanText(cellAt(rows, r, c))).filter((v) => v !== '');
+    if (ROOM_TITLE.test(title) || (title === '' && values.every((v) => SHORT_VALUE.test(v)))) rooms.add(c);
+  }
+  return rooms;
+}
+
+/**
+ * Rows under a time row that carry no time and no day continue its courses (family: a course on one row,
+ * its teacher on the row below — ulbu), up to the next time or day row of the same band.
+ */
+function continuationRows(
+  rows: readonly string[][],
+  axis: readonly TimeLabel[],
+  dayLabels: ReadonlyMap<number, DayLabel>,
+  bandOfRow: ReadonlyMap<number, number>,
+  timeColumn: number,
+): Map<number, number[]> {
+  const timed = new Set(axis.map((label) => label.position));
+  const result = new Map<number, number[]>();
+  for (const label of axis) {
+    const extra: number[] = [];
+    const band = bandOfRow.get(label.position);
+    for (let r = label.position + 1; r < rows.length; r += 1) {
+      if (timed.has(r) || dayLabels.has(r) || bandOfRow.get(r) !== band) break;
+      if (cellAt(rows, r, timeColumn) !== '') break;
+      extra.push(r);
+    }
+    result.set(label.position, extra);
+  }
+  return result;
 }
 
 const GENERIC_COLUMN =
