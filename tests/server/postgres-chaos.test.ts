@@ -57,10 +57,14 @@ describe.skipIf(!postgres)('postgres: connections lost while 16 devices push', (
             });
           });
           // Sent again until acknowledged: the device keeps it in its outbox.
+          const givenUp = Date.now() + 30_000;
           for (;;) {
+            if (Date.now() > givenUp) throw new Error(`device ${d}: batch ${i} refused for 30 s`);
+            // A request the server never answers is a failure of its own (said, not a test timeout).
             const response = await api(`${base}/api/mutations?orgId=chaos`, cookie, {
               method: 'POST',
               body: { clientId: `device-${d}`, mutations: batch },
+              signal: AbortSignal.timeout(20_000),
             });
             if (response.status === 200) {
               const answer = (await response.json()) as PushResponse;
@@ -80,11 +84,12 @@ describe.skipIf(!postgres)('postgres: connections lost while 16 devices push', (
         }
       };
       let failure: unknown = null;
-      const until = async (condition: () => boolean) => {
+      const until = async (phase: string, condition: () => boolean) => {
         const deadline = Date.now() + 30_000;
         while (!condition()) {
           if (failure) throw failure as Error;
-          if (Date.now() > deadline) throw new Error('the devices stopped making progress');
+          if (Date.now() > deadline)
+            throw new Error(`${phase}: no progress (${acknowledged} acknowledged, ${refused} refused)`);
           await sleep(20);
         }
       };
@@ -97,7 +102,7 @@ describe.skipIf(!postgres)('postgres: connections lost while 16 devices push', (
         },
       );
       try {
-        await until(() => acknowledged >= DEVICES * 2);
+        await until('before', () => acknowledged >= DEVICES * 2);
         // 1. Backends killed under load, again and again (mid-transaction, mid-COMMIT, idle in the pool).
         let terminated = 0;
         for (let round = 0; round < 12; round += 1) {
@@ -111,7 +116,7 @@ describe.skipIf(!postgres)('postgres: connections lost while 16 devices push', (
         }
         expect(terminated).toBeGreaterThan(0);
         const afterKills = acknowledged;
-        await until(() => acknowledged >= afterKills + DEVICES);
+        await until('after the kills', () => acknowledged >= afterKills + DEVICES);
 
         // 2. The database out of reach for a second: 503, then back without a restart of the app.
         const beforeOutage = refused;
@@ -120,7 +125,7 @@ describe.skipIf(!postgres)('postgres: connections lost while 16 devices push', (
         expect(refused).toBeGreaterThan(beforeOutage);
         const duringOutage = acknowledged;
         relay.restore();
-        await until(() => acknowledged >= duringOutage + DEVICES * 2);
+        await until('after the outage', () => acknowledged >= duringOutage + DEVICES * 2);
       } finally {
         stop = true;
         await devices;
