@@ -355,7 +355,13 @@ function clampCooldown(values: RecordData, now: Date): RecordData {
 export function preparerFor(
   viewer: Viewer,
   actor: Pick<User, 'id' | 'name'> | null,
-  options: { now: Date; initialHashes?: { initial: string; imported: string }; contacts?: LastContacts },
+  options: {
+    now: Date;
+    initialHashes?: { initial: string; imported: string };
+    contacts?: LastContacts;
+    /** false: no review flags (SEND_SERVER_TIME=0, devices' times not comparable with the server's). */
+    trustedTime?: boolean;
+  },
 ): Prepare {
   return async (mutation, current, tx) => {
     if (mutation.op !== 'put' || !mutation.values) return mutation;
@@ -365,7 +371,10 @@ export function preparerFor(
     if (mutation.collection === 'planningLogs' && current === null) {
       const via = viewer.kind === 'kiosk' ? 'kiosk' : 'user';
       for (const f of ['receivedAt', 'recordedVia', 'reviewFlags']) fields.add(f);
-      const flags = await checkLogFlags(mutation.values, tx, options.now, options.contacts);
+      const flags =
+        options.trustedTime === false
+          ? []
+          : await checkLogFlags(mutation.values, tx, options.now, options.contacts);
       return {
         ...mutation,
         changedFields: [...fields],

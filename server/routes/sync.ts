@@ -47,7 +47,10 @@ import { readContacts, recordContact } from '../auth/device-contacts';
 export interface SyncRouteDeps {
   storage: SyncStorage;
   sessions: SessionService;
-  config: Pick<ServerConfig, 'initialPassword' | 'bodyLimitBytes' | 'writeBudget' | 'contractStorage'>;
+  config: Pick<
+    ServerConfig,
+    'initialPassword' | 'bodyLimitBytes' | 'writeBudget' | 'sendServerTime' | 'contractStorage'
+  >;
 }
 
 function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
@@ -180,8 +183,11 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
       config.writeBudget,
     );
     if (!limit.ok) return limit;
-    // Trusted time: the session's and the device's last contact before this push (device-contacts.ts).
-    const contacts = await readContacts(storage, request.orgId, auth.session, clientId);
+    // Trusted time: the session's and the device's last contact before this push (device-contacts.ts). Off
+    // when answers do not carry the server's time (SEND_SERVER_TIME=0: a suite simulating the browsers' clocks,
+    // whose claimed times cannot be compared with the server's).
+    const trusted = config.sendServerTime !== false;
+    const contacts = trusted ? await readContacts(storage, request.orgId, auth.session, clientId) : undefined;
     const initialHashes = mutations.some((m) => m.collection === 'users')
       ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
       : undefined;
@@ -197,11 +203,15 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
           ...(initialHashes
             ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
             : {}),
-          contacts,
+          ...(contacts ? { contacts } : {}),
         }),
         config.contractStorage,
       ),
-      preparerFor(auth.viewer, auth.user, { now, contacts, ...(initialHashes ? { initialHashes } : {}) }),
+      preparerFor(auth.viewer, auth.user, {
+        now,
+        ...(contacts ? { contacts } : { trustedTime: false }),
+        ...(initialHashes ? { initialHashes } : {}),
+      }),
     );
     return { ok: true, answer };
   }

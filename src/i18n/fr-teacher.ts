@@ -99,6 +99,14 @@ export const frTeacher = {
   },
   kiosk: {
     teacher: (name: string) => `Enseignant : ${name}`,
+    // Issue 32: Départ asks first, naming the time left, then leaves a short undo.
+    confirmTitle: 'Départ',
+    confirmCheckout: (end: string) => `Le cours se termine à ${end} : partir maintenant ?`,
+    confirmLeave: 'Partir maintenant',
+    confirmStay: 'Rester',
+    undoPending: (seconds: number) => `Départ enregistré dans ${seconds} s.`,
+    undo: 'Annuler le départ',
+    undone: 'Départ annulé.',
     backToPin: 'Retour au clavier PIN',
     returning: (seconds: number) => `Retour au clavier PIN dans ${seconds} s`,
     idleHint: 'Sans action, retour automatique au clavier PIN.',

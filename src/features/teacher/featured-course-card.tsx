@@ -22,9 +22,15 @@ interface Props {
  */
 export function FeaturedCourseCard({ item, action, isBusy, isLocating, onCheck }: Props) {
   const what = `${item.moduleName}, ${item.className}, ${timeRangeLabel(item)}`;
+  // Checked in before the start (issue 32): the course is running for the teacher, Départ waits for the start.
+  const early = action === 'none' && item.status === 'in-progress';
   const heading =
-    action === 'none' ? t.featuredNext : item.status === 'in-progress' ? t.featuredRunning : t.featuredOpen;
-  const kind = action === 'checkout' ? 'checkout' : 'checkin';
+    action === 'none' && !early
+      ? t.featuredNext
+      : item.status === 'in-progress'
+        ? t.featuredRunning
+        : t.featuredOpen;
+  const kind = action === 'checkout' || early ? 'checkout' : 'checkin';
   const label = kind === 'checkout' ? fr.teacher.slot.checkout : fr.teacher.slot.checkin;
   return (
     <article className="featured-course" aria-labelledby="featured-course-title">
@@ -49,7 +55,9 @@ export function FeaturedCourseCard({ item, action, isBusy, isLocating, onCheck }
       >
         {isLocating ? fr.teacher.check.locating : label}
       </Button>
-      {action === 'none' ? <p className="hint">{fr.teacher.check.tooEarly}</p> : null}
+      {action === 'none' ? (
+        <p className="hint">{early ? fr.attendance.refusals['before-start'] : fr.teacher.check.tooEarly}</p>
+      ) : null}
     </article>
   );
 }

@@ -90,3 +90,4 @@ export function SlotDialog({
     </AppDialog>
   );
 }
+      {check.prompt}

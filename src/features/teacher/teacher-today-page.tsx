@@ -103,6 +103,7 @@ export function TeacherTodayPage() {
           {fr.teacher.kiosk.returning(kiosk.countdown)}
         </p>
       ) : null}
+      {check.prompt}
       {data === undefined ? <p className="page-loading">{fr.app.loading}</p> : null}
       {data && items.length === 0 ? <p className="empty">{t.empty}</p> : null}
       {featured ? (
