@@ -306,10 +306,15 @@ describe('timetables and reschedule requests', () => {
       proposedEndTime: '10:00',
       actor: { userId: 't1', userName: 'Nom t1' },
       now,
-      ids: { requestId: 'rq-1', cancelLogId: 'lc-1', proposalLogId: 'lp-1' },
+      ids: { requestId: 'rq-1', proposalLogId: 'lp-1' },
     }),
   );
-  const [cancelLog, proposalLog] = request.logs;
+  const proposalLog = request.log;
+  // Issue 33: a request no longer cancels the course; a teacher's own cancellation stays allowed.
+  const ownCancel = ok(
+    cancelSlot({ timetable, slotIndex: 0, actor: { userId: 't1', userName: 'Nom t1' }, now, logId: 'lc-1' }),
+  );
+  const cancelLog = ownCancel.log;
   const t2Cancel = ok(
     cancelSlot({ timetable, slotIndex: 1, actor: { userId: 't1', userName: null }, now, logId: 'lc-2' }),
   );
@@ -328,7 +333,7 @@ describe('timetables and reschedule requests', () => {
   };
 
   it.each([
-    ['t1', 'timetables', timetable, request.timetable, 'ok'],
+    ['t1', 'timetables', timetable, ownCancel.timetable, 'ok'],
     ['t1', 'rescheduleRequests', null, request.request, 'ok'],
     ['t1', 'planningLogs', null, cancelLog, 'ok'],
     ['t1', 'planningLogs', null, proposalLog, 'ok'],
@@ -337,7 +342,7 @@ describe('timetables and reschedule requests', () => {
     ['t1', 'timetables', timetable, modeChange.timetable, 'field-not-permitted'],
     ['t1', 'planningLogs', null, modeChange.log, 'not-permitted'],
     ['t1', 'timetables', timetable, moved, 'field-not-permitted'],
-    ['t1', 'timetables', timetable, { ...request.timetable, classId: 'cls-2' }, 'field-not-permitted'],
+    ['t1', 'timetables', timetable, { ...ownCancel.timetable, classId: 'cls-2' }, 'field-not-permitted'],
     ['t1', 'timetables', timetable, null, 'not-permitted'],
     ['t1', 'timetables', null, { ...timetable, id: 'tt-new' }, 'not-permitted'],
     ['t1', 'rescheduleRequests', null, { ...request.request, status: 'validated' }, 'status-not-permitted'],
@@ -358,7 +363,7 @@ describe('timetables and reschedule requests', () => {
     ],
     ['t2', 'rescheduleRequests', null, request.request, 'not-own-slot'],
     ['t1Pin', 'rescheduleRequests', null, request.request, 'not-permitted'], // PIN: /teacher/today only
-    ['kiosk', 'timetables', timetable, request.timetable, 'not-permitted'],
+    ['kiosk', 'timetables', timetable, ownCancel.timetable, 'not-permitted'],
     ['kiosk', 'rescheduleRequests', null, request.request, 'not-permitted'],
     ['plan', 'timetables', timetable, modeChange.timetable, 'ok'],
     ['plan', 'planningLogs', null, { ...modeChange.log, actorUserId: 'plan' }, 'ok'],
@@ -371,6 +376,37 @@ describe('timetables and reschedule requests', () => {
     ['contrib', 'timetables', timetable, modeChange.timetable, 'not-permitted'],
   ] as const)('%s %s %#', (who, collection, before, after, expected) => {
     expect(decide(who, collection, before as RecordData | null, after as RecordData | null)).toBe(expected);
+  });
+});
+
+describe('a reschedule request needs an occurrence that has not started (issue 33, server clock)', () => {
+  const request = ok(
+    createRescheduleRequest({
+      timetable,
+      slotIndex: 0,
+      reason: 'Jury',
+      proposedDate: '2026-03-13',
+      proposedStartTime: '08:00',
+      proposedEndTime: '10:00',
+      actor: { userId: 't1', userName: 'Nom t1' },
+      now: '2026-03-09T08:00:00.000Z',
+      ids: { requestId: 'rq-1', proposalLogId: 'lp-1' },
+    }),
+  ).request;
+  it.each([
+    ['the day before', '2026-03-10T08:00:00.000Z', 'ok'],
+    ['one millisecond before the start', '2026-03-11T07:59:59.999Z', 'ok'],
+    ['at the start', '2026-03-11T08:00:00.000Z', 'occurrence-started'],
+    ['after the course', '2026-03-11T12:00:00.000Z', 'occurrence-started'],
+    ['the week after (pushed late from offline)', '2026-03-16T09:00:00.000Z', 'occurrence-started'],
+  ])('%s', (_label, now, expected) => {
+    expect(decide('t1', 'rescheduleRequests', null, request, { now: new Date(now) })).toBe(expected);
+  });
+  it('an administrator validating it later is not held by the rule', () => {
+    const env = { now: new Date('2026-03-16T09:00:00.000Z') };
+    expect(decide('admin', 'rescheduleRequests', request, { ...request, status: 'validated' }, env)).toBe(
+      'ok',
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import {
   RESCHEDULE_LEAD_HOURS,
   rescheduleEligibility,
 } from '../../src/domain/reschedule/next-occurrence';
+import { occurrenceEligibility } from '../../src/domain/reschedule/occurrence';
 import {
   createRescheduleRequest,
   editRescheduleProposal,
@@ -112,9 +113,51 @@ describe('the 24-hour rule (spec part 2 point 4)', () => {
   });
 });
 
+describe('only an occurrence that has not started, of its own timetable (issue 33)', () => {
+  // week of Monday 2025-03-10; the slot is on Tuesday 2025-03-11 08:00-10:00
+  it.each([
+    ['25 hours before', '2025-03-10T07:00:00Z', undefined, 'ok'],
+    ['exactly 24 hours before', '2025-03-10T08:00:00Z', undefined, 'ok'],
+    ['1 s under 24 hours', '2025-03-10T08:00:01Z', undefined, 'too-late'],
+    ['1 ms before the start', '2025-03-11T07:59:59.999Z', undefined, 'too-late'],
+    ['at the start', '2025-03-11T08:00:00Z', undefined, 'started'],
+    ['during the course', '2025-03-11T09:00:00Z', undefined, 'started'],
+    ["a week later (last week's course)", '2025-03-17T07:00:00Z', undefined, 'started'],
+    ['the course opened, 2 days before', '2025-03-09T07:00:00Z', '2025-03-11', 'ok'],
+    ["a date that is not the course's", '2025-03-09T07:00:00Z', '2025-03-18', 'started'],
+  ])('%s: %s', (_label, now, date, expected) => {
+    const result = occurrenceEligibility({ timetable: week, slot: slot(), date, now });
+    expect(result.ok ? 'ok' : result.code).toBe(expected);
+  });
+
+  it('a month timetable: the occurrence opened, else the first one still ahead', () => {
+    const march: Timetable = { ...week, periodicity: 'month', weekStartDate: null, month: 3 };
+    const now = '2025-03-12T12:00:00Z'; // Tuesdays of March 2025: 4, 11, 18, 25
+    const opened = (date?: string) => occurrenceEligibility({ timetable: march, slot: slot(), date, now });
+    expect(opened('2025-03-11')).toEqual({ ok: false, code: 'started' });
+    expect(opened('2025-03-25').ok && opened('2025-03-25')).toMatchObject({
+      value: { proposedDate: '2025-03-25' },
+    });
+    expect(opened().ok && opened()).toMatchObject({ value: { proposedDate: '2025-03-18' } });
+    const late = occurrenceEligibility({ timetable: march, slot: slot(), now: '2025-03-25T09:00:00Z' });
+    expect(late).toEqual({ ok: false, code: 'started' });
+  });
+
+  it('prefills the request with the occurrence itself, not the same slot next week', () => {
+    const result = occurrenceEligibility({ timetable: week, slot: slot(), now: '2025-03-09T07:00:00Z' });
+    expect(result.ok && result.value.proposedDate).toBe('2025-03-11');
+    expect(
+      occurrenceEligibility({ timetable: week, slot: slot({ canceled: true }), now: '2025-03-09T07:00:00Z' }),
+    ).toEqual({
+      ok: false,
+      code: 'canceled',
+    });
+  });
+});
+
 const teacher = { userId: 'teacher-a', userName: 'Awa Diop' };
 const admin = { userId: 'admin-1', userName: 'Admin' };
-const ids = { requestId: 'rq-1', cancelLogId: 'log-c', proposalLogId: 'log-p' };
+const ids = { requestId: 'rq-1', proposalLogId: 'log-p' };
 
 function create(overrides: Partial<Parameters<typeof createRescheduleRequest>[0]> = {}) {
   return createRescheduleRequest({
@@ -132,7 +175,7 @@ function create(overrides: Partial<Parameters<typeof createRescheduleRequest>[0]
 }
 
 describe('creating a request (spec part 2 point 4)', () => {
-  it('creates it pending, cancels the slot and logs a cancel and a proposal', () => {
+  it('creates it pending with a proposal log; the course stays planned (issue 33)', () => {
     const result = create();
     if (!result.ok) throw new Error(result.code);
     expect(result.value.request).toEqual({
@@ -153,16 +196,8 @@ describe('creating a request (spec part 2 point 4)', () => {
       approvedByUserName: null,
       actor: 'Awa Diop',
     });
-    expect(result.value.timetable.slots[0]?.canceled).toBe(true);
-    expect(result.value.timetable.slots[1]).toBe(week.slots[1]);
-    const [cancel, proposal] = result.value.logs;
-    expect(cancel).toMatchObject({
-      id: 'log-c',
-      action: 'planning-cancel',
-      actorUserId: 'teacher-a',
-      slotIndex: 0,
-    });
-    expect(proposal).toMatchObject({
+    expect(result.value).not.toHaveProperty('timetable');
+    expect(result.value.log).toMatchObject({
       id: 'log-p',
       action: 'planning-reschedule',
       before: { dayOfWeek: 2, startTime: '08:00', endTime: '10:00' },
@@ -173,6 +208,9 @@ describe('creating a request (spec part 2 point 4)', () => {
 
   it.each([
     ['less than 24 hours ahead', { now: '2025-03-10T08:00:01Z' }, 'too-late'],
+    ['an occurrence that has started', { now: '2025-03-11T08:00:00Z' }, 'started'],
+    ["last week's course, a week later", { now: '2025-03-17T07:00:00Z' }, 'started'],
+    ["a date that is not the course's", { occurrenceDate: '2025-03-12' }, 'started'],
     ['an unknown slot', { slotIndex: 7 }, 'slot-not-found'],
     ['a canceled slot', { timetable: { ...week, slots: [slot({ canceled: true })] } }, 'already-canceled'],
     ['an impossible date', { proposedDate: '2025-02-30' }, 'invalid-date'],
@@ -189,10 +227,10 @@ function pendingRequest(overrides: Partial<RescheduleRequest> = {}): {
 } {
   const created = create();
   if (!created.ok) throw new Error(created.code);
-  return { request: { ...created.value.request, ...overrides }, source: created.value.timetable };
+  return { request: { ...created.value.request, ...overrides }, source: week };
 }
 
-const moveIds = { logId: 'log-v', newTimetableId: 'tt-new', newSlotId: 's-new' };
+const moveIds = { logId: 'log-v', cancelLogId: 'log-c', newTimetableId: 'tt-new', newSlotId: 's-new' };
 
 describe('validating a request (spec part 2 point 4)', () => {
   it('within the same week: moved in place and un-canceled, approver and time recorded', () => {
@@ -253,7 +291,7 @@ describe('validating a request (spec part 2 point 4)', () => {
     expect(result.ok && result.value.target.isInPlace).toBe(inPlace);
   });
 
-  it('into another week: the old slot stays canceled and the slot joins that week of the same class', () => {
+  it('into another week: the old slot is canceled then and the slot joins that week of the same class', () => {
     const { request, source } = pendingRequest();
     const nextWeek: Timetable = {
       ...week,
@@ -282,8 +320,10 @@ describe('validating a request (spec part 2 point 4)', () => {
       isNewTimetable: false,
       isInPlace: false,
     });
-    expect(result.value.timetables.map((t) => t.id)).toEqual(['tt-w17']);
-    expect(result.value.timetables[0]?.slots[1]).toEqual({
+    expect(result.value.timetables.map((t) => t.id)).toEqual(['tt-w10', 'tt-w17']);
+    expect(result.value.timetables[0]?.slots[0]?.canceled).toBe(true);
+    expect(result.value.timetables[0]?.slots[1]).toBe(week.slots[1]);
+    expect(result.value.timetables[1]?.slots[1]).toEqual({
       ...slot(),
       id: 's-new',
       dayOfWeek: 2,
@@ -291,8 +331,16 @@ describe('validating a request (spec part 2 point 4)', () => {
       endTime: '11:00',
       canceled: false,
     });
-    expect(result.value.logs[0]).toMatchObject({ timetableId: 'tt-w17', slotIndex: 1 });
-    expect(source.slots[0]?.canceled).toBe(true);
+    expect(result.value.logs).toEqual([
+      expect.objectContaining({
+        id: 'log-c',
+        action: 'planning-cancel',
+        timetableId: 'tt-w10',
+        actorUserId: 'admin-1',
+      }),
+      expect.objectContaining({ id: 'log-v', timetableId: 'tt-w17', slotIndex: 1 }),
+    ]);
+    expect(source.slots[0]?.canceled).toBe(false);
   });
 
   it('into a week without timetable for the class: one is created (across the year end)', () => {
@@ -318,7 +366,7 @@ describe('validating a request (spec part 2 point 4)', () => {
       isNewTimetable: true,
       isInPlace: false,
     });
-    expect(result.value.timetables[0]).toEqual({
+    expect(result.value.timetables.at(-1)).toEqual({
       id: 'tt-new',
       planningImportId: null,
       periodicity: 'week',
@@ -357,7 +405,7 @@ describe('validating a request (spec part 2 point 4)', () => {
       ids: moveIds,
     });
     if (!outside.ok) throw new Error(outside.code);
-    expect(outside.value.timetables[0]).toMatchObject({
+    expect(outside.value.timetables.at(-1)).toMatchObject({
       id: 'tt-new',
       periodicity: 'month',
       year: 2025,

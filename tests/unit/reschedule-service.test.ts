@@ -50,7 +50,7 @@ async function request(proposedDate: string, start = '14:00', end = '16:00', now
 }
 
 describe('requestReschedule (spec part 2 point 4)', () => {
-  it('writes the pending request, the canceled slot and two logs in one batch, with their outbox', async () => {
+  it('writes the pending request and its proposal log in one batch; the course stays planned (issue 33)', async () => {
     const result = await request('2025-03-13');
     expect(result.ok).toBe(true);
     const requests = await db.rescheduleRequests.toArray();
@@ -63,17 +63,12 @@ describe('requestReschedule (spec part 2 point 4)', () => {
       classId: 'class-1',
       requestedAt: '2025-03-10T07:00:00.000Z',
     });
-    expect((await db.timetables.get(week.id))?.slots[0]?.canceled).toBe(true);
+    expect((await db.timetables.get(week.id))?.slots[0]?.canceled).toBe(false);
     const logs = await db.planningLogs.orderBy('id').toArray();
-    expect(logs.map((l) => l.action).sort()).toEqual(['planning-cancel', 'planning-reschedule']);
+    expect(logs.map((l) => l.action)).toEqual(['planning-reschedule']);
     expect(logs.find((l) => l.action === 'planning-reschedule')?.note).toBe(RESCHEDULE_PROPOSAL_NOTE);
     const outbox = await db.outbox.toArray();
-    expect(outbox.map((m) => m.collection).sort()).toEqual([
-      'planningLogs',
-      'planningLogs',
-      'rescheduleRequests',
-      'timetables',
-    ]);
+    expect(outbox.map((m) => m.collection).sort()).toEqual(['planningLogs', 'rescheduleRequests']);
   });
 
   it('is refused under 24 hours, and writes nothing', async () => {
@@ -84,9 +79,9 @@ describe('requestReschedule (spec part 2 point 4)', () => {
     expect((await db.timetables.get(week.id))?.slots[0]?.canceled).toBe(false);
   });
 
-  it('exactly 24 hours before is allowed; an already canceled slot is refused', async () => {
+  it('exactly 24 hours before is allowed; a second request while one is pending is refused', async () => {
     expect((await request('2025-03-13', '14:00', '16:00', '2025-03-10T08:00:00Z')).ok).toBe(true);
-    expect(await request('2025-03-13')).toEqual({ ok: false, code: 'already-canceled' });
+    expect(await request('2025-03-13')).toEqual({ ok: false, code: 'already-requested' });
   });
 
   it('refuses an unknown timetable and an unreadable proposal', async () => {
@@ -167,7 +162,7 @@ describe('editReschedule and validateReschedule (spec part 2 point 2 and 4)', ()
     ).toBe(false);
   });
 
-  it('into a later week: the old slot stays canceled and the class gets a new week timetable', async () => {
+  it('into a later week: the old slot is canceled then and the class gets a new week timetable', async () => {
     const id = await pendingId('2025-03-18', '10:00', '12:00');
     const result = await validateReschedule(db, {
       requestId: id,

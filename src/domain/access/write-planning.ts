@@ -436,5 +436,37 @@ export function authorizeRescheduleRequestWrite(write: UserWrite): WriteDecision
   if (request.status !== 'pending') return refuse('status-not-permitted');
   if (APPROVAL_FIELDS.some((field) => (request[field] ?? null) !== null))
     return refuse('field-not-permitted');
-  return ALLOWED;
+  return futureOccurrenceDecision(write, slot, request);
+}
+
+/**
+ * Issue 33: a request is about an occurrence that has not started, by the server's clock (the UI leaves
+ * env.now out and applies the 24-hour rule itself). A request pushed late from an offline phone is refused
+ * once every occurrence of the slot in its timetable has started.
+ */
+function futureOccurrenceDecision(write: UserWrite, slot: Slot, request: RecordData): WriteDecision {
+  const now = write.env?.now;
+  if (!now) return ALLOWED;
+  const timetable = timetableOf(write.lookup, request);
+  if (!timetable) return refuse('slot-not-found');
+  return hasUnstartedOccurrence(timetable, slot, now.getTime()) ? ALLOWED : refuse('occurrence-started');
+}
+
+/**
+ * Whether some occurrence of the slot in its timetable starts after `nowMs` (the date library-free twin of
+ * domain/reschedule/occurrence requestedOccurrence, kept out of the login bundle like hasStartedOccurrence).
+ */
+function hasUnstartedOccurrence(timetable: Timetable, slot: Slot, nowMs: number): boolean {
+  const first =
+    timetable.periodicity === 'week'
+      ? Date.parse(`${timetable.weekStartDate ?? ''}T00:00:00.000Z`)
+      : Date.UTC(timetable.year, (timetable.month ?? 1) - 1, 1);
+  if (!Number.isFinite(first)) return false;
+  const days = timetable.periodicity === 'week' ? 7 : 31;
+  for (let day = first; day < first + days * DAY_MS; day += DAY_MS) {
+    if (!occursOnDay(timetable, slot.dayOfWeek, day)) continue;
+    const window = slotWindowMs(day, slot);
+    if (window && window.start > nowMs) return true;
+  }
+  return false;
 }

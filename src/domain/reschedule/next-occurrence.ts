@@ -36,7 +36,7 @@ export type RescheduleEligibility =
         proposedEndTime: string;
       };
     }
-  | { ok: false; code: 'canceled' | 'invalid-slot' | 'too-late' };
+  | { ok: false; code: 'canceled' | 'invalid-slot' | 'too-late' | 'started' };
 
 /**
  * spec part 2 point 4: a request is allowed only when the next occurrence of the slot's weekday and start

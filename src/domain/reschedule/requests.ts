@@ -5,7 +5,7 @@ import { validateTimeRange, type TimeRangeError } from '../planning/time-input';
 import { parseIsoDate, toIsoInstant, toUtc, type InstantLike } from '../time/instant';
 import { isDateInTimetable } from '../time/timetable-dates';
 import { weekStartDateOf } from '../time/period';
-import { rescheduleEligibility } from './next-occurrence';
+import { occurrenceEligibility } from './occurrence';
 
 /** Note of the proposal log written at request time, to tell it from an applied reschedule. A code. */
 export const RESCHEDULE_PROPOSAL_NOTE = 'reschedule-proposal';
@@ -41,41 +41,56 @@ function checkProposal(
 export interface CreateRequestInput extends Proposal {
   timetable: Timetable;
   slotIndex: number;
+  /** 'YYYY-MM-DD' of the occurrence asked about; without it, the timetable's first one not yet started. */
+  occurrenceDate?: string;
   reason: string;
   actor: Actor;
   now: InstantLike;
-  ids: { requestId: string; cancelLogId: string; proposalLogId: string };
+  ids: { requestId: string; proposalLogId: string };
+  /** Requests already stored: one pending request per course at a time (the course is no longer canceled). */
+  existing?: readonly RescheduleRequest[];
 }
 
 export type CreateRequestResult =
+  | { ok: true; value: { request: RescheduleRequest; log: PlanningLog } }
   | {
-      ok: true;
-      value: { request: RescheduleRequest; timetable: Timetable; logs: [PlanningLog, PlanningLog] };
-    }
-  | { ok: false; code: 'slot-not-found' | 'already-canceled' | 'invalid-slot' | 'too-late' | ProposalError };
+      ok: false;
+      code:
+        | 'slot-not-found'
+        | 'already-canceled'
+        | 'already-requested'
+        | 'invalid-slot'
+        | 'too-late'
+        | 'started'
+        | ProposalError;
+    };
 
 /**
- * spec part 2 point 4: a teacher's request is created pending; it cancels the original slot and logs a cancel
- * and a reschedule proposal. Refused when the next occurrence is less than 24 hours away.
+ * spec part 2 point 4: a teacher's request is created pending with a reschedule proposal log. Refused when the
+ * occurrence has started or is less than 24 hours away (issue 33: the occurrence of its own timetable, not
+ * the next same weekday). Deviation from the spec (issue 33): the course is NOT canceled at request time; it
+ * stays planned, with its hours, until an administrator validates the request.
  */
 export function createRescheduleRequest(input: CreateRequestInput): CreateRequestResult {
   const slot = input.timetable.slots[input.slotIndex];
   if (!slot) return { ok: false, code: 'slot-not-found' };
   if (slot.canceled) return { ok: false, code: 'already-canceled' };
-  const eligibility = rescheduleEligibility(slot, input.now);
+  const pending = (input.existing ?? []).some(
+    (r) => r.status === 'pending' && r.timetableId === input.timetable.id && r.slotIndex === input.slotIndex,
+  );
+  if (pending) return { ok: false, code: 'already-requested' };
+  const eligibility = occurrenceEligibility({
+    timetable: input.timetable,
+    slot,
+    date: input.occurrenceDate,
+    now: input.now,
+  });
   if (!eligibility.ok)
     return { ok: false, code: eligibility.code === 'canceled' ? 'already-canceled' : eligibility.code };
   const proposal = checkProposal(input);
   if (!proposal.ok) return proposal;
 
   const range = slotTimeRange(slot);
-  const base = {
-    timetable: input.timetable,
-    slotIndex: input.slotIndex,
-    slot,
-    actor: input.actor,
-    now: input.now,
-  };
   const request: RescheduleRequest = {
     id: input.ids.requestId,
     timetableId: input.timetable.id,
@@ -98,28 +113,22 @@ export function createRescheduleRequest(input: CreateRequestInput): CreateReques
     ok: true,
     value: {
       request,
-      timetable: replaceSlot(input.timetable, input.slotIndex, { ...slot, canceled: true }),
-      logs: [
-        buildPlanningLog({
-          ...base,
-          id: input.ids.cancelLogId,
-          action: 'planning-cancel',
-          before: range,
-          after: range,
-        }),
-        buildPlanningLog({
-          ...base,
-          id: input.ids.proposalLogId,
-          action: 'planning-reschedule',
-          before: range,
-          after: {
-            dayOfWeek: proposal.value.dayOfWeek,
-            startTime: proposal.value.proposedStartTime,
-            endTime: proposal.value.proposedEndTime,
-          },
-          note: RESCHEDULE_PROPOSAL_NOTE,
-        }),
-      ],
+      log: buildPlanningLog({
+        timetable: input.timetable,
+        slotIndex: input.slotIndex,
+        slot,
+        actor: input.actor,
+        now: input.now,
+        id: input.ids.proposalLogId,
+        action: 'planning-reschedule',
+        before: range,
+        after: {
+          dayOfWeek: proposal.value.dayOfWeek,
+          startTime: proposal.value.proposedStartTime,
+          endTime: proposal.value.proposedEndTime,
+        },
+        note: RESCHEDULE_PROPOSAL_NOTE,
+      }),
     },
   };
 }
@@ -147,7 +156,7 @@ export interface ValidateRequestInput {
   approver: Actor;
   now: InstantLike;
   /** Ids used only when the slot moves to another period: the new slot, and the timetable if it must be created. */
-  ids: { logId: string; newTimetableId: string; newSlotId: string };
+  ids: { logId: string; cancelLogId: string; newTimetableId: string; newSlotId: string };
 }
 
 export type ValidateRequestResult =
@@ -216,7 +225,7 @@ function newTargetTimetable(
 /**
  * spec part 2 point 4, Valider: the request becomes approved with approver and time, and the slot moves.
  * When the proposed date lies in the source timetable's period the slot is updated in place and un-canceled;
- * otherwise the old slot stays canceled and a slot is added to the same class's timetable of the target
+ * otherwise the old slot is canceled then (issue 33: not at request time) and a slot is added to the same class's timetable of the target
  * week or month (same periodicity), created when missing.
  */
 export function validateRescheduleRequest(input: ValidateRequestInput): ValidateRequestResult {
@@ -282,12 +291,28 @@ export function validateRescheduleRequest(input: ValidateRequestInput): Validate
   const added: Slot = { ...moved, id: input.ids.newSlotId };
   const updatedTarget: Timetable = { ...target, slots: [...target.slots, added] };
   const slotIndex = updatedTarget.slots.length - 1;
+  const canceledSource = slot.canceled
+    ? null
+    : replaceSlot(source, input.request.slotIndex, { ...slot, canceled: true });
+  const cancelLog = canceledSource
+    ? buildPlanningLog({
+        id: input.ids.cancelLogId,
+        action: 'planning-cancel',
+        timetable: canceledSource,
+        slotIndex: input.request.slotIndex,
+        slot,
+        actor: input.approver,
+        now: input.now,
+        before: slotTimeRange(slot),
+        after: slotTimeRange(slot),
+      })
+    : null;
   return {
     ok: true,
     value: {
       request,
-      timetables: [updatedTarget],
-      logs: [logFor(updatedTarget, slotIndex, added)],
+      timetables: canceledSource ? [canceledSource, updatedTarget] : [updatedTarget],
+      logs: [...(cancelLog ? [cancelLog] : []), logFor(updatedTarget, slotIndex, added)],
       target: { timetableId: updatedTarget.id, slotIndex, isNewTimetable: !existing, isInPlace: false },
     },
   };

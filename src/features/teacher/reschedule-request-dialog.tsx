@@ -26,6 +26,10 @@ function errorMessage(code: Extract<RequestRescheduleResult, { ok: false }>['cod
       return t.endNotAfterStart;
     case 'too-late':
       return fr.teacher.slot.tooLate;
+    case 'started':
+      return fr.teacher.slot.started;
+    case 'already-requested':
+      return t.alreadyRequested;
     case 'already-canceled':
       return t.alreadyCanceled;
     case 'slot-not-found':
@@ -37,7 +41,8 @@ function errorMessage(code: Extract<RequestRescheduleResult, { ok: false }>['cod
 
 /**
  * "Demande de reprogrammation" (spec part 2 point 2 and 4), prefilled with the next occurrence and the
- * slot's times. Envoyer writes the pending request and cancels the course until the administration validates.
+ * slot's times. Envoyer writes the pending request; the course stays planned until the administration
+ * validates (issue 33).
  */
 export function RescheduleRequestDialog({
   item,
@@ -68,6 +73,7 @@ export function RescheduleRequestDialog({
       const result = await requestReschedule(appDb(), {
         timetableId: item.timetableId,
         slotIndex: item.slotIndex,
+        occurrenceDate: item.date,
         proposedDate: slot.date,
         proposedStartTime: slot.start,
         proposedEndTime: slot.end,

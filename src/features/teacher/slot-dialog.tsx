@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { SlotDisplayItem } from '../../domain/planning/slot-display';
-import { rescheduleEligibility } from '../../domain/reschedule/next-occurrence';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../../db/database';
+import { occurrenceEligibility } from '../../domain/reschedule/occurrence';
 import type { PlanningLog, Timetable } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
@@ -14,7 +16,8 @@ const t = fr.teacher.slot;
 
 /**
  * The course dialog of "Mon planning" (spec part 2 point 2): title, class and teacher, time range, and
- * Arrivée, Départ, Demander reprogrammation (this one only 24 hours or more before the next occurrence).
+ * Arrivée, Départ, Demander reprogrammation (this one only 24 hours or more before this occurrence, which
+ * has not started, and without a pending request; the reason shows when it is disabled).
  */
 export function SlotDialog({
   item,
@@ -32,8 +35,22 @@ export function SlotDialog({
   const [isRequesting, setIsRequesting] = useState(false);
   const check = useCheckAction();
   const availability = checkAvailability(item, timetables, logs, now);
-  const slot = timetables.get(item.timetableId)?.slots[item.slotIndex];
-  const eligibility = slot ? rescheduleEligibility(slot, now) : null;
+  const timetable = timetables.get(item.timetableId);
+  const slot = timetable?.slots[item.slotIndex];
+  // Issue 33: the occurrence opened, in its own timetable; a started or past course cannot be rescheduled.
+  const eligibility =
+    timetable && slot ? occurrenceEligibility({ timetable, slot, date: item.date, now }) : null;
+  const hasPendingRequest = useLiveQuery(
+    () =>
+      appDb()
+        .rescheduleRequests.filter(
+          (r) =>
+            r.status === 'pending' && r.timetableId === item.timetableId && r.slotIndex === item.slotIndex,
+        )
+        .count()
+        .then((n) => n > 0),
+    [item.timetableId, item.slotIndex],
+  );
   const isFinished = availability.status === 'finished';
   if (isRequesting && eligibility?.ok) {
     return (
@@ -58,8 +75,14 @@ export function SlotDialog({
         </dd>
       </dl>
       {isFinished ? <p className="hint">{fr.teacher.check.finished}</p> : null}
-      {eligibility && !eligibility.ok && eligibility.code === 'too-late' ? (
-        <p className="hint">{t.tooLate}</p>
+      {hasPendingRequest ? (
+        <p className="hint" data-testid="reschedule-reason">
+          {t.pendingRequest}
+        </p>
+      ) : eligibility && !eligibility.ok && eligibility.code !== 'canceled' ? (
+        <p className="hint" data-testid="reschedule-reason">
+          {eligibility.code === 'too-late' ? t.tooLate : t.started}
+        </p>
       ) : null}
       <div className="dialog-actions teacher-slot-actions">
         <Button
@@ -78,7 +101,7 @@ export function SlotDialog({
         </Button>
         <Button
           className="button secondary"
-          isDisabled={!eligibility?.ok}
+          isDisabled={!eligibility?.ok || hasPendingRequest !== false}
           onPress={() => setIsRequesting(true)}
         >
           {t.requestReschedule}
@@ -90,4 +113,3 @@ export function SlotDialog({
     </AppDialog>
   );
 }
-      {check.prompt}

@@ -26,15 +26,17 @@ export type RequestRescheduleResult =
 export interface RequestRescheduleInput extends Proposal {
   timetableId: string;
   slotIndex: number;
+  /** The occurrence the teacher opened ('YYYY-MM-DD'). */
+  occurrenceDate?: string;
   reason: string;
   actor: Actor;
   now: InstantLike;
 }
 
 /**
- * "Demande de reprogrammation" (spec part 2 point 4): one transaction writes the pending request, the
- * timetable with the slot canceled, and the cancel and proposal logs. The 24-hour rule is checked against
- * the stored slot, so a stale dialog cannot bypass it.
+ * "Demande de reprogrammation" (spec part 2 point 4): one transaction writes the pending request and its
+ * proposal log; the course stays planned until validated (issue 33). The started and 24-hour rules are
+ * checked against the stored slot, so a stale dialog cannot bypass them.
  */
 export async function requestReschedule(
   db: AppDatabase,
@@ -46,12 +48,14 @@ export async function requestReschedule(
     const created = createRescheduleRequest({
       ...input,
       timetable,
-      ids: { requestId: newId(), cancelLogId: newId(), proposalLogId: newId() },
+      ids: { requestId: newId(), proposalLogId: newId() },
+      existing: await db.rescheduleRequests
+        .filter((r) => r.timetableId === input.timetableId && r.slotIndex === input.slotIndex)
+        .toArray(),
     });
     if (!created.ok) return created;
     await w.put('rescheduleRequests', created.value.request);
-    await w.put('timetables', created.value.timetable);
-    for (const log of created.value.logs) await w.put('planningLogs', log);
+    await w.put('planningLogs', created.value.log);
     return { ok: true, value: created.value.request } as const;
   });
 }
@@ -117,7 +121,7 @@ export async function validateReschedule(
       proposal: input.proposal,
       approver: input.approver,
       now: input.now,
-      ids: { logId: newId(), newTimetableId: newId(), newSlotId: newId() },
+      ids: { logId: newId(), cancelLogId: newId(), newTimetableId: newId(), newSlotId: newId() },
     });
     if (!validated.ok) return validated;
     const { target } = validated.value;
