@@ -10,6 +10,7 @@ import { frPasswordReset } from './fr-password-reset';
 import { frDetails } from './fr-details';
 import { frSecurityUsers } from './fr-security-users';
 import { frImportVerify } from './fr-import-verify';
+import { frImportPlaces } from './fr-import-places';
 import { frImportMapping } from './fr-import-mapping';
 
 /** Every French text the user can see (STYLE.md "Texts"), exactly as the specification writes it. */
@@ -281,6 +282,7 @@ export const fr = {
   securityUsers: frSecurityUsers,
   invitations: frInvitations,
   importVerify: frImportVerify,
+  importPlaces: frImportPlaces,
   importMapping: frImportMapping,
   settings: frSettings,
   pwa: frPwa,

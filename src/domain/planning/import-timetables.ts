@@ -142,7 +142,7 @@ export function importPreviewRows(resolution: ReferenceResolution, names: Previe
       moduleName: skipped.moduleName,
       teacherName: skipped.teacherName.trim() === '' ? (names.unassigned ?? '') : skipped.teacherName,
       room: '',
-      weekStartDate: null,
+      weekStartDate: skipped.weekStartDate ?? null,
       slotKey: null,
       skipReason: skipped.reason,
     });

@@ -7,7 +7,7 @@ function addDays(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-function inPeriod(
+export function inPeriod(
   table: ParsedTable,
   period: Pick<ImportPeriod, 'periodicity' | 'year' | 'month' | 'weekStartDate'>,
 ) {

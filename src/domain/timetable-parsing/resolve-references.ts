@@ -55,6 +55,8 @@ export interface SkippedCell {
   moduleName: string;
   teacherName: string;
   reason: SkipReason;
+  /** Monday of the course's own dated week, when the file dates its weeks (shown in the preview). */
+  weekStartDate?: string;
 }
 
 export interface ReferenceResolution {
@@ -166,6 +168,7 @@ export function resolveReferences(parsed: ParsedFile, references: References): R
               moduleName: cell.moduleName,
               teacherName: cell.teacherName,
               reason: reason ?? 'unknown-class',
+              ...(table.weekStartDate !== undefined ? { weekStartDate: table.weekStartDate } : {}),
             });
             continue;
           }

@@ -1,6 +1,6 @@
 import type { ImportFormIssue } from '../../../domain/planning/import-form';
 import type { Periodicity } from '../../../domain/store/schema';
-import { importYears, isoWeekOf, mondaysOfMonth } from '../../../domain/time/period';
+import { isoWeekOf, mondaysOfMonth } from '../../../domain/time/period';
 import { fr } from '../../../i18n/fr';
 import type { NewImportState } from './use-new-import';
 
@@ -11,7 +11,7 @@ function frDate(iso: string): string {
 
 /** Periodicity, year, month and week of "Nouvel import" (spec part 2 points 2 and 5). */
 export function NewImportPeriodFields({ state }: { state: NewImportState }) {
-  const { draft, update, isReading, isShown, now } = state;
+  const { draft, update, isReading, isShown, years, fileWeeks } = state;
   const t = fr.planning.import;
   const messages: Record<ImportFormIssue, string> = {
     'week-required': t.weekRequired,
@@ -42,7 +42,7 @@ export function NewImportPeriodFields({ state }: { state: NewImportState }) {
             disabled={isReading}
             onChange={(e) => update({ year: Number(e.target.value), weekStartDate: null })}
           >
-            {importYears(now).map((year) => (
+            {years.map((year) => (
               <option key={year} value={year}>
                 {year}
               </option>
@@ -99,6 +99,15 @@ export function NewImportPeriodFields({ state }: { state: NewImportState }) {
             </p>
           ) : null}
         </div>
+      ) : null}
+      {fileWeeks && fileWeeks.length > 0 ? (
+        <p className="form-error" role="alert">
+          {fr.importPlaces.fileWeeks(
+            fileWeeks.length,
+            frDate(fileWeeks[0] ?? ''),
+            frDate(fileWeeks[fileWeeks.length - 1] ?? ''),
+          )}
+        </p>
       ) : null}
     </>
   );

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/planning/import-form';
 import { mondaysOfMonth, weekStartDateOf } from '../../../domain/time/period';
 import { tablesOfPeriod } from '../../../domain/planning/import-weeks';
+import { datedWeeksOutside, importYearChoices } from '../../../domain/planning/import-year-choices';
 import type { Timetable } from '../../../domain/store/schema';
 import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
 import { useSavedMappings } from './import-mappings';
@@ -80,6 +81,10 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
   const [progress, setProgress] = useState<ReadProgress | null>(null);
   const [failure, setFailure] = useState<ReadFailure | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // The last reading, kept with its file: choosing another period then reads nothing again (issue 30).
+  const lastRead = useRef<{ file: File; result: Awaited<ReturnType<typeof readTimetableFile>> } | null>(null);
+  // The file's dated weeks when none is in the chosen period, and the period they were shown for.
+  const [fileWeeks, setFileWeeks] = useState<{ mondays: string[]; periodKey: string } | null>(null);
   const data = useImportData();
   const mappings = useSavedMappings();
   const issues = validateImportForm({ ...draft, hasFile: file !== null });
@@ -92,6 +97,7 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
   const setFile = (next: File | null) => {
     setFileState(next);
     setFailure(null);
+    setFileWeeks(null);
   };
   const isShown = (issue: ImportFormIssue) => isSubmitted && issues.includes(issue);
 
@@ -104,17 +110,28 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
     abort.current = controller;
     setProgress({ stage: 'loading', sheetsDone: 0, sheetCount: 0 });
     const known = knownNameListsOf(data);
-    const result = await readTimetableFile(file, {
-      onProgress: setProgress,
-      signal: controller.signal,
-      ...(known ? { known } : {}),
-      mappings,
-    });
+    const held = lastRead.current?.file === file ? lastRead.current.result : null;
+    const result =
+      held ??
+      (await readTimetableFile(file, {
+        onProgress: setProgress,
+        signal: controller.signal,
+        ...(known ? { known } : {}),
+        mappings,
+      }));
     abort.current = null;
     setProgress(null);
     if (controller.signal.aborted) return;
+    lastRead.current = { file, result };
     const read = { fileName: file.name || 'import.xlsx', period };
     if (result.ok) {
+      // A file dated outside the chosen period: its weeks are offered once; analysed again, it goes on as read.
+      const periodKey = `${period.periodicity}|${period.year}|${period.month}|${period.weekStartDate ?? ''}`;
+      const outside = datedWeeksOutside(result.value, period);
+      if (outside.length > 0 && fileWeeks?.periodKey !== periodKey) {
+        setFileWeeks({ mondays: outside, periodKey });
+        return;
+      }
       onParsed({
         ...read,
         // The chosen week (or month) of a file that dates several weeks.
@@ -134,6 +151,8 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
 
   return {
     now,
+    years: importYearChoices(now, fileWeeks?.mondays ?? []),
+    fileWeeks: fileWeeks?.mondays ?? null,
     draft,
     update,
     setFile,

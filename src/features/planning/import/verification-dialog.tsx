@@ -7,6 +7,7 @@ import { ConflictsDialog } from './conflicts-dialog';
 import { ContractWarningList } from './contract-warning-list';
 import { DetectedSections } from './detected-sections';
 import { ImportPreview } from './import-preview';
+import { MissingPlaces } from './missing-places';
 import { MissingReferences } from './missing-references';
 import { ReimportDialog } from './reimport-dialog';
 import { UnassignedCourses } from './unassigned-courses';
@@ -67,9 +68,10 @@ export function VerificationDialog({ emptySheets, onClose, onCorrect, ...input }
         ) : null}
         {/* Said first: nothing can be created until then, and the detected lists can be long. */}
         {resolution !== null && verification.missingCount > 0 && verification.placesNotice === 'noPlaces' ? (
-          <p className="form-error" role="alert">
-            {t.noPlaces}
-          </p>
+          <MissingPlaces
+            available={{ levels: data.levels.length, institutes: data.institutes.length }}
+            isBusy={isBusy}
+          />
         ) : null}
         <DetectedSections verification={verification} />
         <UnassignedCourses
