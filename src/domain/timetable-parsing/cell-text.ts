@@ -43,11 +43,12 @@ const MAX_CELL_LENGTH = 2_000;
 
 // spec part 2, point 5: lines about a room (salle/room) are not the module or the teacher; they are kept as
 // the room of the course. Schools also write the room alone: "104", "B12", "U2 218", "GYMNASE", "LABO 2".
-const ROOM_WORD = String.raw`(?:salle|room|amphi\S*)`;
+const ROOM_WORD = String.raw`(?:salles?|rooms?|amphi\S*)`;
 const ROOM_LINE = new RegExp(String.raw`^[(\[]?\s*${ROOM_WORD}\b`);
 const ROOM_PLACE =
   /^(?:labo(?:ratoire)?|lab|gymnase|gym|cdi|atelier|preau|stade|piscine|hall|bureau|plateau|terrain|salle de sport)(?:\s*(?:n°|no|#)?\s*[a-z0-9][\w-]{0,5})?$/;
 const ROOM_CODE = /^[A-Z]{0,3}\d{0,2}[ \-.]?\d{2,4}[A-Z]?$/;
+const BUILDING_CODE = /^[\p{Lu}\d]{1,8}$/u;
 // "Algo (Salle 12)" or "Algo - Salle 12": keep the module, the room part becomes the room.
 const TRAILING_ROOM = new RegExp(
   String.raw`\s*(?:[(\[]|[\-\u2013\u2014]\s)\s*(${ROOM_WORD}\b[^)\]]*)[)\]]?\s*$`,
@@ -182,8 +183,12 @@ function classifyLine(raw: string, known: KnownNames, readClass: boolean): Line 
   if (looksLikeRoom(text, known)) return { kind: 'room', text };
   const trailing = TRAILING_ROOM.exec(text);
   if (trailing?.[1] !== undefined) {
+    const whole = text;
     text = cleanText(text.slice(0, trailing.index));
     if (text === '') return { kind: 'room', text: cleanText(trailing[1]) };
+    // A building code before the room, "CREMI - salle 05", "A29 - salle 102": the whole line is the room
+    // (family: university rooms named by building and room — diu-bordeaux).
+    if (BUILDING_CODE.test(text)) return { kind: 'room', text: whole };
     return { kind: 'plain', text: `${text}\u0000${cleanText(trailing[1])}` };
   }
   if (/^[\p{P}\p{S}\s]*$/u.test(text)) return null;
@@ -195,6 +200,13 @@ function classifyLine(raw: string, known: KnownNames, readClass: boolean): Line 
 function splitDashes(line: string, known: KnownNames, readClass: boolean): string[] {
   const parts = line.split(DASH_SEPARATOR);
   if (parts.length < 2) return [line];
+  // "CREMI - salle 05": a building and its room, one room line.
+  if (
+    parts.length === 2 &&
+    BUILDING_CODE.test(cleanText(parts[0] ?? '')) &&
+    looksLikeRoom(parts[1] ?? '', known)
+  )
+    return [line];
   const plain = parts.slice(1).some((part) => looksLikeTeacher(part, known) || looksLikeRoom(part, known));
   const classFirst = readClass && looksLikeClass(parts[0] ?? '', known);
   return plain || classFirst ? parts : [line];
@@ -232,6 +244,7 @@ const emptyDraft = (): Draft => ({
 
 // A person's name as timetables write it: one to four words of letters (hyphens, apostrophes, the dot of
 // an initial), no digit: "Kane", "KANE", "Awa Kane", "J.-P. N'Diaye".
+const FULL_NAME = /^\p{Lu}[\p{Ll}'\u2019-]+(?:[ -]\p{Lu}[\p{Ll}'\u2019-]+)*\s+\p{Lu}[\p{L}'\u2019-]+$/u;
 const PERSON_NAME = /^\p{L}[\p{L}'\u2019.-]*(?:\s+\p{L}[\p{L}'\u2019.-]*){0,3}$/u;
 const MAX_PERSON_NAME_LENGTH = 40;
 
@@ -306,6 +319,7 @@ function readCellText(text: string, known: KnownNames, readClass: boolean): Cell
     courses.push(current);
     return current;
   };
+  let previousKind: 'module' | 'teacher' | null = null;
   for (const line of lines) {
     if (line.kind === 'room') {
       if (current !== undefined && current.room === null) current.room = line.text;
@@ -322,6 +336,22 @@ function readCellText(text: string, known: KnownNames, readClass: boolean): Cell
       continue;
     }
     const [value = '', trailingRoom] = line.text.split('\u0000');
+    // A second person's name right after the teacher is a co-teacher, not a new course: "Projet\nDavid
+    // Renault\nLaurianne Foulquier" (family: blocks naming two teachers on two rows — diu-bordeaux). Only a
+    // first name and a surname in capitalised words, so that a course name after a teacher still opens a
+    // course.
+    if (
+      line.kind === 'plain' &&
+      current?.moduleName !== null &&
+      current?.teacherName !== null &&
+      current !== undefined &&
+      previousKind === 'teacher' &&
+      FULL_NAME.test(value) &&
+      FULL_NAME.test(current.teacherName ?? '')
+    ) {
+      current.teacherName = `${current.teacherName}, ${value}`;
+      continue;
+    }
     const field: 'moduleName' | 'teacherName' =
       line.kind === 'module'
         ? 'moduleName'
@@ -345,6 +375,7 @@ function readCellText(text: string, known: KnownNames, readClass: boolean): Cell
       }
     }
     target[field] = value;
+    previousKind = field === 'moduleName' ? 'module' : 'teacher';
     if (field === 'moduleName') target.moduleGuessed = line.kind === 'plain';
     if (trailingRoom !== undefined && target.room === null) target.room = trailingRoom;
     current = target;

@@ -17,8 +17,9 @@ import {
   type DayLabel,
 } from '../dates';
 import { cellAt, cleanText, foldText } from '../text';
-import type { ClassNameSource, ParsedTable } from '../types';
+import type { ClassNameSource, GridMerge, ParsedTable } from '../types';
 import { blockAt, type CourseBlock } from '../course-block';
+import { isTwoColumnRuler, rulerBandCourses } from './ruler';
 import { groupCourses, nameAbove, timeLabels, weekAbove, type SheetInput } from './shared';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -38,6 +39,37 @@ export function findDayColumn(
     if (new Set([...labels.values()].map((l) => l.day)).size >= 3) return { column: c, labels };
   }
   return null;
+}
+
+/**
+ * How many rows above its day name a day band starts (family: day bands of several rows with the name in
+ * their middle — diu-bordeaux, six rows per day, the name on the third). With day names evenly spaced, the
+ * offset chosen is the one that cuts fewest drawn blocks (merged areas right of the day column) across two
+ * bands; without such blocks, or on a tie, the name opens its band.
+ */
+function bandOffset(
+  labelRows: readonly number[],
+  merges: readonly GridMerge[],
+  dayColumn: number,
+): { offset: number; spacing: number } {
+  const sorted = [...labelRows].sort((a, b) => a - b);
+  const gaps = new Set(sorted.slice(1).map((r, i) => r - (sorted[i] ?? 0)));
+  const spacing = [...gaps][0] ?? 0;
+  const first = sorted[0] ?? 0;
+  if (gaps.size !== 1 || spacing < 3 || sorted.length < 3) return { offset: 0, spacing: 0 };
+  const tall = merges.filter((m) => m.left > dayColumn && m.bottom > m.top && m.top >= first - spacing);
+  if (tall.length === 0) return { offset: 0, spacing: 0 };
+  let best = 0;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let offset = 0; offset < spacing && offset <= first; offset += 1) {
+    const bandOf = (r: number) => Math.floor((r - (first - offset)) / spacing);
+    const cut = tall.filter((m) => bandOf(m.top) !== bandOf(m.bottom)).length;
+    if (cut < fewest) {
+      fewest = cut;
+      best = offset;
+    }
+  }
+  return { offset: best, spacing };
 }
 
 /** Day labels written with their day number only ("Lundi 31"), dated by the month title above them. */
@@ -64,15 +96,20 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
   const found = findDayColumn(rows);
   if (found === null) return [];
   const dayColumn = found.column;
-  const labels = dateDayNumbers(rows, dayColumn, found.labels);
+  const written = dateDayNumbers(rows, dayColumn, found.labels);
+  // A day's band may start above its name (written in the middle of its rows): its label is moved up.
+  const { offset, spacing } = bandOffset([...written.keys()], sheet.merges ?? [], dayColumn);
+  const labels = new Map([...written].map(([r, label]) => [r - offset, label]));
   const firstDayRow = Math.min(...labels.keys());
+  // Evenly spaced bands: the last one is as tall as the others (a ruler or notes may follow it).
+  const lastBandRow = spacing > 0 ? Math.max(...labels.keys()) + spacing : rows.length;
   // Day of each row: from its label down to the next label (a day merged over its rows, or left blank).
   const dayOfRow = new Map<number, DayLabel>();
   // Rows of one day in a row (a day written on each of its rows, or merged down over them) form a band.
   const bandOfRow = new Map<number, number>();
   let current: DayLabel | null = null;
   let band = 0;
-  for (let r = firstDayRow; r < rows.length; r += 1) {
+  for (let r = firstDayRow; r < Math.min(rows.length, lastBandRow); r += 1) {
     const label = labels.get(r);
     if (label !== undefined && (current === null || label.day !== current.day || label.date !== current.date))
       band += 1;
@@ -120,6 +157,32 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
       week: day.date !== null ? mondayOfDate(day.date) : (laneWeek ?? week),
     });
 
+  // A label merged over two columns is copied into both: the ruler keeps it once, at its first column.
+  const ruler = across.filter((label) => {
+    const merge = context.merges.at(headerRow, label.position);
+    return merge === undefined || merge.left === label.position;
+  });
+  if (ruler.length >= 2 && isTwoColumnRuler(ruler, headerRow, context.merges)) {
+    const bands = new Map<number, number[]>();
+    for (const r of bandRows)
+      bands.set(bandOfRow.get(r) ?? 0, [...(bands.get(bandOfRow.get(r) ?? 0) ?? []), r]);
+    for (const band of bands.values()) {
+      const day = dayOfRow.get(band[0] ?? -1);
+      if (day === undefined) continue;
+      for (const course of rulerBandCourses(
+        rows,
+        context.merges,
+        band,
+        dayColumn + 1,
+        across,
+        context.known,
+      )) {
+        if (parseDayLabel(course.moduleName) !== null) continue;
+        push({ ...course, day: course.day ?? day.day }, day);
+      }
+    }
+    return tablesFromCourses(groupCourses(courses, headerRow, -1), cleanText(sheet.sheetName));
+  }
   if (across.length >= 2) {
     for (const r of bandRows) {
       const day = dayOfRow.get(r);
