@@ -12,7 +12,14 @@ import { readTimetableBytes } from '../../src/services/sheets/workbook-to-grids'
 
 /** Files read fully today: extend this list as files start reading (it must never shrink). */
 const READ_FILES: readonly string[] = [
+  // Grids (import-grid): class lanes by day, drawn ruler, student grids, shifts, rooms by period, exports.
+  'ulbu_horaire-mutanga-nord.xlsx',
   'diu-bordeaux_edt-bloc1.xlsx',
+  'androide_edt-ue.ods',
+  'ist_horario-turnos.xls',
+  'fast-nuces_timetable.xlsx',
+  'eetfp_emploi-temps-classe.xlsx',
+  'gyft_timetable.xlsx',
   // Lists (import-lists): ERP export, timetable booklet, student course list, calendar export, day planning.
   'bits-goa_timetable-erp.xls',
   'bits-pilani_coursewise-timetable.xlsx',
