@@ -10,6 +10,7 @@ import {
 import type { Viewer } from '../src/domain/access/viewer';
 import type { AccessLookup } from '../src/domain/access/lookup';
 import type { RecordData, ServerRecord } from '../src/domain/sync/merge';
+import { RESET_FIELDS } from '../src/domain/users/secret-fields';
 import { encodeCursor, type ChangeCursor, type ChangesResponse } from '../src/domain/sync/protocol';
 import { readScopeOf, type CollectionScope, type ReadScope } from './storage/read-scope';
 import type { SyncStorage } from './storage/sync-storage';
@@ -141,7 +142,8 @@ export function openViewerStore(
   });
 }
 
-const LEFT_OUT_USER_FIELDS = ['passwordResetToken', 'passwordResetTokenHash', 'passwordResetExpiresAt'];
+/** Reset state stays out of a backup (the one list of secret fields: domain/users/secret-fields). */
+const LEFT_OUT_USER_FIELDS = RESET_FIELDS;
 
 /** GET /api/backup: every live record of the organisation (backup.ts: reset tokens left out), streamed. */
 export function openBackup(

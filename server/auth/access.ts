@@ -3,12 +3,8 @@ import { lookupKeys, planningLogKeys } from '../../src/domain/access/lookup';
 import { stampReceipt, type LastContacts } from '../../src/domain/attendance/trust';
 import { projectRecord } from '../../src/domain/access/read';
 import type { Viewer } from '../../src/domain/access/viewer';
-import {
-  authorizeWrite,
-  cooldownWithinBound,
-  KIOSK_MAX_PIN_COOLDOWN_MS,
-  type WriteEnv,
-} from '../../src/domain/access/write';
+import { authorizeWrite, type WriteEnv } from '../../src/domain/access/write';
+import { AUTO_ACTOR_NAME } from '../../src/domain/attendance/status';
 import type { BatchWrite } from '../../src/domain/access/write-context';
 import { CREDENTIAL_FIELDS } from '../../src/domain/access/write-people';
 import { hashSecret } from '../../src/domain/secrets';
@@ -340,17 +336,19 @@ export function authorizerFor(
   };
 }
 
-/** Fields a kiosk's PIN cooldown may not exceed, from the server's clock. */
-function clampCooldown(values: RecordData, now: Date): RecordData {
-  const value = values.pinCooldownUntil;
-  if (typeof value !== 'string' || cooldownWithinBound(value, now)) return values;
-  return { ...values, pinCooldownUntil: new Date(now.getTime() + KIOSK_MAX_PIN_COOLDOWN_MS).toISOString() };
+/** A check-in or check-out a person taps (an automatic check-out is the rule's, never a PIN's). */
+function needsPinProof(log: RecordData): boolean {
+  return (
+    (log.action === 'planning-checkin' || log.action === 'planning-checkout') &&
+    log.actorUserName !== AUTO_ACTOR_NAME
+  );
 }
 
 /**
  * What the server stamps itself on a session's mutations (spec: the server owns what a client cannot be
  * trusted with): a journal entry's actor is the session's person; a new user has no password (whatever
- * hash came is dropped) until an administrator makes it an invitation; a kiosk's PIN cooldown ends at most 5 minutes from now.
+ * hash came is dropped) until an administrator makes it an invitation; a kiosk's check log without the
+ * server's PIN proof is flagged « borne hors ligne » (kiosk-proof.ts), and the proof itself is never stored.
  */
 export function preparerFor(
   viewer: Viewer,
@@ -361,6 +359,8 @@ export function preparerFor(
     contacts?: LastContacts;
     /** false: no review flags (SEND_SERVER_TIME=0, devices' times not comparable with the server's). */
     trustedTime?: boolean;
+    /** A kiosk's push: whether a check log carries a valid PIN proof of the server (kiosk-proof.ts). */
+    kioskProof?: (log: RecordData) => Promise<boolean>;
   },
 ): Prepare {
   return async (mutation, current, tx) => {
@@ -375,14 +375,22 @@ export function preparerFor(
         options.trustedTime === false
           ? []
           : await checkLogFlags(mutation.values, tx, options.now, options.contacts);
+      // A kiosk's check without a PIN proof of the server: accepted as « borne hors ligne », to review.
+      if (
+        viewer.kind === 'kiosk' &&
+        needsPinProof(mutation.values) &&
+        !(await options.kioskProof?.(mutation.values))
+      )
+        flags.push('kiosk-offline');
+      // The proof travels with the log, never into the store.
+      const { pinProof: _proof, ...values } = mutation.values;
+      fields.delete('pinProof');
       return {
         ...mutation,
         changedFields: [...fields],
-        values: stampReceipt(mutation.values, options.now, via, flags),
+        values: stampReceipt(values, options.now, via, flags),
       };
     }
-    if (viewer.kind === 'kiosk' && mutation.collection === 'users' && 'pinCooldownUntil' in mutation.values)
-      return { ...mutation, values: clampCooldown(mutation.values, options.now) };
     if (viewer.kind !== 'user') return mutation;
     if (mutation.collection === 'userLogs' && current === null) {
       for (const f of ['actorUserId', 'actorUserName']) fields.add(f);

@@ -11,6 +11,7 @@ import type { Profile, User } from '../../src/domain/store/schema';
 import type { SessionState } from '../../src/domain/sync/protocol';
 import type { SessionRow, SyncStorage } from '../storage/sync-storage';
 import { OrgAccessCache } from './access';
+import { kioskListsAdmins } from './kiosk-options';
 import { parseCookies, serializeCookie } from './cookies';
 
 /** A person's session, and an enrolled kiosk's device credential: two cookies, both HttpOnly. */
@@ -146,7 +147,8 @@ export class SessionService {
     const kiosk = await this.find(cookies.get(KIOSK_COOKIE), now);
     if (kiosk) {
       const { profiles } = await viewOf(kiosk.orgId);
-      return { session: kiosk, user: null, profiles, viewer: { kind: 'kiosk' } };
+      const listsAdmins = await kioskListsAdmins(this.storage, kiosk.tokenHash);
+      return { session: kiosk, user: null, profiles, viewer: { kind: 'kiosk', listsAdmins } };
     }
     return null;
   }

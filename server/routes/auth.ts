@@ -9,6 +9,7 @@ import {
   type KioskView,
   type LoginAnswer,
   type OrgStatusAnswer,
+  type PinAnswer,
   type SessionAnswer,
 } from '../../src/domain/api-schemas/auth';
 import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
@@ -19,6 +20,7 @@ import {
   type RateLimitTable,
 } from '../../src/domain/auth/session-policy';
 import { PASSWORD_MIN_LENGTH } from '../../src/domain/auth/password';
+import { pinGate } from '../../src/domain/auth/pin';
 import { passwordOpensAccount } from '../../src/domain/auth/invitation';
 import { dummySecretHash, hashSecret, hasHashParameters, verifySecret } from '../../src/domain/secrets';
 import { isKioskTeacher } from '../../src/domain/auth/kiosk-roster';
@@ -26,6 +28,9 @@ import { holdsTeacherToday } from '../../src/domain/store/access';
 import type { Profile, User } from '../../src/domain/store/schema';
 import { addressRateLimit, hitRateLimits, replyRateLimited } from '../auth/rate-limit';
 import { applyServerChanges, findByEmail } from '../auth/server-writes';
+import { countPinTry, pinTriesOpen } from '../auth/kiosk-pin-tries';
+import { kioskListsAdmins, kioskRosterSetting } from '../auth/kiosk-options';
+import { issuePinProof } from '../auth/kiosk-proof';
 import { normalisedEmail } from '../storage/user-index';
 import { parseCookies } from '../auth/cookies';
 import { hasEmergencyProof, spendEmergencyProof } from '../auth/emergency-proof';
@@ -45,14 +50,6 @@ import type { SyncStorage } from '../storage/sync-storage';
 
 // Request and answer shapes shared with the app's client (src/api/auth.ts).
 export { ORG_ID_PATTERN };
-/** The server setting that holds a kiosk's roster choice (keyed by its session, which a new enrolment renews). */
-function kioskRosterSetting(kioskTokenHash: string): string {
-  return `kiosk-lists-admins:${kioskTokenHash}`;
-}
-
-async function kioskListsAdmins(storage: SyncStorage, kioskTokenHash: string): Promise<boolean> {
-  return (await storage.settings.get(kioskRosterSetting(kioskTokenHash))) === '1';
-}
 
 /** The first-login screen asks no current password: the forced change must follow a fresh sign-in. */
 const FORCED_CHANGE_WINDOW_MS = 30 * 60_000;
@@ -286,8 +283,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     const includesAdminProfiles = await kioskListsAdmins(storage, auth.session.tokenHash);
     if (!isKioskTeacher(profiles, user, { includesAdminProfiles }))
       return reply.code(403).send({ error: 'not-in-roster' });
-    if (!(await verify(body.data.pin, user.pinHash))) return reply.code(401).send({ error: 'wrong-pin' });
-    return { ok: true };
+    // The spec's 3 tries then 5 minutes, counted here for this kiosk and this teacher (issue 29 item 4): a
+    // kiosk can neither set a teacher's cooldown nor lift one, and another kiosk's tries lock nobody out here.
+    const pair = { kioskTokenHash: auth.session.tokenHash, userId: user.id };
+    if (!(await pinTriesOpen(storage, pair, now))) return reply.code(403).send({ error: 'cooldown' });
+    const gate = pinGate(user, now);
+    if (!gate.ok && gate.code !== 'cooldown') return reply.code(403).send({ error: gate.code });
+    const isRight = await verify(body.data.pin, user.pinHash);
+    const startsCooldown = await countPinTry(storage, pair, isRight, now);
+    if (!isRight) return reply.code(401).send({ error: startsCooldown ? 'cooldown' : 'wrong-pin' });
+    // The proof the teacher's check-in carries: without it a kiosk's check is « borne hors ligne ».
+    const { proof, expiresAt } = await issuePinProof(storage, { orgId: body.data.orgId, ...pair }, now);
+    return reply.header('cache-control', 'no-store').send({ ok: true, proof, expiresAt } satisfies PinAnswer);
   });
 
   // Kiosk enrolment: an administrator signed in on the tablet turns it into a classroom kiosk. The device

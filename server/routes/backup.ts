@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mayRestoreStore } from '../../src/domain/access/rules';
 import { effectiveModules } from '../../src/domain/access/viewer';
 import type { StoreV1 } from '../../src/domain/store/schema';
+import { RESET_FIELDS } from '../../src/domain/users/secret-fields';
 import type { SyncStorage } from '../storage/sync-storage';
 import { openBackup } from '../json-stream';
 import { sessionOf } from './org-session';
@@ -17,7 +18,8 @@ export interface BackupDeps {
   storage: SyncStorage;
 }
 
-const LEFT_OUT_USER_FIELDS = ['passwordResetToken', 'passwordResetTokenHash', 'passwordResetExpiresAt'];
+/** Reset state stays out of a backup (the one list of secret fields: domain/users/secret-fields). */
+const LEFT_OUT_USER_FIELDS = RESET_FIELDS;
 
 export function backupOf(store: StoreV1): StoreV1 {
   const users = store.users.map((user) => {

@@ -38,6 +38,7 @@ import { applyBatch, toRemote } from '../sync-service';
 import { etagOf } from './store';
 import { sessionOf } from './org-session';
 import { readContacts, recordContact } from '../auth/device-contacts';
+import { isPinProof } from '../auth/kiosk-proof';
 
 /**
  * The sync API (ARCHITECTURE.md "Sync"): the change feed, the push of a batch of mutations (which, sent with
@@ -211,6 +212,18 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
         now,
         ...(contacts ? { contacts } : { trustedTime: false }),
         ...(initialHashes ? { initialHashes } : {}),
+        // A kiosk's check log counts as PIN-verified only with the server's proof for its teacher.
+        kioskProof: (log) =>
+          isPinProof(
+            storage,
+            log.pinProof,
+            {
+              orgId: request.orgId,
+              kioskTokenHash: auth.session.tokenHash,
+              userId: typeof log.actorUserId === 'string' ? log.actorUserId : '',
+            },
+            now,
+          ),
       }),
     );
     return { ok: true, answer };

@@ -41,12 +41,17 @@ export async function serverSignOut(fetchImpl: FetchLike): Promise<void> {
   await postJson(fetchImpl, '/api/auth/logout', {});
 }
 
-export type ServerPinCheck = 'ok' | PinError | 'rate-limited' | 'offline';
+/** A right PIN comes with the server's proof for the teacher's check-in (server/auth/kiosk-proof.ts). */
+export type ServerPinCheck =
+  { ok: true; proof: string; expiresAt: string } | PinError | 'rate-limited' | 'offline';
 
 export async function serverPinCheck(fetchImpl: FetchLike, input: PinRequest): Promise<ServerPinCheck> {
   const response = await postJson(fetchImpl, '/api/auth/pin', input);
   if (!response || response.status >= 500) return 'offline';
-  if (response.ok) return 'ok';
+  if (response.ok) {
+    const body = await parseAnswer(response, (await schemas()).pinAnswerSchema);
+    return body ? { ok: true, proof: body.proof, expiresAt: body.expiresAt } : 'offline';
+  }
   if (response.status === 429) return 'rate-limited';
   const code = (await schemas()).pinErrorSchema.safeParse(await errorCode(response));
   return code.success ? code.data : 'offline';

@@ -2,9 +2,14 @@ import { INITIAL_PASSWORD } from '../config';
 import type { AppDatabase } from '../db/database';
 import { getKioskListsAdmins } from '../db/kiosk-options';
 import { getMeta, setMeta } from '../db/meta';
-import { writeBatch } from '../db/repository';
 import { isKioskTeacher } from '../domain/auth/kiosk-roster';
-import { afterPinFailure, afterPinSuccess, isPinFormatValid, pinGate } from '../domain/auth/pin';
+import {
+  afterPinFailure,
+  afterPinSuccess,
+  isPinFormatValid,
+  PIN_MAX_ATTEMPTS,
+  pinGate,
+} from '../domain/auth/pin';
 import { postLoginRoute } from '../domain/auth/routes';
 import { isEncodedHash, verifySecret } from '../domain/secrets';
 import { holdsTeacherToday } from '../domain/store/access';
@@ -17,6 +22,7 @@ import { markRemoteStoreLoaded, notifySessionChanged } from './session-events';
 import { deferServerSignIn, forgetDeferredSignIn } from './deferred-sign-in';
 import { passwordOpensAccount } from '../domain/auth/invitation';
 import { keepOfflineSignIn, offlineHashOf } from './offline-sign-in';
+import { forgetPinProof, rememberPinProof } from './pin-proof';
 import { startSession } from './session';
 import { loadStoreFor } from './store-loader';
 
@@ -135,8 +141,9 @@ export type PinSignInError =
   | { code: 'wrong-pin'; remaining: number };
 
 /**
- * PIN mode on an enrolled kiosk: the server checks the PIN when it answers (its rate limits apply),
- * the tablet's copy of the PIN hash when offline. The spec's 3-tries cooldown is counted on the tablet either way.
+ * PIN mode on an enrolled kiosk: the server checks the PIN when it answers (its rate limits apply, it counts
+ * the spec's 3 tries for this kiosk and this teacher, and a right PIN brings its proof for the check-in), the
+ * tablet's copy of the PIN hash when offline. The tablet keeps its own count too (its messages, offline).
  */
 export async function signInWithPin(
   db: AppDatabase,
@@ -162,24 +169,30 @@ export async function signInWithPin(
     pin: input.pin,
   });
   if (remote === 'rate-limited') return { ok: false, code: 'rate-limited' };
-  if (remote === 'not-allowed' || remote === 'not-in-roster') return { ok: false, code: remote };
-  const isRight =
-    remote === 'ok' ? true : remote === 'wrong-pin' ? false : await verifySecret(input.pin, user.pinHash);
+  if (remote === 'not-allowed' || remote === 'not-in-roster' || remote === 'expired' || remote === 'no-pin')
+    return { ok: false, code: remote };
+  const isOnline = typeof remote === 'object';
+  const isRight = isOnline
+    ? true
+    : remote === 'wrong-pin' || remote === 'cooldown'
+      ? false
+      : await verifySecret(input.pin, user.pinHash);
+  forgetPinProof();
+  // The tablet's own count is written on the tablet only, never sent: a kiosk cannot set anyone's cooldown
+  // (the server counts the tries it checks itself: server/auth/kiosk-pin-tries.ts).
   if (!isRight) {
-    const failure = afterPinFailure(user, now);
-    await writeBatch(db, async (w) => {
-      await w.patch('users', user.id, failure.next);
-    });
+    // The server's "cooldown" (its third wrong PIN, or one running) starts the tablet's too.
+    const tries = remote === 'cooldown' ? { pinFailedAttempts: PIN_MAX_ATTEMPTS - 1 } : user;
+    const failure = afterPinFailure(tries, now);
+    await db.users.update(user.id, failure.next);
     return failure.isCoolingDown
       ? { ok: false, code: 'cooldown' }
       : { ok: false, code: 'wrong-pin', remaining: failure.remaining };
   }
+  if (isOnline) rememberPinProof(user.id, remote.proof, remote.expiresAt);
   await startSession(db, user.id, 'pin', false);
-  if ((user.pinFailedAttempts ?? 0) > 0 || user.pinCooldownUntil) {
-    await writeBatch(db, async (w) => {
-      await w.patch('users', user.id, afterPinSuccess());
-    });
-  }
+  if ((user.pinFailedAttempts ?? 0) > 0 || user.pinCooldownUntil)
+    await db.users.update(user.id, afterPinSuccess());
   notifySessionChanged();
   return { ok: true, destination: '/teacher/today' };
 }

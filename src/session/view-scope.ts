@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/database';
+import { getKioskListsAdmins } from '../db/kiosk-options';
 import { getMeta } from '../db/meta';
 import { profileModuleIds } from '../domain/access/viewer';
 import { expectedServerUser } from './authors';
@@ -39,5 +40,7 @@ export async function viewScope(db: AppDatabase, viewer: ScopeViewer): Promise<V
     .filter((p) => p.moduleIds.includes('teacher.today'))
     .map((p) => p.id)
     .sort();
-  return { who: JSON.stringify(['kiosk', orgId]), rights: JSON.stringify(pinProfiles) };
+  // The roster setting decides whose PIN hashes the kiosk receives: a change reloads the store.
+  const listsAdmins = await getKioskListsAdmins(db);
+  return { who: JSON.stringify(['kiosk', orgId]), rights: JSON.stringify([...pinProfiles, { listsAdmins }]) };
 }

@@ -6,13 +6,14 @@ import { LIVE_MAX_PER_ADDRESS, LIVE_MAX_PER_SESSION } from '../../server/routes/
 import { openStorage } from '../../server/storage/open-storage';
 import { readStore } from '../../server/sync-service';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { hashSecret } from '../../src/domain/secrets';
-import type { User } from '../../src/domain/store/schema';
+import { hashSecret, saltOf } from '../../src/domain/secrets';
+import type { PlanningLog, User } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { putMutation } from '../support/builders';
+import { courseSlot, putMutation, realDay } from '../support/builders';
 import {
   api,
+  cookieFrom,
   openSession,
   ROOT_ADMIN,
   seedOrg,
@@ -434,6 +435,174 @@ describe.each(backends)('$name: round 2 attacks', (backend) => {
         for (const app of apps) await app.close();
         await fresh.cleanup();
       }
+    });
+  });
+
+  describe('kiosk proof (item 4)', () => {
+    const TEACHER = { id: 'u-moussa', email: 'moussa@ecole.sn', password: 'Moussa@2026!', pin: '135790' };
+    const OTHER = { id: 'u-fatou', email: 'fatou@ecole.sn', password: 'Fatou@2026!!', pin: '246801' };
+    const DIRECTOR = { id: 'u-directrice', email: 'dir@ecole.sn', password: 'Direction@2026', pin: '975310' };
+    const CONTRIB = { id: 'u-contrib', email: 'contrib@ecole.sn', password: 'Contrib@2026!' };
+    const { dayOfWeek, monday, clockIn } = realDay();
+    let kiosk: string;
+
+    const withPin = async (who: typeof TEACHER, profileId: string) => {
+      const pinHash = await fastHash(who.pin);
+      return person(who, profileId, {
+        pinHash,
+        pinSalt: saltOf(pinHash) ?? undefined,
+        pinExpiresAt: '2099-01-01T00:00:00.000Z',
+      });
+    };
+    const pinCheck = (userId: string, pin: string) =>
+      api(`${server.url}/api/auth/pin`, kiosk, { method: 'POST', body: { orgId: ORG, userId, pin } });
+    const checkIn = (id: string, slotIndex: number, teacherId: string, extra: Record<string, unknown> = {}) =>
+      mutation({
+        collection: 'planningLogs',
+        recordId: id,
+        values: {
+          id,
+          action: 'planning-checkin',
+          timestamp: new Date().toISOString(),
+          actorUserId: teacherId,
+          actorUserName: teacherId,
+          timetableId: 'tt-today',
+          classId: 'c-1',
+          moduleId: 'm-1',
+          teacherUserId: teacherId,
+          slotIndex,
+          ...extra,
+        },
+      });
+    const storedLog = async (id: string): Promise<Record<string, unknown> | undefined> =>
+      (await truth()).planningLogs.find((l: PlanningLog) => l.id === id);
+
+    beforeEach(async () => {
+      const seeded = await seedOrg(server.url, ORG, {
+        users: [
+          await withPin(TEACHER, 'teacher'),
+          await withPin(OTHER, 'teacher'),
+          // A full administrator who also teaches (holds teacher.today): her PIN hash is searchable offline.
+          await withPin(DIRECTOR, 'admin'),
+          await person(CONTRIB, 'contributeur'),
+        ].map((u) => ({ ...u, name: u.id })),
+        classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
+        levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
+        timetables: [
+          {
+            id: 'tt-today',
+            periodicity: 'week',
+            year: Number(monday.slice(0, 4)),
+            weekStartDate: monday,
+            classId: 'c-1',
+            createdAt: `${monday}T00:00:00.000Z`,
+            slots: [
+              courseSlot(dayOfWeek, clockIn(-5), clockIn(115), 'm-1', TEACHER.id, { id: 's-0' }),
+              courseSlot(dayOfWeek, clockIn(-5), clockIn(115), 'm-1', OTHER.id, { id: 's-1' }),
+            ],
+          },
+        ],
+      });
+      root = seeded.cookie;
+      const enrolled = await api(`${server.url}/api/kiosks`, root, {
+        method: 'POST',
+        body: { name: 'Salle 12' },
+      });
+      expect(enrolled.status).toBe(201);
+      kiosk = cookieFrom(enrolled, 'kiosk') ?? '';
+    });
+
+    it('only a full administrator enrols a kiosk or sets its roster', async () => {
+      const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
+      // Before: any admin-type profile (users, profiles, settings or compliance) enrolled one.
+      const enrol = await api(`${server.url}/api/kiosks`, contrib, { method: 'POST', body: { name: 'Moi' } });
+      expect(enrol.status).toBe(403);
+      expect(cookieFrom(enrol, 'kiosk')).toBeNull();
+      const options = await api(`${server.url}/api/kiosk/options`, `${contrib}; ${kiosk}`, {
+        method: 'PUT',
+        body: { listsAdmins: true },
+      });
+      expect(options.status).toBe(403);
+      expect((await pinCheck(DIRECTOR.id, DIRECTOR.pin)).status).toBe(403);
+    });
+
+    it('a kiosk never receives an administrator’s PIN hash unless a full administrator chose it there', async () => {
+      const directorOnKiosk = async () => {
+        const store = (await (await api(url('/api/store'), kiosk)).json()) as {
+          users: Record<string, unknown>[];
+        };
+        return store.users.find((u) => u.id === DIRECTOR.id);
+      };
+      // Before: the Super Admin's and the Admin's PIN hashes went to every kiosk.
+      const hidden = await directorOnKiosk();
+      expect(hidden).toBeDefined();
+      expect(hidden).not.toHaveProperty('pinHash');
+      const teacher = (await (await api(url('/api/store'), kiosk)).json()) as {
+        users: Record<string, unknown>[];
+      };
+      expect(teacher.users.find((u) => u.id === TEACHER.id)).toHaveProperty('pinHash');
+      const options = await api(`${server.url}/api/kiosk/options`, `${root}; ${kiosk}`, {
+        method: 'PUT',
+        body: { listsAdmins: true },
+      });
+      expect(options.status).toBe(200);
+      expect(await directorOnKiosk()).toHaveProperty('pinHash');
+    });
+
+    it('a kiosk check-in counts as PIN-verified only with the server’s proof; without, « borne hors ligne »', async () => {
+      const verified = await pinCheck(TEACHER.id, TEACHER.pin);
+      expect(verified.status).toBe(200);
+      const { proof } = (await verified.json()) as { proof: string };
+      expect(proof).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+      const answer = await push(kiosk, [
+        checkIn('ci-pin', 0, TEACHER.id, { pinProof: proof }),
+        // Anyone's check-in without a PIN (a stolen tablet, a script with the kiosk cookie)...
+        checkIn('ci-none', 1, OTHER.id),
+        // ...or with another teacher's proof, or a forged one.
+        checkIn('ci-other', 1, OTHER.id, { pinProof: proof, id: 'ci-other' }),
+      ]);
+      expect(answer.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+      const good = await storedLog('ci-pin');
+      expect(good?.reviewFlags ?? []).not.toContain('kiosk-offline');
+      // The proof never reaches the store.
+      expect(good).not.toHaveProperty('pinProof');
+      // Before: both were stored as plain kiosk check-ins, paid like a PIN's.
+      expect((await storedLog('ci-none'))?.reviewFlags).toContain('kiosk-offline');
+      expect((await storedLog('ci-other'))?.reviewFlags).toContain('kiosk-offline');
+      expect(await storedLog('ci-other')).not.toHaveProperty('pinProof');
+    });
+
+    it('PIN cooldowns are the server’s count: a kiosk can neither set one nor lift one', async () => {
+      const until = new Date(Date.now() + 4 * 60_000).toISOString();
+      const forged = await push(kiosk, [
+        userChange(OTHER.id, { pinFailedAttempts: 0, pinCooldownUntil: until }),
+      ]);
+      // Before: applied (a kiosk locked any teacher out, 5 minutes at a time).
+      expectRefused(forged.results[0], 'not-permitted');
+      expect((await userOf(OTHER.id))?.pinCooldownUntil ?? null).toBeNull();
+      // Three wrong PINs: the server counts them for this kiosk and then refuses even the right PIN here;
+      // another kiosk is not locked (the last round's rule), and the teacher's record holds no cooldown.
+      const statuses = [];
+      for (const pin of ['000001', '000002', '000003'])
+        statuses.push((await pinCheck(TEACHER.id, pin)).status);
+      expect(statuses).toEqual([401, 401, 401]);
+      const locked = await pinCheck(TEACHER.id, TEACHER.pin);
+      expect(locked.status).toBe(403);
+      expect(await locked.json()).toEqual({ error: 'cooldown' });
+      const second = await api(`${server.url}/api/kiosks`, root, {
+        method: 'POST',
+        body: { name: 'Salle 14' },
+      });
+      const elsewhere = await api(`${server.url}/api/auth/pin`, cookieFrom(second, 'kiosk'), {
+        method: 'POST',
+        body: { orgId: ORG, userId: TEACHER.id, pin: TEACHER.pin },
+      });
+      expect(elsewhere.status).toBe(200);
+      expect((await userOf(TEACHER.id))?.pinCooldownUntil ?? null).toBeNull();
+      const lift = await push(kiosk, [
+        userChange(TEACHER.id, { pinFailedAttempts: 0, pinCooldownUntil: null }),
+      ]);
+      expectRefused(lift.results[0], 'not-permitted');
     });
   });
 });

@@ -191,9 +191,10 @@ describe('users', () => {
     ['adminPin', t2, { ...t2, name: 'Renommé' }, 'not-permitted'],
     ['profiler', t2, { ...t2, profileId: null }, 'ok'],
     ['profiler', t2, { ...t2, profileId: 'admin' }, 'not-permitted'],
-    ['kiosk', t1, { ...t1, ...afterPinFailure(t1, new Date(NOW)).next }, 'ok'],
-    ['kiosk', t1, { ...t1, pinHash: 'forged' }, 'field-not-permitted'],
-    ['kiosk', t1, { ...t1, name: 'X' }, 'field-not-permitted'],
+    // PIN tries and cooldowns are the server's count (POST /api/auth/pin): a kiosk writes no user at all.
+    ['kiosk', t1, { ...t1, ...afterPinFailure(t1, new Date(NOW)).next }, 'not-permitted'],
+    ['kiosk', t1, { ...t1, pinHash: 'forged' }, 'not-permitted'],
+    ['kiosk', t1, { ...t1, name: 'X' }, 'not-permitted'],
     ['kiosk', userRecord('contrib'), { ...userRecord('contrib'), pinFailedAttempts: 1 }, 'not-permitted'],
     ['kiosk', null, { id: 'u-k', name: 'K', email: 'k@k', status: 'Active' }, 'not-permitted'],
     ['donnees', t2, { ...t2, profileId: 'super-admin' }, 'not-permitted'], // a mutation is no restore

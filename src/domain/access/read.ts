@@ -1,4 +1,6 @@
+import { isKioskTeacher } from '../auth/kiosk-roster';
 import type { CollectionName } from '../store/collections';
+import type { User } from '../store/schema';
 import type { RecordData } from './record';
 import type { AccessLookup } from './lookup';
 import {
@@ -46,8 +48,13 @@ function projectUser(
   lookup: AccessLookup,
 ): RecordData | null {
   if (viewer.kind === 'kiosk') {
-    // PIN mode offers only active teacher.today holders and verifies their PIN offline (spec part 1 point 4).
-    return isPinTeacher(data, lookup) ? publicUser(data, PIN_STATE_FIELDS) : null;
+    // PIN mode offers only active teacher.today holders and verifies their PIN offline (spec part 1 point 4);
+    // an administration account's PIN hash (searchable offline) only on a kiosk set to list them.
+    if (!isPinTeacher(data, lookup)) return null;
+    const inRoster = isKioskTeacher(lookup.profiles, data as Pick<User, 'profileId' | 'status'>, {
+      includesAdminProfiles: viewer.listsAdmins === true,
+    });
+    return inRoster ? publicUser(data, PIN_STATE_FIELDS) : publicUser(data);
   }
   if (data.id === viewer.userId) return data;
   if (effectiveModules(viewer).has('users')) return omit(data, SECRET_USER_FIELDS);

@@ -10,17 +10,8 @@ import { effectiveModules, profileModuleIds, type Viewer } from './viewer';
  * the UI decides who may act. Module ids are those of domain/module-catalogue.
  */
 
-/** Fields of a user nobody but the user receives (hashes, clear values of old copies, reset state). */
-export const SECRET_USER_FIELDS = [
-  'passwordHash',
-  'password',
-  'pin',
-  'pinHash',
-  'pinSalt',
-  'passwordResetToken',
-  'passwordResetTokenHash',
-  'passwordResetExpiresAt',
-] as const;
+/** Fields of a user nobody but the user receives: the one list, domain/users/secret-fields. */
+export { SECRET_USER_FIELDS } from '../users/secret-fields';
 
 /**
  * What every signed-in user receives of the other users: names for the planning, attendance, workload and

@@ -6,8 +6,11 @@ import type { LoginMode, Profile } from '../store/schema';
  */
 export type Viewer =
   | { kind: 'user'; userId: string; granted: ReadonlySet<string>; loginMode: LoginMode }
-  /** An enrolled classroom tablet (PIN mode device credential): only what PIN mode needs. */
-  | { kind: 'kiosk' }
+  /**
+   * An enrolled classroom tablet (PIN mode device credential): only what PIN mode needs. `listsAdmins`: a full
+   * administrator set this kiosk to offer administration accounts too (the server's setting; absent: no).
+   */
+  | { kind: 'kiosk'; listsAdmins?: boolean }
   /** The server itself (reset tokens, migrations...): everything allowed, everything visible. */
   | { kind: 'system' };
 

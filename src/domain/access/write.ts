@@ -3,7 +3,7 @@ import type { CollectionName } from '../store/collections';
 import type { RecordData } from './record';
 import type { AccessLookup } from './lookup';
 import { projectRecord } from './read';
-import { isPinTeacher, mayRestoreStore, modulesOf, modulesWithin, PIN_ATTEMPT_FIELDS } from './rules';
+import { isPinTeacher, mayRestoreStore, modulesOf, modulesWithin } from './rules';
 import type { UserViewer, Viewer } from './viewer';
 import {
   ALLOWED,
@@ -35,9 +35,6 @@ import {
 } from './write-planning';
 
 export type { WriteDecision, WriteEnv, WriteRefusal, WriteRequest };
-
-/** Spec part 1 point 4: a failed PIN locks for 5 minutes; a kiosk never sets a longer cooldown. */
-export const KIOSK_MAX_PIN_COOLDOWN_MS = 5 * 60_000;
 
 function needsModule(moduleId: string): (write: UserWrite) => WriteDecision {
   return (write) => (write.modules.has(moduleId) ? ALLOWED : refuse('not-permitted'));
@@ -88,7 +85,9 @@ function writeOp(before: RecordData | null, after: RecordData | null): WriteOp |
 
 /**
  * Kiosk (enrolled classroom tablet in PIN mode; spec part 1, point 4): check-in and check-out logs of an active
- * teacher.today holder's slot with their notifications, and the PIN attempt counters of those teachers.
+ * teacher.today holder's slot with their notifications. Nothing of a user: the PIN attempts and cooldown are
+ * counted by the server's own PIN check (POST /api/auth/pin), so a kiosk cannot lock a teacher out, nor lift
+ * a cooldown.
  */
 function authorizeKioskWrite(
   collection: CollectionName,
@@ -96,13 +95,6 @@ function authorizeKioskWrite(
   lookup: AccessLookup,
   env: WriteEnv,
 ): WriteDecision {
-  if (collection === 'users') {
-    if (op.op !== 'update' || !isPinTeacher(op.before, lookup)) return refuse('not-permitted');
-    const fields = changedFields(op.before, op.after);
-    if (!fields.every((f) => (PIN_ATTEMPT_FIELDS as readonly string[]).includes(f)))
-      return refuse('field-not-permitted');
-    return cooldownWithinBound(op.after.pinCooldownUntil, env.now) ? ALLOWED : refuse('cooldown-too-long');
-  }
   if (collection !== 'planningLogs' && collection !== 'notifications') return refuse('not-permitted');
   if (op.op !== 'create') return refuse('append-only');
   const record = op.after;
@@ -123,13 +115,6 @@ function authorizeKioskWrite(
   if (collection === 'planningLogs' && record.actorUserId !== slot.teacherUserId)
     return refuse('actor-mismatch');
   return checks();
-}
-
-/** A kiosk's cooldown ends at most KIOSK_MAX_PIN_COOLDOWN_MS after the server's now (null: none). */
-export function cooldownWithinBound(value: unknown, now: Date | undefined): boolean {
-  if (value === null || value === undefined || !now) return true;
-  const end = typeof value === 'string' ? Date.parse(value) : NaN;
-  return Number.isFinite(end) && end <= now.getTime() + KIOSK_MAX_PIN_COOLDOWN_MS;
 }
 
 /** Attachments a write adds or replaces are checked by their bytes and size (spec part 2 point 5). */

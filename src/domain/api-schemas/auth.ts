@@ -37,9 +37,27 @@ export const pinRequestSchema = z.object({
   includesAdminProfiles: z.boolean().optional(),
 });
 export type PinRequest = z.infer<typeof pinRequestSchema>;
-/** not-in-roster: the account is not offered on this kiosk (an administrator on a teachers-only kiosk). */
-export const pinErrorSchema = z.enum(['wrong-pin', 'not-allowed', 'not-in-roster', 'kiosk-required']);
+/**
+ * not-in-roster: the account is not offered on this kiosk (an administrator on a teachers-only kiosk);
+ * cooldown, expired, no-pin: the server's own PIN state (it counts the tries, issue 29 item 4).
+ */
+export const pinErrorSchema = z.enum([
+  'wrong-pin',
+  'not-allowed',
+  'not-in-roster',
+  'kiosk-required',
+  'cooldown',
+  'expired',
+  'no-pin',
+]);
 export type PinError = z.infer<typeof pinErrorSchema>;
+/** A right PIN: the proof the teacher's check-in carries (server/auth/kiosk-proof.ts), valid until expiresAt. */
+export const pinAnswerSchema = z.object({
+  ok: z.literal(true),
+  proof: z.string().max(200),
+  expiresAt: z.string().max(64),
+});
+export type PinAnswer = z.infer<typeof pinAnswerSchema>;
 
 /** POST /api/auth/password: `current` absent only for the forced change right after a sign-in. */
 export const passwordChangeRequestSchema = z.object({

@@ -1,22 +1,9 @@
 import { formFieldLabel } from '../form-fields';
+import { UNJOURNALED_USER_FIELDS } from './secret-fields';
 import type { FieldChange, User } from '../store/schema';
 
-/** Never journaled, never compared: secrets and their bookkeeping (spec part 2: no password or PIN in the journal). */
-const SECRET_FIELDS: ReadonlySet<string> = new Set([
-  'password',
-  'passwordHash',
-  'pin',
-  'pinHash',
-  'pinSalt',
-  'pinFailedAttempts',
-  'pinCooldownUntil',
-  'pinUpdatedAt',
-  'pinExpiresAt',
-  'passwordResetToken',
-  'passwordResetTokenHash',
-  'passwordResetExpiresAt',
-  'mustChangePassword',
-]);
+/** Never journaled, never compared: secrets and their bookkeeping (the one list: ./secret-fields). */
+const SECRET_FIELDS = UNJOURNALED_USER_FIELDS;
 
 const TOP_LABELS: Record<string, string> = {
   name: 'Nom complet',

@@ -90,7 +90,12 @@ export function TrustFlagPills({
     { kind: t.departure, log: checkout },
   ];
   const entries = all.filter((e): e is { kind: string; log: EffectiveLog } => e.log !== null);
-  const hints: Record<TrustFlag, string[]> = { 'clock-skew': [], 'late-receipt': [], 'device-handover': [] };
+  const hints: Record<TrustFlag, string[]> = {
+    'clock-skew': [],
+    'late-receipt': [],
+    'device-handover': [],
+    'kiosk-offline': [],
+  };
   const corrections: string[] = [];
   for (const { kind, log } of entries) {
     const recorded = log.originalTimestamp ?? log.timestamp;
@@ -100,7 +105,9 @@ export function TrustFlagPills({
           ? t.clockSkewHint(kind, stamp(log.deviceTimestamp ?? ''), stamp(recorded))
           : flag === 'late-receipt'
             ? t.lateReceiptHint(kind, stamp(log.receivedAt ?? ''))
-            : t.deviceHandoverHint(kind),
+            : flag === 'device-handover'
+              ? t.deviceHandoverHint(kind)
+              : t.kioskOfflineHint(kind),
       );
     }
     if (log.correction)
@@ -129,6 +136,11 @@ export function TrustFlagPills({
       {hints['device-handover'].length > 0 ? (
         <span className="pill attendance-flag" title={hints['device-handover'].join('\n')}>
           {t.deviceHandover}
+        </span>
+      ) : null}
+      {hints['kiosk-offline'].length > 0 ? (
+        <span className="pill attendance-flag" title={hints['kiosk-offline'].join('\n')}>
+          {t.kioskOffline}
         </span>
       ) : null}
       {corrections.length > 0 ? (

@@ -5,6 +5,7 @@ import type { CheckInRefusal, CheckOutRefusal } from '../../domain/attendance/st
 import type { Actor, GeoPosition } from '../../domain/planning/planning-log';
 import type { PlanningLog } from '../../domain/store/schema';
 import { toIsoDate, type InstantLike } from '../../domain/time/instant';
+import { pinProofFor } from '../../session/pin-proof';
 import { serverClock } from '../../sync/server-clock';
 import { captureCheckPosition } from './geolocation';
 
@@ -60,8 +61,12 @@ async function writeCheck(db: AppDatabase, kind: CheckKind, request: CheckReques
       notificationId: logId,
     });
     if (!result.ok) return result;
+    // A kiosk's PIN session: the server's proof of the PIN travels with the log (removed by the server before
+    // it stores it); without one the server keeps the check as « borne hors ligne », to review.
+    const proof = request.actor.userId ? pinProofFor(request.actor.userId) : null;
+    const log = proof ? { ...result.value.log, pinProof: proof } : result.value.log;
     // spec part 2 point 4: the log and its unread notification are written together or not at all.
-    await w.put('planningLogs', result.value.log);
+    await w.put('planningLogs', log);
     await w.put('notifications', result.value.notification);
     return { ok: true, log: result.value.log };
   });
