@@ -58,7 +58,7 @@ const MAX_ATTEMPTS = 8;
 export interface PostgresOptions {
   /** Connections per app server (PG_POOL_MAX). */
   poolMax?: number;
-  /** At most this many batches of one organisation per transaction (group commit; 1: each alone). */
+  /** At most this many batches of one organisation per transaction (group commit; 1, the default: each alone). */
   groupMax?: number;
   /** Told after each COMMIT of write transactions, with how many batches it made durable (measurements, tests). */
   onCommit?: (batches: number) => void;
@@ -529,7 +529,7 @@ export async function openPostgresSyncStorage(
 
   /** Batches waiting per organisation while one of its groups runs on this server. */
   const waiting = new Map<string, PendingWrite[]>();
-  const groupMax = options.groupMax ?? 64;
+  const groupMax = options.groupMax ?? 1;
   async function drain(orgId: string): Promise<void> {
     for (;;) {
       const queue = waiting.get(orgId);
@@ -586,7 +586,8 @@ export async function openPostgresSyncStorage(
         clearTimeout(timer);
       }
     },
-    transaction: (orgId, fn) => enqueue(orgId, fn),
+    // Group commit only when asked (PG_GROUP_MAX > 1): otherwise each batch runs alone, queued on the lock.
+    transaction: (orgId, fn) => (groupMax > 1 ? enqueue(orgId, fn) : runAlone(orgId, fn)),
     readAll: (orgId) =>
       snapshot(async (client) => {
         const revision = await revisionOf(client, orgId);

@@ -33,7 +33,10 @@ describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
     if (!postgres) return;
     db = await postgres.fresh();
     commits = [];
-    storage = await openPostgresSyncStorage(db.databaseUrl ?? '', { onCommit: (n) => commits.push(n) });
+    storage = await openPostgresSyncStorage(db.databaseUrl ?? '', {
+      groupMax: 64,
+      onCommit: (n) => commits.push(n),
+    });
   });
   afterEach(async () => {
     await storage.close();
