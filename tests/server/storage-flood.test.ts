@@ -97,7 +97,12 @@ const piece = (id: string, size: number, kind: 'id' | 'rib' | 'attestation' = 'a
   uploadedAt: '2026-11-20T10:00:00.000Z',
 });
 /** A contract file of a teacher, written whole. */
-const file = (id: string, teacherUserId: string, pieces: ReturnType<typeof piece>[], status = 'draft') =>
+const file = (
+  id: string,
+  teacherUserId: string,
+  pieces: ReturnType<typeof piece>[],
+  status: TeacherContractSubmission['status'] = 'draft',
+) =>
   mutation({
     collection: 'teacherContractSubmissions',
     recordId: id,
