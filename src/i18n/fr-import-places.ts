@@ -4,8 +4,8 @@
  */
 export const frImportPlaces = {
   title: 'Niveau et institut à créer',
-  intro: (what: string) =>
-    `Aucun ${what} n'existe encore : les classes et modules du fichier en ont besoin. Créez-le ici, la lecture du fichier est conservée.`,
+  intro: (what: string, both: boolean) =>
+    `Aucun ${what} n'existe encore : les classes et modules du fichier en ont besoin. ${both ? 'Créez-les' : 'Créez-le'} ici, la lecture du fichier est conservée.`,
   levelAndInstitute: 'niveau ni institut',
   level: 'niveau',
   institute: 'institut',

@@ -72,7 +72,7 @@ export function MissingPlaces({ available, isBusy }: Props) {
     <section className="import-places" aria-labelledby="import-places-title">
       <h3 id="import-places-title">{t.title}</h3>
       <p className="form-error" role="alert">
-        {t.intro(what)}
+        {t.intro(what, needed.length === 2)}
       </p>
       {refused.map((kind) => (
         <p key={kind} className="hint">

@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { newOrgId, readStoreAsAdmin, seedOrg } from './support/org';
+import { signIn } from './support/pages/sign-in';
+
+// Issue 30 item 6: on a new installation (no level, no institute) the verification dialog creates both in
+// place, and the same reading goes on to be saved; nothing is cancelled, nothing read again.
+
+const SHOTS = process.env.IMPORT_PLACES_SHOTS ?? 'test-results/import-new-install';
+const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
+const ADMIN = { email: 'awa@ecole.sn', password: 'Admin@2026' };
+
+/** A new installation: one administrator who may import and edit the settings; no level, no institute. */
+function newInstallation() {
+  return {
+    users: [
+      {
+        id: 'u-admin',
+        name: 'Awa Diop',
+        email: ADMIN.email,
+        profileId: 'admin',
+        status: 'Active',
+        password: ADMIN.password,
+        mustChangePassword: false,
+      },
+      {
+        id: 'u-planner',
+        name: 'Ibou Ndiaye',
+        email: 'ibou@ecole.sn',
+        profileId: 'planner',
+        status: 'Active',
+        password: 'Planif@2026',
+        mustChangePassword: false,
+      },
+    ],
+    profiles: [
+      {
+        id: 'admin',
+        name: 'Administrateur',
+        moduleIds: [
+          'planning.importer',
+          'planning.historique',
+          'planning.consulter',
+          'planning.consulter.actions',
+          'settings.instituts',
+          'settings.niveaux',
+          'settings.classes',
+          'users',
+        ],
+        formFieldKeys: ['email'],
+      },
+      // Imports, but may not touch Paramètres: the dialog says whom to ask instead of offering the form.
+      { id: 'planner', name: 'Planificateur', moduleIds: ['planning.importer'], formFieldKeys: ['email'] },
+      { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] },
+    ],
+  };
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+test('a new installation imports its first file, creating the level and the institute inside the dialog', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const org = newOrgId('premier-import');
+  await seedOrg(request, org, newInstallation());
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, org, ADMIN.email, ADMIN.password);
+
+  await page.goto('/planning/importer');
+  await page.getByRole('button', { name: 'Nouvel import' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvel import' });
+  await form.getByLabel('Périodicité').selectOption('week');
+  await form.getByLabel('Mois', { exact: true }).selectOption('3');
+  await form.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
+  await form.getByLabel('Fichier').setInputFiles(join(FIXTURES, 'stacked-classes.xlsx'));
+  await form.getByRole('button', { name: 'Analyser' }).click();
+
+  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
+  const places = verify.getByRole('region', { name: 'Niveau et institut à créer' });
+  await expect(places.getByRole('alert')).toContainText("Aucun niveau ni institut n'existe encore");
+  const create = verify.getByRole('button', { name: 'Créer les référentiels manquants' });
+  await expect(create).toBeDisabled();
+
+  // Nothing half-filled is written: the abbreviations are required, as in Paramètres.
+  await places.getByLabel('Nom du niveau').fill('Brevet de technicien supérieur');
+  await places.getByLabel("Nom de l'institut").fill('Institut de gestion');
+  await places.getByRole('button', { name: 'Créer le niveau et l’institut' }).click();
+  await expect(places.getByText("L'abréviation est requise")).toHaveCount(2);
+  await places.getByLabel('Abréviation du niveau').fill('BTS');
+  await places.getByLabel("Abréviation de l'institut").fill('IG');
+  await page.screenshot({ path: `${SHOTS}/01-places-form-1366.png` });
+  await places.getByRole('button', { name: 'Créer le niveau et l’institut' }).click();
+  await expect(page.getByText('Niveau et institut enregistrés')).toBeVisible();
+
+  // The same reading goes on: the new level and institute are chosen for every class and module.
+  await expect(places).toHaveCount(0);
+  await expect(verify.getByLabel('Niveau : BTS1 A')).toHaveValue(/.+/);
+  await expect(verify.getByLabel('Niveau : BTS1 A').locator('option:checked')).toHaveText(
+    'Brevet de technicien supérieur',
+  );
+  await expect(verify.getByLabel('Institut : BTS1 A').locator('option:checked')).toHaveText(
+    'Institut de gestion',
+  );
+  await page.screenshot({ path: `${SHOTS}/02-places-created-1366.png` });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+  await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+  await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
+  await expect(verify).toHaveCount(0);
+
+  // The server holds them, and the classes it received point to them.
+  await expect
+    .poll(
+      async () => {
+        const store = await readStoreAsAdmin(baseURL ?? '', org, ADMIN);
+        const levels = (store.levels ?? []) as { id: string; name: string; abbr: string }[];
+        const institutes = (store.institutes ?? []) as { id: string; name: string; abbr: string }[];
+        const classes = (store.classes ?? []) as { code: string; levelId?: string; instituteId?: string }[];
+        const level = levels.find((l) => l.abbr === 'BTS');
+        const institute = institutes.find((i) => i.abbr === 'IG');
+        return {
+          levels: levels.map((l) => `${l.name} (${l.abbr})`),
+          institutes: institutes.map((i) => `${i.name} (${i.abbr})`),
+          placed: classes.filter((c) => c.levelId === level?.id && c.instituteId === institute?.id).length,
+        };
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual({
+      levels: ['Brevet de technicien supérieur (BTS)'],
+      institutes: ['Institut de gestion (IG)'],
+      placed: 3,
+    });
+});
+
+test('a planner without access to Paramètres is told whom to ask, not offered the form', async ({
+  page,
+  request,
+}) => {
+  const org = newOrgId('premier-import-planif');
+  await seedOrg(request, org, newInstallation());
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, org, 'ibou@ecole.sn', 'Planif@2026');
+  await page.goto('/planning/importer');
+  await page.getByRole('button', { name: 'Nouvel import' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvel import' });
+  await form.getByLabel('Mois', { exact: true }).selectOption('3');
+  await form.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
+  await form.getByLabel('Fichier').setInputFiles(join(FIXTURES, 'stacked-classes.xlsx'));
+  await form.getByRole('button', { name: 'Analyser' }).click();
+  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  const places = verify.getByRole('region', { name: 'Niveau et institut à créer' });
+  await expect(places).toContainText('Votre profil ne permet pas de créer un niveau');
+  await expect(places).toContainText('Votre profil ne permet pas de créer un institut');
+  await expect(places.getByRole('textbox')).toHaveCount(0);
+  await expect(verify.getByRole('button', { name: 'Créer les référentiels manquants' })).toBeDisabled();
+});
