@@ -161,3 +161,34 @@ test('a planner without access to Paramètres is told whom to ask, not offered t
   await expect(places.getByRole('textbox')).toHaveCount(0);
   await expect(verify.getByRole('button', { name: 'Créer les référentiels manquants' })).toBeDisabled();
 });
+
+test('a file dated outside the offered years: its years are offered and its own week chosen', async ({
+  page,
+  request,
+}) => {
+  const org = newOrgId('import-annees');
+  await seedOrg(request, org, newInstallation());
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, org, ADMIN.email, ADMIN.password);
+  await page.goto('/planning/importer');
+  await page.getByRole('button', { name: 'Nouvel import' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvel import' });
+  const year = form.getByLabel('Année');
+  await expect(year.locator('option')).toHaveCount(3);
+  await expect(year.locator('option', { hasText: '2022' })).toHaveCount(0);
+  await form.getByLabel('Mois', { exact: true }).selectOption('3');
+  await form.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
+  // A school's export dated September 2022, one line per course.
+  await form.getByLabel('Fichier').setInputFiles(join(FIXTURES, 'real', 'list-edt-dated.csv'));
+  await form.getByRole('button', { name: 'Analyser' }).click();
+  await expect(form.getByRole('alert')).toContainText('Ce fichier date ses cours de');
+  await expect(form.getByRole('alert')).toContainText('12/09/2022');
+  await page.screenshot({ path: `${SHOTS}/03-file-weeks-1366.png` });
+  await year.selectOption('2022');
+  await form.getByLabel('Mois', { exact: true }).selectOption('9');
+  await form.getByLabel('Semaine (lundi)').selectOption('2022-09-19');
+  await form.getByRole('button', { name: 'Analyser' }).click();
+  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  await expect(verify.getByRole('table', { name: /Aperçu/ })).toContainText('Semaine du 19/09/2022');
+  await expect(verify.getByRole('table', { name: /Aperçu/ })).not.toContainText('12/09/2022');
+});

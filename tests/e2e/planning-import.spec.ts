@@ -391,8 +391,9 @@ test('an installation without levels or institutes: the verification explains it
   await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
   const verify = page.getByRole('dialog', { name: 'Vérification des références' });
   const create = verify.getByRole('button', { name: 'Créer les référentiels manquants' });
+  // Issue 30 item 6: the dialog now offers to create them in place (tests/e2e/import-new-install.spec.ts).
   const noPlaces =
-    "Aucun niveau ou aucun institut n'existe : créez-les dans Paramètres avant de créer des classes ou des modules.";
+    "Aucun niveau ni institut n'existe encore : les classes et modules du fichier en ont besoin. Créez-les ici, la lecture du fichier est conservée.";
   const placeRequired = 'Choisissez un niveau et un institut pour chaque classe et chaque module à créer.';
 
   await test.step('no level, no institute: the explanation, and nothing can be created', async () => {
