@@ -54,6 +54,7 @@ export const frWorkload = {
     gapHours: 'Écart corrigé - prévu (heures)',
     reviewHours: 'À vérifier (heures)',
     review: 'À vérifier',
+    absences: 'Non émargés',
     realAbovePlanned: 'Au-dessus du prévu',
     yes: 'oui',
     total: 'Total',

@@ -98,8 +98,8 @@ describe('a correction made after the period ends', () => {
     );
     const [byTeacher, detail] = book.sheets;
     expect(book.fileBase).toBe('heures-2025-03-10_2025-03-16');
-    // Prévu, Réel (as recorded), Corrigé, Écart, À vérifier
-    expect(byTeacher?.rows[0]).toEqual(['Inconnu', 2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', '']);
-    expect(detail?.rows[0]?.slice(-10)).toEqual([2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', '']);
+    // Prévu, Réel (as recorded), Corrigé, Écart, À vérifier, Non émargés
+    expect(byTeacher?.rows[0]).toEqual(['Inconnu', 2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', 0, '']);
+    expect(detail?.rows[0]?.slice(-11)).toEqual([2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', 0, '']);
   });
 });

@@ -71,12 +71,13 @@ describe('payroll export', () => {
       'Écart corrigé - prévu (heures)',
       'À vérifier (heures)',
       'À vérifier',
+      'Non émargés',
       'Au-dessus du prévu',
     ]);
     expect(byTeacher?.rows).toEqual([
-      ['Awa Ba', 1.5, '1h30', 1.67, '1h40', 1.53, '1h32', 0.03, 0.5, '0h30', 'oui'],
-      ['Moussa Fall', 4, '4h', 3.17, '3h10', 3.17, '3h10', -0.83, 0, '0h', ''],
-      ['Total', 5.5, '5h30', 4.83, '4h50', 4.7, '4h42', -0.8, 0.5, '0h30', ''],
+      ['Awa Ba', 1.5, '1h30', 1.67, '1h40', 1.53, '1h32', 0.03, 0.5, '0h30', 0, 'oui'],
+      ['Moussa Fall', 4, '4h', 3.17, '3h10', 3.17, '3h10', -0.83, 0, '0h', 0, ''],
+      ['Total', 5.5, '5h30', 4.83, '4h50', 4.7, '4h42', -0.8, 0.5, '0h30', 0, ''],
     ]);
     expect(detail?.rows.map((r) => r.slice(0, 5))).toEqual([
       ['Awa Ba', 'Algorithmique', 'L2-INFO', 1.5, '1h30'],
@@ -108,12 +109,12 @@ describe('payroll export', () => {
     );
     expect(csv.startsWith('\uFEFFEnseignant;Prévu (heures);Prévu;')).toBe(true);
     const lines = csv.split('\r\n');
-    expect(lines).toContain('Moussa Fall;4;4h;3,17;3h10;3,17;3h10;-0,83;0;0h;');
-    expect(lines).toContain('"\'=HYPERLINK(""x"")";1;1h;0;0h;0;0h;-1;0;0h;');
+    expect(lines).toContain('Moussa Fall;4;4h;3,17;3h10;3,17;3h10;-0,83;0;0h;0;');
+    expect(lines).toContain('"\'=HYPERLINK(""x"")";1;1h;0;0h;0;0h;-1;0;0h;0;');
     expect(lines).toContain(
-      'Enseignant;Module;Classe;Prévu (heures);Prévu;Réel (heures);Réel;Corrigé (heures);Corrigé;Écart corrigé - prévu (heures);À vérifier (heures);À vérifier;Au-dessus du prévu',
+      'Enseignant;Module;Classe;Prévu (heures);Prévu;Réel (heures);Réel;Corrigé (heures);Corrigé;Écart corrigé - prévu (heures);À vérifier (heures);À vérifier;Non émargés;Au-dessus du prévu',
     );
-    expect(lines).toContain('Moussa Fall;Anglais;L1-INFO;2;2h;2;2h;2;2h;0;0;0h;');
+    expect(lines).toContain('Moussa Fall;Anglais;L1-INFO;2;2h;2;2h;2;2h;0;0;0h;0;');
   });
 
   it('reads back in SheetJS as numbers and texts', () => {
@@ -160,9 +161,26 @@ describe('payroll export', () => {
         realMin: 190,
         correctedMin: 170,
         reviewMin: 20,
+        absences: 0,
         details: [
-          { moduleId: 'm1', classId: 'c1', plannedMin: 120, realMin: 130, correctedMin: 110, reviewMin: 20 },
-          { moduleId: 'm2', classId: 'c1', plannedMin: 60, realMin: 60, correctedMin: 60, reviewMin: 0 },
+          {
+            moduleId: 'm1',
+            classId: 'c1',
+            plannedMin: 120,
+            realMin: 130,
+            correctedMin: 110,
+            reviewMin: 20,
+            absences: 0,
+          },
+          {
+            moduleId: 'm2',
+            classId: 'c1',
+            plannedMin: 60,
+            realMin: 60,
+            correctedMin: 60,
+            reviewMin: 0,
+            absences: 0,
+          },
         ],
       },
       {
@@ -171,6 +189,7 @@ describe('payroll export', () => {
         realMin: 15,
         correctedMin: 0,
         reviewMin: 0,
+        absences: 0,
         details: [
           { moduleId: 'm3', classId: 'c1', plannedMin: 0, realMin: 15, correctedMin: 0, reviewMin: 0 },
         ],

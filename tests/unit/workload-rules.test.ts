@@ -135,6 +135,8 @@ describe('planned vs real per teacher (spec part 2 point 2)', () => {
         realMin: 240,
         isRealAbovePlanned: false,
         reviewMin: 0,
+        // every course held
+        absences: 0,
       },
       {
         moduleId: 'mod-fr',
@@ -143,6 +145,8 @@ describe('planned vs real per teacher (spec part 2 point 2)', () => {
         realMin: 0,
         isRealAbovePlanned: false,
         reviewMin: 0,
+        // four Fridays of the month timetable, nobody checked in
+        absences: 4,
       },
       {
         moduleId: 'mod-fr',
@@ -151,6 +155,8 @@ describe('planned vs real per teacher (spec part 2 point 2)', () => {
         realMin: 0,
         isRealAbovePlanned: false,
         reviewMin: 0,
+        // Wednesday 14:00-15:30, no check-in
+        absences: 1,
       },
     ]);
     expect(

@@ -19,6 +19,8 @@ export interface PayrollSource {
   correctedMin?: number;
   /** Minutes of flagged entries nobody corrected yet ("À vérifier": clock skew, late receipt). */
   reviewMin?: number;
+  /** Held courses with no check-in ("Non émargé", issue 32). */
+  absences?: number;
 }
 
 export interface PayrollSourceDetail extends PayrollSource {
@@ -58,6 +60,7 @@ export interface PayrollLabels {
   gapHours: string;
   reviewHours: string;
   review: string;
+  absences: string;
   realAbovePlanned: string;
   yes: string;
   total: string;
@@ -106,6 +109,7 @@ function figures(s: PayrollSource, labels: PayrollLabels): PayrollCell[] {
     decimalHours(corrected - s.plannedMin),
     decimalHours(reviewOf(s)),
     formatDuration(reviewOf(s)),
+    s.absences ?? 0,
     corrected - s.plannedMin > ABOVE_TOLERANCE_MIN ? labels.yes : '',
   ];
 }
@@ -121,6 +125,7 @@ function figureHeader(labels: PayrollLabels): string[] {
     labels.gapHours,
     labels.reviewHours,
     labels.review,
+    labels.absences,
     labels.realAbovePlanned,
   ];
 }
@@ -134,6 +139,7 @@ function sum(rows: readonly PayrollSource[]): PayrollSource {
     realMin: rows.reduce((n, r) => n + r.realMin, 0),
     correctedMin: rows.reduce((n, r) => n + correctedOf(r), 0),
     reviewMin: rows.reduce((n, r) => n + reviewOf(r), 0),
+    absences: rows.reduce((n, r) => n + (r.absences ?? 0), 0),
   };
 }
 
@@ -141,6 +147,7 @@ interface WorkloadLine {
   plannedMin: number;
   realMin: number;
   reviewMin?: number;
+  absences?: number;
 }
 interface WorkloadTeacherLine extends WorkloadLine {
   teacherUserId: string;
@@ -170,6 +177,7 @@ export function payrollSources(
         realMin: 0,
         correctedMin: d.realMin,
         reviewMin: d.reviewMin ?? 0,
+        absences: d.absences ?? 0,
       });
     for (const d of r?.details ?? []) {
       const line = details.get(key(d));
@@ -190,6 +198,7 @@ export function payrollSources(
       realMin: r?.realMin ?? 0,
       correctedMin: c?.realMin ?? 0,
       reviewMin: c?.reviewMin ?? 0,
+      absences: c?.absences ?? 0,
       details: [...details.values()],
     };
   });

@@ -1,7 +1,8 @@
 import type { PlanningLog, Timetable } from '../store/schema';
 import { realSessions, reviewMinutes, sessionsMinutes, type RealSession } from '../attendance/real-time';
 import { slotOccurrences } from '../planning/occurrences';
-import { clockRangeMinutes, type InstantLike } from '../time/instant';
+import { clockRangeMinutes, toIsoDate, toUtc, type InstantLike } from '../time/instant';
+import { slotInstants } from '../time/timetable-dates';
 import type { UtcRange } from '../time/period';
 
 // spec part 2 point 2 and 9: real time shows red when above planned by more than 1 minute.
@@ -19,6 +20,8 @@ export interface WorkloadDetailRow {
   isRealAbovePlanned: boolean;
   /** Minutes whose check-in or check-out is "À vérifier" (flagged, not accepted): not in realMin. */
   reviewMin: number;
+  /** Held courses (ended by now) with no check-in: "Non émargé" (issue 32). */
+  absences: number;
 }
 
 export interface WorkloadTeacherRow {
@@ -28,6 +31,8 @@ export interface WorkloadTeacherRow {
   isRealAbovePlanned: boolean;
   /** Counted apart, not paid: real minutes of flagged entries nobody accepted yet (trusted time, beyond the spec). */
   reviewMin: number;
+  /** Ended courses with no check-in ("Non émargé"). */
+  absences: number;
   /** Per module and class; the teacher's totals are the sums of these rounded rows. */
   details: WorkloadDetailRow[];
 }
@@ -48,6 +53,7 @@ export interface WorkloadInput {
 interface Totals {
   plannedMin: number;
   sessions: RealSession[];
+  absences: number;
 }
 
 /**
@@ -68,21 +74,27 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
     const key = `${moduleId}\u0000${classId}`;
     let totals = pairs.get(key);
     if (!totals) {
-      totals = { moduleId, classId, plannedMin: 0, sessions: [] };
+      totals = { moduleId, classId, plannedMin: 0, sessions: [], absences: 0 };
       pairs.set(key, totals);
     }
     return totals;
   };
 
+  const sessions = realSessions(input);
+  const held = new Set(
+    sessions.map((s) => `${s.timetableId}\u0000${s.slotIndex}\u0000${toIsoDate(s.checkin.timestamp)}`),
+  );
+  const nowMs = toUtc(input.now).toMillis();
   for (const occurrence of slotOccurrences(input.timetables, input.range)) {
-    const { slot, timetable } = occurrence;
+    const { slot, timetable, slotIndex, date } = occurrence;
     if (!slot.teacherUserId) continue;
-    entry(slot.teacherUserId, slot.moduleId, timetable.classId).plannedMin += clockRangeMinutes(
-      slot.startTime,
-      slot.endTime,
-    );
+    const totals = entry(slot.teacherUserId, slot.moduleId, timetable.classId);
+    totals.plannedMin += clockRangeMinutes(slot.startTime, slot.endTime);
+    const end = slotInstants(date, slot)?.end.toMillis();
+    if (end !== undefined && end <= nowMs && !held.has(`${timetable.id}\u0000${slotIndex}\u0000${date}`))
+      totals.absences += 1;
   }
-  for (const session of realSessions(input)) {
+  for (const session of sessions) {
     if (!session.teacherUserId) continue;
     entry(session.teacherUserId, session.moduleId ?? '', session.classId ?? '').sessions.push(session);
   }
@@ -90,7 +102,7 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
   return [...teachers.entries()]
     .map(([teacherUserId, pairs]) => {
       const details = [...pairs.values()]
-        .map(({ moduleId, classId, plannedMin, sessions }) => {
+        .map(({ moduleId, classId, plannedMin, sessions, absences }) => {
           const paid = input.countToReview ? sessions : sessions.filter((s) => !s.toReview);
           const realMin = sessionsMinutes(paid);
           return {
@@ -100,6 +112,7 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
             realMin,
             isRealAbovePlanned: isRealAbovePlanned(realMin, plannedMin),
             reviewMin: reviewMinutes(sessions),
+            absences,
           };
         })
         .sort(
@@ -117,6 +130,7 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
         realMin,
         isRealAbovePlanned: isRealAbovePlanned(realMin, plannedMin),
         reviewMin: details.reduce((sum, d) => sum + d.reviewMin, 0),
+        absences: details.reduce((sum, d) => sum + d.absences, 0),
         details,
       };
     })
