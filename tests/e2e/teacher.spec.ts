@@ -11,8 +11,28 @@ const MONDAY = '2026-03-09';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 const at = (date: string, time: string) => new Date(`${date}T${time}:00.000Z`);
 
-/** The week of MONDAY for `classId`. */
-const week = (id: string, classId: string, slots: Slot[]) => weekTimetable(id, MONDAY, slots, { classId });
+/** The week of `monday` (MONDAY unless given) for `classId`. */
+const week = (id: string, classId: string, slots: Slot[], monday = MONDAY) =>
+  weekTimetable(id, monday, slots, { classId });
+
+/**
+ * Issue 33: the server refuses a reschedule request once the course has started, by ITS clock (the real
+ * one), so the reschedule test takes a week ahead of today, whose Monday to Sunday lie in one month.
+ */
+function futureWeek() {
+  const DAY = 86_400_000;
+  let monday = Date.parse(`${realDay().monday}T00:00:00.000Z`) + 14 * DAY;
+  while (new Date(monday).getUTCMonth() !== new Date(monday + 6 * DAY).getUTCMonth()) monday += 7 * DAY;
+  const iso = (n: number) => new Date(monday + n * DAY).toISOString().slice(0, 10);
+  const dm = (n: number) => `${iso(n).slice(8, 10)}/${iso(n).slice(5, 7)}`;
+  const month = new Intl.DateTimeFormat('fr', { month: 'long', timeZone: 'UTC' }).format(monday);
+  return {
+    iso,
+    dm,
+    dmy: (n: number) => `${dm(n)}/${iso(n).slice(0, 4)}`,
+    monthLabel: `${month.charAt(0).toUpperCase()}${month.slice(1)} ${iso(0).slice(0, 4)}`,
+  };
+}
 
 function log(
   id: string,
@@ -36,7 +56,7 @@ function log(
   };
 }
 
-function teacherOrg() {
+function teacherOrg(monday = MONDAY) {
   const base = schoolWithTeachers();
   return {
     ...base,
@@ -67,15 +87,22 @@ function teacherOrg() {
       { id: 'mod-ang', code: 'ANG', name: 'Anglais', levelId: 'lvl-1', instituteId: 'inst-1' },
     ],
     timetables: [
-      week('tt-1', 'cls-1', [
-        slot(1, '08:00', '10:00', 'mod-algo', 'u-t1'),
-        slot(2, '08:00', '10:00', 'mod-web', 'u-t1'),
-        slot(3, '08:00', '10:00', 'mod-algo', 'u-t1'),
-      ]),
-      week('tt-2', 'cls-2', [
-        slot(1, '08:00', '10:00', 'mod-ang', 'u-t2'),
-        slot(4, '10:30', '12:00', 'mod-bd', 'u-t1'),
-      ]),
+      week(
+        'tt-1',
+        'cls-1',
+        [
+          slot(1, '08:00', '10:00', 'mod-algo', 'u-t1'),
+          slot(2, '08:00', '10:00', 'mod-web', 'u-t1'),
+          slot(3, '08:00', '10:00', 'mod-algo', 'u-t1'),
+        ],
+        monday,
+      ),
+      week(
+        'tt-2',
+        'cls-2',
+        [slot(1, '08:00', '10:00', 'mod-ang', 'u-t2'), slot(4, '10:30', '12:00', 'mod-bd', 'u-t1')],
+        monday,
+      ),
     ],
   };
 }
@@ -111,11 +138,12 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   request,
 }) => {
   const org = newOrgId('teacher');
-  await seedOrg(request, org, teacherOrg());
+  const w = futureWeek();
+  await seedOrg(request, org, teacherOrg(w.iso(0)));
 
   // 1. Monday 09:00: Wednesday's course is 47 h away (allowed), Tuesday's 23 h away (refused).
   const teacher = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', {
-    clock: at(MONDAY, '09:00'),
+    clock: at(w.iso(0), '09:00'),
   });
   await teacher.goto('/teacher/planning');
   await expect(teacher.getByRole('heading', { name: 'Mon planning', level: 2 })).toBeVisible();
@@ -130,7 +158,14 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await expect(dialog).toContainText('au moins 24 heures');
   await dialog.getByRole('button', { name: 'Fermer' }).click();
 
-  await teacher.getByRole('button', { name: /Algorithmique.*Mercredi 11\/03/ }).click();
+  // Issue 33: this morning's course has started: no reschedule, and the dialog says why.
+  await teacher.getByRole('button', { name: new RegExp(`Algorithmique.*Lundi ${w.dm(0)}`) }).click();
+  dialog = teacher.getByRole('dialog', { name: 'Algorithmique' });
+  await expect(dialog.getByRole('button', { name: 'Demander reprogrammation' })).toBeDisabled();
+  await expect(dialog).toContainText('Ce cours a déjà commencé ou est passé');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+  await teacher.getByRole('button', { name: new RegExp(`Algorithmique.*Mercredi ${w.dm(2)}`) }).click();
   dialog = teacher.getByRole('dialog', { name: 'Algorithmique' });
   await expect(dialog).toContainText('L1-INFO');
   await expect(dialog).toContainText('Moussa Fall');
@@ -141,21 +176,28 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await dialog.getByRole('button', { name: 'Demander reprogrammation' }).click();
 
   const form = teacher.getByRole('dialog', { name: 'Demande de reprogrammation' });
-  await expect(form.getByLabel('Date proposée')).toHaveValue('2026-03-11');
+  await expect(form.getByLabel('Date proposée')).toHaveValue(w.iso(2));
   await expect(form.getByLabel('Début')).toHaveValue('08:00');
   await expect(form.getByLabel('Fin')).toHaveValue('10:00');
   await expect(form.getByPlaceholder('Précisez la raison de la demande')).toBeVisible();
   await expect(form).toContainText(
-    "annule automatiquement le cours en attendant la validation par l'administration",
+    "Le cours reste planifié tant que l'administration n'a pas validé la demande.",
   );
-  await form.getByLabel('Date proposée').fill('2026-03-13');
+  await form.getByLabel('Date proposée').fill(w.iso(4));
   await form.getByLabel('Raison').fill('Jury de soutenance');
   await teacher.screenshot({ path: `${SHOTS}/teacher-request.png` });
   await form.getByRole('button', { name: 'Envoyer' }).click();
   await expect(form).toHaveCount(0);
-  // the request cancels the course pending validation: it leaves the teacher's planning
-  await expect(teacher.getByRole('button', { name: /Algorithmique.*Mercredi 11\/03/ })).toHaveCount(0);
-  await expect(teacher.getByText('3 cours')).toBeVisible();
+  // Issue 33: the course stays planned (not "Annulé", its hours kept) until the administration validates
+  const pending = teacher.getByRole('button', { name: new RegExp(`Algorithmique.*Mercredi ${w.dm(2)}`) });
+  await expect(pending).toBeVisible();
+  await expect(pending).not.toContainText('Annulé');
+  await expect(teacher.getByText('4 cours')).toBeVisible();
+  await pending.click();
+  dialog = teacher.getByRole('dialog', { name: 'Algorithmique' });
+  await expect(dialog).toContainText("Demande de reprogrammation envoyée : en attente de l'administration.");
+  await expect(dialog.getByRole('button', { name: 'Demander reprogrammation' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
   await waitSynced(teacher);
   await waitOnServer(teacher, org, (store) =>
     (store.rescheduleRequests ?? []).some((r) => r.reason === 'Jury de soutenance'),
@@ -164,13 +206,20 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
 
   // 2. The administrator edits the proposal to Thursday 10:00-12:00, which overlaps the teacher's 10:30 course.
   const admin = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', {
-    clock: at(MONDAY, '10:00'),
+    clock: at(w.iso(0), '10:00'),
   });
-  await admin.goto('/planning/reprogrammation');
+  // Issue 33: the bell tells the administrator, and leads to the requests.
+  await admin.getByRole('button', { name: 'Notifications, 1 non lue(s)' }).click();
+  const bell = admin.getByRole('dialog', { name: 'Notifications' });
+  await expect(bell).toContainText('1 demande de reprogrammation en attente');
+  await expect(bell).not.toContainText('Aucune notification');
+  await bell.getByRole('link', { name: 'Ouvrir la reprogrammation' }).click();
+  await expect(admin).toHaveURL(/\/planning\/reprogrammation$/);
+  await admin.keyboard.press('Escape');
   await expect(admin.getByRole('heading', { name: 'Demandes de reprogrammation' })).toBeVisible();
   await expect(admin.getByText('1 en attente · 0 validée(s)')).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: 'Jury de soutenance' });
-  await expect(row).toContainText('13/03/2026');
+  await expect(row).toContainText(w.dmy(4));
   await expect(row).toContainText('08:00 – 10:00');
   await expect(row).toContainText('L1-INFO');
   await expect(row).toContainText('Algorithmique');
@@ -178,12 +227,12 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
   await expect(row).toContainText('En attente');
   await row.getByRole('button', { name: /^Modifier/ }).click();
   const edit = admin.getByRole('dialog', { name: 'Modifier la proposition' });
-  await edit.getByLabel('Date').fill('2026-03-12');
+  await edit.getByLabel('Date').fill(w.iso(3));
   await edit.getByLabel('Début').fill('10:00');
   await edit.getByLabel('Fin').fill('12:00');
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(edit).toHaveCount(0);
-  await expect(row).toContainText('12/03/2026');
+  await expect(row).toContainText(w.dmy(3));
   await expect(row).toContainText('10:00 – 12:00');
 
   await row.getByRole('button', { name: /^Valider/ }).click();
@@ -205,18 +254,18 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
 
   // 3. The teacher sees the course on Thursday 10:00-12:00.
   const again = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', {
-    clock: at(MONDAY, '11:00'),
+    clock: at(w.iso(0), '11:00'),
   });
   await again.goto('/teacher/planning');
   await expect(
-    again.getByRole('button', { name: /Algorithmique.*Jeudi 12\/03.*10:00 – 12:00/ }),
+    again.getByRole('button', { name: new RegExp(`Algorithmique.*Jeudi ${w.dm(3)}.*10:00 – 12:00`) }),
   ).toBeVisible();
   await expect(again.getByText('4 cours')).toBeVisible();
   await again
     .getByRole('radio', { name: 'Cartes' })
     .or(again.getByRole('button', { name: 'Cartes' }))
     .click();
-  await expect(again.getByRole('region', { name: 'Jeudi 12/03' })).toContainText('Algorithmique');
+  await expect(again.getByRole('region', { name: `Jeudi ${w.dm(3)}` })).toContainText('Algorithmique');
   await again.screenshot({ path: `${SHOTS}/teacher-planning-cards.png`, fullPage: true });
   await again
     .getByRole('radio', { name: 'Mois' })
@@ -226,8 +275,10 @@ test('a teacher asks for a reschedule, the admin edits and validates it, the tea
     .getByRole('radio', { name: 'Calendrier' })
     .or(again.getByRole('button', { name: 'Calendrier' }))
     .click();
-  await expect(again.getByRole('button', { name: /Choisir la période \(Mars 2026\)/ })).toBeVisible();
-  await expect(again.getByRole('button', { name: /Algorithmique.*Jeudi 12\/03/ })).toBeVisible();
+  await expect(again.getByRole('button', { name: `Choisir la période (${w.monthLabel})` })).toBeVisible();
+  await expect(
+    again.getByRole('button', { name: new RegExp(`Algorithmique.*Jeudi ${w.dm(3)}`) }),
+  ).toBeVisible();
   await again.screenshot({ path: `${SHOTS}/teacher-planning-month.png`, fullPage: true });
   await again.context().close();
 });

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
+import { NavLink } from 'react-router-dom';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import {
@@ -11,6 +12,7 @@ import {
   type NotificationSession,
 } from '../../domain/attendance/notifications';
 import { fr } from '../../i18n/fr';
+import { frFirstMonth } from '../../i18n/fr-first-month';
 import { markNotificationsRead } from '../../services/notifications/mark-read';
 
 // spec part 2 point 9: badge capped at 99; the list shows at most 20 grouped sessions.
@@ -25,20 +27,30 @@ interface Props {
   userId: string;
   /** Profiles with attendance access follow every check-in; others see only their own. */
   seesAll: boolean;
+  /** Holders of planning.reprogrammation also see the pending reschedule requests (issue 33). */
+  seesRequests?: boolean;
 }
 
 const time = (iso: string) => iso.slice(11, 16); // HH:MM, UTC like every stored time
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
-/** Header bell: unread badge, at most 20 sessions (a slot's arrival and departure of a day together). */
-export function NotificationBell({ userId, seesAll }: Props) {
+/**
+ * Header bell: unread badge, at most 20 sessions (a slot's arrival and departure of a day together), and for
+ * those who validate them the pending reschedule requests (counted in the badge until they are handled).
+ */
+export function NotificationBell({ userId, seesAll, seesRequests = false }: Props) {
+  const pendingRequests = useLiveQuery(
+    async () => (seesRequests ? appDb().rescheduleRequests.where('status').equals('pending').count() : 0),
+    [seesRequests],
+  );
+  const requests = pendingRequests ?? 0;
   const notifications = useLiveQuery(async () => {
     const all = await appDb().notifications.toArray();
     return seesAll ? all : all.filter((n) => n.teacherUserId === userId);
   }, [userId, seesAll]);
   const panelRef = useRef<HTMLElement>(null);
   const all = notifications ?? [];
-  const unread = unreadCount(all);
+  const unread = unreadCount(all) + requests;
   const sessions = groupNotifications(all);
   // Only the teachers of the sessions shown (at most 20): a group's 5,000 users are never read for a bell.
   const teacherIds = [...new Set(sessions.flatMap((s) => (s.teacherUserId ? [s.teacherUserId] : [])))].sort();
@@ -95,7 +107,7 @@ export function NotificationBell({ userId, seesAll }: Props) {
             <strong>{fr.shell.notifications}</strong>
             <Button
               className="link-button"
-              isDisabled={unread === 0}
+              isDisabled={unread === requests}
               onPress={() => {
                 // The button turns disabled once all is read and would drop the focus to <body>, where
                 // Escape no longer reaches the popover: the focus moves to the panel first.
@@ -106,7 +118,13 @@ export function NotificationBell({ userId, seesAll }: Props) {
               {fr.shell.markAllRead}
             </Button>
           </div>
-          {sessions.length === 0 ? (
+          {requests > 0 ? (
+            <p className="notification-requests unread">
+              <span>{frFirstMonth.bell.pendingRequests(requests)}</span>
+              <NavLink to="/planning/reprogrammation">{frFirstMonth.bell.openRequests}</NavLink>
+            </p>
+          ) : null}
+          {sessions.length === 0 && requests === 0 ? (
             <p className="empty">{fr.shell.noNotifications}</p>
           ) : (
             <ul className="notification-list">

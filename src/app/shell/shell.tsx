@@ -53,7 +53,11 @@ export function Shell({ session }: { session: SessionInfo }) {
                 />
               )}
               {isKiosk ? null : (
-                <NotificationBell userId={session.user.id} seesAll={seesAllNotifications(session.granted)} />
+                <NotificationBell
+                  userId={session.user.id}
+                  seesAll={seesAllNotifications(session.granted)}
+                  seesRequests={session.granted.has('planning.reprogrammation')}
+                />
               )}
               <UserMenu user={session.user} profile={session.profile} loginMode={session.loginMode} />
             </div>
