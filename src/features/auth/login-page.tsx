@@ -90,6 +90,9 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
         {mode === 'password' ? (
           <div {...tabPanelProps('login-mode', 'password')}>
             <LoginPasswordForm
+              // remounted once the device is known: "Se souvenir de moi" starts unticked on a kiosk
+              key={kioskName ? 'kiosk' : 'device'}
+              rememberByDefault={!kioskName}
               loadRuntime={loadRuntime}
               email={email}
               onEmailChange={setEmail}

@@ -19,6 +19,8 @@ interface Props {
   onEmailChange: (email: string) => void;
   onSignedIn: (destination: string) => void;
   onForgotPassword: () => void;
+  /** Issue 33: off on an enrolled classroom kiosk, a tablet many people share. */
+  rememberByDefault?: boolean;
 }
 
 /** Label and input with the app's field style (ui/text-field.tsx draws the same with react-aria). */
@@ -44,9 +46,10 @@ export function LoginPasswordForm({
   onEmailChange,
   onSignedIn,
   onForgotPassword,
+  rememberByDefault = true,
 }: Props) {
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(true);
+  const [remember, setRemember] = useState(rememberByDefault);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isRememberFocusVisible, setIsRememberFocusVisible] = useState(false);

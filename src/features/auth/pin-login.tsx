@@ -4,10 +4,12 @@ import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import { getKioskListsAdmins } from '../../db/kiosk-options';
 import { getMeta } from '../../db/meta';
+import { kioskPinState } from '../../domain/auth/kiosk-pin-state';
 import { isKioskTeacher } from '../../domain/auth/kiosk-roster';
 import { PIN_MAX_LENGTH } from '../../domain/secrets';
 import type { User } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
+import { frFirstMonth } from '../../i18n/fr-first-month';
 import { listPinUsers, signInWithPin } from './auth-service';
 import { PinPad } from './pin-pad';
 import './pin.css';
@@ -149,13 +151,22 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
         </nav>
       ) : null}
       <ul className="pin-users" aria-label={fr.login.pinChooseUser}>
-        {shown.map((u) => (
-          <li key={u.id} id={`pin-user-${u.id}`}>
-            <Button className="pin-user" onPress={() => setSelected(u)}>
-              {u.name}
-            </Button>
-          </li>
-        ))}
+        {shown.map((u) => {
+          // Issue 33: without a PIN, greyed with the reason, not an error after six digits.
+          const hasPin = kioskPinState(u) === 'ready';
+          return (
+            <li key={u.id} id={`pin-user-${u.id}`}>
+              <Button
+                className={hasPin ? 'pin-user' : 'pin-user is-without-pin'}
+                isDisabled={!hasPin}
+                onPress={() => setSelected(u)}
+              >
+                {u.name}
+                {hasPin ? null : <span className="pin-user-reason">{frFirstMonth.kiosk.noPin}</span>}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
