@@ -18,7 +18,7 @@ import {
 } from '../dates';
 import { cellAt, cleanText, foldText } from '../text';
 import type { ClassNameSource, GridMerge, ParsedTable } from '../types';
-import { blockAt, type CourseBlock } from '../course-block';
+import { blockAt, blockCourses, type CourseBlock } from '../course-block';
 import { isTwoColumnRuler, rulerBandCourses } from './ruler';
 import { groupCourses, nameAbove, timeLabels, weekAbove, type SheetInput } from './shared';
 
@@ -188,20 +188,11 @@ export function readDaysDown(sheet: SheetInput, context: ReadContext): ParsedTab
       const day = dayOfRow.get(r);
       if (day === undefined) continue;
       for (const label of across) {
-        const merge = context.merges.at(r, label.position);
-        if (merge !== undefined && merge.left < label.position) continue;
-        const text = cellAt(rows, r, label.position);
-        if (text === '' || parseDayLabel(text) !== null) continue;
-        let end = label.end;
-        if (merge !== undefined && merge.right > label.position) {
-          end = Math.max(end, across.filter((l) => l.position <= merge.right).at(-1)?.end ?? end);
-        }
-        for (const course of coursesInCell(
-          text,
-          { start: label.start, end },
-          { known: context.known, readClass: false },
-        )) {
-          push({ ...course, day: course.day ?? day.day, sourceRow: r, sourceColumn: label.position }, day);
+        const block = blockAt(rows, context.merges, r, label.position, 'across', across, label.end);
+        if (block === null || parseDayLabel(block.text) !== null) continue;
+        const place = { day: day.day, start: label.start, sourceRow: r, sourceColumn: label.position };
+        for (const course of blockCourses(block, place, { known: context.known, readClass: false })) {
+          push(course, day);
         }
       }
     }

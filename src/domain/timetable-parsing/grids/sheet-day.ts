@@ -4,7 +4,6 @@ import { blockAt, blockCourses } from '../course-block';
 import { mondayOfDate, parseDayLabel } from '../dates';
 import {
   countCourses,
-  coursesInCell,
   tablesFromCourses,
   type ReadContext,
   type TimeLabel,
@@ -58,27 +57,11 @@ function readSheetDayClassesAcross(
   for (const label of axis) {
     for (const lane of lanes) {
       const r = label.position;
-      const merge = context.merges.at(r, lane.column);
-      if (merge !== undefined && merge.top < r) continue;
-      const text = cellAt(rows, r, lane.column);
-      if (text === '') continue;
-      let end = label.end;
-      if (merge !== undefined && merge.bottom > r)
-        end = Math.max(end, axis.filter((l) => l.position <= merge.bottom).at(-1)?.end ?? end);
-      for (const course of coursesInCell(
-        text,
-        { start: label.start, end },
-        { known: context.known, readClass: false },
-      )) {
-        courses.push({
-          ...course,
-          day: course.day ?? day,
-          sourceRow: r,
-          sourceColumn: lane.column,
-          className: lane.title,
-          source: 'lane',
-          week,
-        });
+      const block = blockAt(rows, context.merges, r, lane.column, 'down', axis, label.end);
+      if (block === null) continue;
+      const place = { day, start: label.start, sourceRow: r, sourceColumn: lane.column };
+      for (const course of blockCourses(block, place, { known: context.known, readClass: false })) {
+        courses.push({ ...course, className: lane.title, source: 'lane', week });
       }
     }
   }
