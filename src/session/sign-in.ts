@@ -15,12 +15,12 @@ import { isEncodedHash, verifySecret } from '../domain/secrets';
 import { holdsTeacherToday } from '../domain/store/access';
 import type { LoginMode, User } from '../domain/store/schema';
 import { findByEmail } from '../domain/users/find-by-email';
+import { passwordOpensAccount } from '../domain/auth/invitation';
 import type { FetchLike } from '../api/http';
 import { serverPinCheck, serverSignIn } from '../api/auth';
 import { browserFetch } from '../api/http';
 import { markRemoteStoreLoaded, notifySessionChanged } from './session-events';
 import { deferServerSignIn, forgetDeferredSignIn } from './deferred-sign-in';
-import { passwordOpensAccount } from '../domain/auth/invitation';
 import { keepOfflineSignIn, offlineHashOf } from './offline-sign-in';
 import { forgetPinProof, rememberPinProof } from './pin-proof';
 import { startSession } from './session';
@@ -108,14 +108,14 @@ export async function signInWithPassword(
   const hash = await offlineHashOf(db, user.id);
   if (!isEncodedHash(hash)) return { ok: false, code: 'needs-network' };
   if (!(await verifySecret(input.password, hash))) return { ok: false, code: 'wrong-password' };
+  // A one-time password past its invitation opens nothing, offline either (issue 29; the server's rule).
+  if (!passwordOpensAccount(user, new Date(), false)) return { ok: false, code: 'invitation-expired' };
   await keepOfflineSignIn(db, { id: user.id, passwordHash: hash }, input.remember);
   await startSession(db, user.id, 'password', input.remember);
   deferServerSignIn({
     orgId,
     userId: user.id,
     email: input.email,
-  // A one-time password past its invitation opens nothing, offline either (issue 29; the server's rule).
-  if (!passwordOpensAccount(user, new Date(), false)) return { ok: false, code: 'invitation-expired' };
     password: input.password,
     remember: input.remember,
   });
