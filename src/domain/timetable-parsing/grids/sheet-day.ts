@@ -2,12 +2,7 @@ import { looksLikeRoom, type CellCourse } from '../cell-text';
 import { looksLikeClassName, trailingClassCode } from '../class-name';
 import { blockAt, blockCourses } from '../course-block';
 import { mondayOfDate, parseDayLabel } from '../dates';
-import {
-  countCourses,
-  tablesFromCourses,
-  type ReadContext,
-  type TimeLabel,
-} from '../grid-reader';
+import { countCourses, tablesFromCourses, type ReadContext, type TimeLabel } from '../grid-reader';
 import { cellAt, cleanText, foldText } from '../text';
 import type { DayOfWeek, ParsedTable } from '../types';
 import { groupCourses, timeLabels, weekAbove, type PlacedCourse, type SheetInput } from './shared';
