@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import {
   MAX_MUTATIONS_PER_BATCH,
@@ -410,6 +410,13 @@ describe.each(backends)('$name', (backend) => {
     });
 
     it('applies concurrent batches from two clients over HTTP without losing or doubling anything', async () => {
+      // During the course (the server's clock, Date only): check-ins claiming 07:55 from devices that talk to
+      // the server all along are not "before their last contact" (issue 32, within its 5-minute tolerance).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-16T07:56:00.000Z'));
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
       await push('admin', [
         mutation({ collection: 'levels', recordId: 'l-1', values: level }),
         mutation({ collection: 'timetables', recordId: 't-1', values: timetable }),
