@@ -335,16 +335,22 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await expect(teacher).toHaveURL(/\/teacher\/today$/);
 });
 
-// Spec part 2 point 4, teacher routing rule. "/" follows the same post-login rules as the sign-in itself
-// (src/app/guards.tsx), so the redirect of the login route to "/" cannot skip the contract file.
-test('teacher routing rule: without a validated file the teacher lands on /teacher/contract', async ({
+// Spec part 2 point 4, teacher routing rule, as issue 33 changes it: a teacher's first sign-in lands on
+// "Module du jour" (today's course); while the file is not validated a banner points to it, and "/" (the
+// login route's redirect, src/app/guards.tsx) follows the same rule.
+test('teacher routing rule: without a validated file the teacher lands on Module du jour, with a banner to the file', async ({
   browser,
   request,
 }) => {
   const org = newOrgId('contracts-routing');
   await seedOrg(request, org, contractsOrg());
   const teacher = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', { fixedTime: NOW });
+  await expect(teacher).toHaveURL(/\/teacher\/today$/);
+  const banner = teacher.getByRole('note').filter({ hasText: 'Votre dossier de contrat est incomplet.' });
+  await expect(banner).toBeVisible();
+  await teacher.goto('/');
+  await expect(teacher).toHaveURL(/\/teacher\/today$/);
+  await banner.getByRole('link', { name: 'Compléter mon dossier' }).click();
   await expect(teacher).toHaveURL(/\/teacher\/contract$/);
-  await teacher.waitForTimeout(1_000);
-  await expect(teacher).toHaveURL(/\/teacher\/contract$/);
+  await expect(teacher.getByRole('heading', { name: 'Mon contrat', level: 2 })).toBeVisible();
 });

@@ -87,16 +87,31 @@ describe('after sign-in (spec part 1 point 4, part 2 point 4)', () => {
   it.each([
     ['forced change', { ...base, mustChangePassword: true }, 'Super Admin', '/first-login'],
     ['initial password used', { ...base, usedInitialPassword: true }, 'Super Admin', '/first-login'],
+    // issue 33: Module du jour first; its banner points to the contract file
     [
       'teacher without validated file',
       { ...base, hasValidatedContractFile: false },
       'Enseignant',
-      '/teacher/contract',
+      '/teacher/today',
     ],
     ['teacher with validated file', base, 'Enseignant', '/teacher/today'],
     ['admin without contract file', { ...base, hasValidatedContractFile: false }, 'Admin', '/users'],
   ] as const)('%s', (_name, input, name, expected) => {
     expect(postLoginRoute({ ...input, access: access(profile(name)) })).toBe(expected);
+  });
+
+  it.each([
+    ['only teacher.contract, file not validated', ['teacher.contract'], false, '/teacher/contract'],
+    ['only teacher.contract, file validated', ['teacher.contract'], true, null],
+    [
+      'teacher.today and teacher.contract, file not validated',
+      ['teacher.today', 'teacher.contract'],
+      false,
+      '/teacher/today',
+    ],
+  ] as const)('a teacher who can open nothing else: %s -> %s', (_name, ids, validated, expected) => {
+    const input = { ...base, hasValidatedContractFile: validated, access: access(new Set<string>(ids)) };
+    expect(postLoginRoute(input)).toBe(expected);
   });
 
   it('PIN sign-in always goes to /teacher/today, even with a forced change pending', () => {

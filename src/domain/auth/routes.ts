@@ -1,4 +1,5 @@
-import { isAdminType, isTeacherType } from '../module-catalogue';
+import { mustCompleteContractFile, TEACHER_CONTRACT_ROUTE } from '../contracts/teacher-routing';
+import { isTeacherType } from '../module-catalogue';
 import type { LoginMode } from '../store/schema';
 
 /** Route table of spec part 1 point 2 and part 2 point 2: each guarded path and the module id it needs. */
@@ -112,14 +113,17 @@ export interface PostLoginInput {
 
 /**
  * Where a user goes right after signing in (spec part 1 point 4): forced password change first, then the
- * teacher routing rule, then the landing route.
+ * landing route. Deviation from the spec's teacher routing rule (part 2 point 4, issue 33): a teacher whose
+ * contract file is not validated lands on "Module du jour" (today's course) like every teacher, which shows a
+ * banner pointing to /teacher/contract (mustCompleteContractFile, the one rule for both); the contract page is
+ * the landing only for a teacher who can open nothing else.
  */
 export function postLoginRoute(input: PostLoginInput): string | null {
   if (input.access.loginMode === 'pin')
     return canOpen('/teacher/today', input.access) ? '/teacher/today' : null;
   if (input.mustChangePassword || input.usedInitialPassword) return '/first-login';
-  const { granted } = input.access;
-  if (isTeacherType(granted) && !isAdminType(granted) && !input.hasValidatedContractFile)
-    return '/teacher/contract';
-  return landingRoute(input.access);
+  const landing = landingRoute(input.access);
+  if (landing) return landing;
+  const status = input.hasValidatedContractFile ? 'validated' : 'draft';
+  return mustCompleteContractFile(input.access.granted, { status }) ? TEACHER_CONTRACT_ROUTE : null;
 }
