@@ -157,7 +157,10 @@ async function load(
 ): Promise<Figures> {
   const cookie = await signIn(base, orgId, ADMIN.email, ADMIN.password);
   const get = async (path: string) => {
-    const response = await api(`${base}${path}${path.includes('?') ? '&' : '?'}orgId=${orgId}`, cookie);
+    // Uncompressed, as measured (a browser that accepts brotli gets it compressed as it is sent).
+    const response = await api(`${base}${path}${path.includes('?') ? '&' : '?'}orgId=${orgId}`, cookie, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(response.status, path).toBe(200);
     const text = await response.text();
     return { text, json: JSON.parse(text) as unknown };
