@@ -99,9 +99,6 @@ export const frTeacher = {
     canceled: 'Ce cours est annulé.',
     failed: "L'émargement n'a pas pu être enregistré.",
     locating: 'Localisation…',
-  },
-  kiosk: {
-    teacher: (name: string) => `Enseignant : ${name}`,
     // Issue 32: Départ asks first, naming the time left, then leaves a short undo.
     confirmTitle: 'Départ',
     confirmCheckout: (end: string) => `Le cours se termine à ${end} : partir maintenant ?`,
@@ -110,6 +107,9 @@ export const frTeacher = {
     undoPending: (seconds: number) => `Départ enregistré dans ${seconds} s.`,
     undo: 'Annuler le départ',
     undone: 'Départ annulé.',
+  },
+  kiosk: {
+    teacher: (name: string) => `Enseignant : ${name}`,
     backToPin: 'Retour au clavier PIN',
     returning: (seconds: number) => `Retour au clavier PIN dans ${seconds} s`,
     idleHint: 'Sans action, retour automatique au clavier PIN.',

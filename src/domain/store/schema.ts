@@ -154,10 +154,10 @@ export const planningLogSchema = z.looseObject({
   receivedAt: z.string().nullable().optional(),
   /** Stamped by the server: 'kiosk' when a classroom kiosk wrote the log, else 'user'. */
   recordedVia: z.enum(['kiosk', 'user']).nullable().optional(),
-  /** A check-out: the check-in it closes. */
-  checkinLogId: z.string().nullable().optional(),
   /** Stamped by the server on receipt: 'late-receipt', 'device-handover' (domain/attendance/trust). */
   reviewFlags: z.array(z.string()).nullable().optional(),
+  /** A check-out: the check-in it closes. */
+  checkinLogId: z.string().nullable().optional(),
   /** A correction ('planning-correction'): the check log it corrects and the corrected time. */
   correctsLogId: z.string().nullable().optional(),
   correctedTimestamp: z.string().nullable().optional(),

@@ -110,6 +110,7 @@ export function SlotDialog({
           {t.close}
         </Button>
       </div>
+      {check.prompt}
     </AppDialog>
   );
 }
