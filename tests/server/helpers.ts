@@ -331,7 +331,8 @@ export async function startServerProcess(
     },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 15_000;
+  // Compiling the TypeScript entry takes seconds on a loaded machine; a start that fails exits sooner.
+  const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -339,6 +340,7 @@ export async function startServerProcess(
     } catch {
       // not listening yet
     }
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error('server exited at start');
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error('server did not start');

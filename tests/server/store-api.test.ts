@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_USER_FIELDS } from '../../src/domain/access/rules';
-import { defaultProfiles } from '../../src/domain/defaults';
+import { catalogueModules, defaultProfiles } from '../../src/domain/defaults';
 import { hashSecret, verifySecret } from '../../src/domain/secrets';
 import type { Profile, StoreV1 } from '../../src/domain/store/schema';
 import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
@@ -80,7 +80,13 @@ describe.each(backends)('$name', (backend) => {
               Object.entries(u).filter(([k]) => !(SECRET_USER_FIELDS as readonly string[]).includes(k)),
             ),
       );
-      expect(answered).toEqual({ ...store, users: withoutSecrets });
+      // The document had no module list: the server adds the catalogue with the organisation (issue 29, item 7).
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect({ ...answered, modules: [...answered.modules].sort(byId) }).toEqual({
+        ...store,
+        users: withoutSecrets,
+        modules: catalogueModules().sort(byId),
+      });
     });
 
     it('keeps organisations apart and defaults to demo', async () => {
@@ -162,10 +168,15 @@ describe.each(backends)('$name', (backend) => {
     it('answers 412 to an If-Match from a revision the server never reached, and changes nothing', async () => {
       const { cookie, revision: r0 } = await seedOrg(server.url, 'demo');
       const doc = (await read(cookie)).store;
-      const future = await put({ ...doc, profiles: [] }, cookie, { 'if-match': `"${r0 + 7}"` });
+      // A change the session may make (emptying the profiles would now meet the last-administrator rule first).
+      const future = await put(
+        { ...doc, levels: [...doc.levels, { id: 'l-new', name: 'Nouveau', abbr: 'NV' }] },
+        cookie,
+        { 'if-match': `"${r0 + 7}"` },
+      );
       expect(future.status).toBe(412);
       expect(await future.json()).toEqual({ error: 'revision-mismatch', revision: r0 });
-      expect((await read(cookie)).store.profiles).toEqual(doc.profiles);
+      expect((await read(cookie)).store.levels).toEqual(doc.levels);
     });
 
     it('without If-Match replaces the store, except appended logs that the document lacks', async () => {
