@@ -362,7 +362,9 @@ describe.each(backends)('$name: access control', (backend) => {
       const body = (await ok.json()) as { user: { id: string; passwordHash?: string } };
       expect(body.user.id).toBe(T1.id);
       expect(body.user.passwordHash).toMatch(/^pbkdf2/);
-      expect((await api(`${server.url}/api/store?orgId=${ORG}`, phone)).status).toBe(200);
+      const phoneStore = await api(`${server.url}/api/store?orgId=${ORG}`, phone);
+      expect(phoneStore.status).toBe(200);
+      await phoneStore.arrayBuffer();
       expect((await api(`${server.url}/api/store?orgId=${ORG}`, laptop)).status).toBe(401);
       await expect(signIn(server.url, ORG, T1.email, T1.password)).rejects.toThrow(/401/);
       await signIn(server.url, ORG, T1.email, 'Neuf@2026');
