@@ -59,7 +59,10 @@ export async function issuePinProof(
 ): Promise<{ proof: string; expiresAt: string }> {
   const expiresMs = now.getTime() + PIN_PROOF_TTL_MS;
   const key = await keyOf(storage);
-  return { proof: `${expiresMs}.${mac(key, scope, expiresMs)}`, expiresAt: new Date(expiresMs).toISOString() };
+  return {
+    proof: `${expiresMs}.${mac(key, scope, expiresMs)}`,
+    expiresAt: new Date(expiresMs).toISOString(),
+  };
 }
 
 /** Whether `proof` was issued by a server of this database for this scope and has not expired at `now`. */
