@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RATE_LIMITS } from '../../src/domain/auth/session-policy';
 import { defaultProfiles } from '../../src/domain/defaults';
 import { buildApp } from '../../server/app';
@@ -389,6 +389,13 @@ describe.each(backends)('$name', (backend) => {
 
   describe('lockout of others', () => {
     it('lets the right password in from an address without failures while another address hammers the account', async () => {
+      // The counters are fixed 5-minute windows: the server's clock (Date only) stays inside one of them, so a
+      // slow run never crosses into the next window halfway through the eleven attempts.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-16T10:00:30.000Z'));
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
       // A loopback reverse proxy in front: X-Forwarded-For names the client.
       await start({ trustProxy: ['127.0.0.1'] });
       await seedOrg(server.url, 'ecole');
