@@ -296,6 +296,10 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await teacher.getByRole('button', { name: 'Suivant' }).click();
   await expect(teacher.getByText('rejeté', { exact: true })).toBeVisible(); // "Suivant" keeps the status
   await teacher.getByRole('button', { name: 'Retirer rib.png' }).click();
+  // A piece leaves the file only once confirmed (issue 29: the delete path asks first).
+  const confirmRemoval = teacher.getByRole('alertdialog', { name: 'Retirer la pièce' });
+  await expect(confirmRemoval).toContainText('Retirer « rib.png » de votre dossier ?');
+  await confirmRemoval.getByRole('button', { name: 'Retirer', exact: true }).click();
   await expect(teacher.getByText('Pièce jointe retirée')).toBeVisible();
   await teacher.getByLabel('RIB', { exact: true }).setInputFiles({
     name: 'rib-net.png',

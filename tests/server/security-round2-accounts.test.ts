@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { applyServerChanges } from '../../server/auth/server-writes';
 import { configFromEnv } from '../../server/config';
@@ -289,6 +289,12 @@ describe.each(backends)('accounts and sign-in, round 2 ($name)', (backend) => {
     }, 60_000);
 
     it('unknown-e-mail answers count in the per-address limit', async () => {
+      // Fixed 5-minute windows: the server's clock (Date only) stays inside one, however slow the run.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-16T10:00:30.000Z'));
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
       await server.app.close();
       server = await startServer(data, { rateLimits: { ...RATE_LIMITS, signinAddress: 8 } });
       // The seed and its sign-in counted too: probe unknown e-mails until the address is refused.
