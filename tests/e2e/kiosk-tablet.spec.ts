@@ -186,6 +186,8 @@ function crowdedClassroom() {
       email: `n${i}${j}@ecole.sn`,
       profileId: 'teacher',
       status: 'Active',
+      // With a PIN: a teacher without one is listed greyed with the reason (issue 33, first-month-kiosk.spec.ts).
+      pin: '2468',
       mustChangePassword: false,
     })),
   );
