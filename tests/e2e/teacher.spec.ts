@@ -338,9 +338,16 @@ function kioskOrg() {
     weekTimetable(id, monday, [slot(dayOfWeek, course.start, course.end, moduleId, teacherUserId)], {
       classId,
     });
+  const base = teacherOrg();
   return {
     org: {
-      ...teacherOrg(),
+      ...base,
+      // Only a full administrator (users, profiles, settings) enrols a kiosk (issue 29).
+      profiles: base.profiles.map((p) =>
+        p.id === 'super-admin'
+          ? { ...p, moduleIds: [...p.moduleIds, 'profiles', 'settings', 'settings.donnees'] }
+          : p,
+      ),
       timetables: [today('tt-1', 'cls-1', 'mod-algo', 'u-t1'), today('tt-2', 'cls-2', 'mod-ang', 'u-t2')],
     },
     time: `${course.start} – ${course.end}`,
