@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import type { LoginMode, Profile, User } from '../domain/store/schema';
+import { needsTeachingEvidence, ownScreenModules, teaches } from '../domain/teacher/teacher-space';
 import { forgetRemoteStoreLoaded } from './session-events';
 import { keepOnlyWhatTheDeviceNeeds } from './device-purge';
 
@@ -68,10 +69,33 @@ export async function readSession(db: AppDatabase): Promise<SessionInfo | null> 
   const user = await db.users.get(userId);
   if (!user || user.status !== 'Active') return null;
   const profile = user.profileId ? await db.profiles.get(user.profileId) : undefined;
+  const profileModules = new Set(profile?.moduleIds ?? []);
+  const loginMode = await getMeta(db, 'currentLoginMode');
+  const isTeaching = needsTeachingEvidence(profileModules, loginMode) && (await isTeachingUser(db, user));
   return {
     user,
     profile,
-    granted: new Set(profile?.moduleIds ?? []),
-    loginMode: await getMeta(db, 'currentLoginMode'),
+    // Issue 33 point 9: an administrator who does not teach is not offered the teacher space.
+    granted: ownScreenModules(profileModules, loginMode, isTeaching),
+    loginMode,
   };
+}
+
+/** Read only for an administration account whose profile also holds the teacher space (teacher-space.ts). */
+async function isTeachingUser(db: AppDatabase, user: User): Promise<boolean> {
+  const [contractFiles, contracts, checks] = await Promise.all([
+    db.teacherContractSubmissions.where('teacherUserId').equals(user.id).count(),
+    db.contracts.where('teacherUserId').equals(user.id).count(),
+    db.planningLogs.where('teacherUserId').equals(user.id).count(),
+  ]);
+  const evidence = {
+    teacherType: user.teacherType,
+    contractCount: contractFiles + contracts,
+    checkCount: checks,
+  };
+  if (teaches({ ...evidence, courseCount: 0 })) return true;
+  const course = await db.timetables
+    .filter((tt) => tt.slots.some((slot) => slot.teacherUserId === user.id))
+    .first();
+  return teaches({ ...evidence, courseCount: course ? 1 : 0 });
 }

@@ -56,7 +56,7 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   const invitation = page.getByRole('dialog', { name: 'Invitation' });
   await invitation.getByRole('button', { name: "Créer l'invitation" }).click();
   const invited = (await invitation.getByRole('status', { name: 'Invitation' }).textContent()) ?? '';
-  expect(invited).toMatch(/^.{8,12}$/);
+  expect(invited).toMatch(/^[A-Z][a-z]{3}(-[a-z]{4}){2}(-\d{4}){2}$/); // readable (issue 33 point 9)
   await expect(invitation).toContainText('valable 72 heures');
   await invitation.getByRole('button', { name: 'Fermer' }).click();
   await expect(page.getByRole('row', { name: /Ibrahima Sarr/ })).toContainText('Enseignant');
@@ -101,7 +101,7 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
     .getByRole('button', { name: 'Générer' })
     .click();
   const temporary = (await page.getByRole('status', { name: 'Mot de passe temporaire' }).textContent()) ?? '';
-  expect(temporary).toMatch(/^.{8,12}$/);
+  expect(temporary).toMatch(/^[A-Z][a-z]{3}(-[a-z]{4}){2}(-\d{4}){2}$/);
   await page
     .getByRole('dialog', { name: 'Mot de passe temporaire' })
     .getByRole('button', { name: 'Fermer' })

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { frDayOne } from '../../i18n/fr-day-one';
 import { frApp, frLogin } from '../../i18n/fr-login';
 import { SegmentedTabs, tabPanelProps } from '../../ui/segmented-tabs';
 import { afterPaint, type LoadLoginRuntime, type LoginDevice } from './login-loader';
@@ -63,6 +64,17 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   // Once shown, the area stays until the page changes, so its answer remains readable after a promotion.
   const [hasPromoted, setHasPromoted] = useState(false);
   const showEmergency = wantsEmergency || hasPromoted;
+  // Issue 33 point 9: on day one (the server says no administrator exists) the emergency area is the only
+  // way in, so it comes first and the login form, useless until then, second.
+  const emergencyFirst = showEmergency && needsEmergency === true && mode !== 'pin';
+  const emergencyArea = (
+    <Suspense fallback={null}>
+      <EmergencyArea
+        loadRuntime={loadRuntime}
+        onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))}
+      />
+    </Suspense>
+  );
   const signedIn = (destination: string) => void navigate(destination, { replace: true });
   // Someone is signed in on this device: "/" leads to their screen (the login screen is for signed-out devices).
   if (device?.isSignedIn) return <Navigate to="/" replace />;
@@ -76,6 +88,16 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
           <p className="hint" role="note">
             {frLogin.needsNetwork}
           </p>
+        ) : null}
+        {emergencyFirst ? (
+          <>
+            <p className="hint" role="note">
+              {frDayOne.login.noAdministratorYet}
+            </p>
+            {emergencyArea}
+            <h2 className="login-after-emergency">{frDayOne.login.signInAfter}</h2>
+            <p className="hint">{frDayOne.login.signInAfterHint}</p>
+          </>
         ) : null}
         <SegmentedTabs
           label={frLogin.modeTabs}
@@ -108,14 +130,7 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
           </div>
         )}
         {hasFailed ? <p role="alert">{frApp.unexpectedError}</p> : null}
-        {showEmergency ? (
-          <Suspense fallback={null}>
-            <EmergencyArea
-              loadRuntime={loadRuntime}
-              onPromoted={(promoted) => (setEmail(promoted), setHasPromoted(true))}
-            />
-          </Suspense>
-        ) : null}
+        {showEmergency && !emergencyFirst ? emergencyArea : null}
       </main>
       {isForgotOpen ? (
         <Suspense fallback={null}>
