@@ -2,16 +2,19 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { appDb, type AppDatabase } from '../db/database';
 import { getMeta } from '../db/meta';
+import { countPendingActions } from '../domain/sync/pending-actions';
 
 export type SyncState = 'synced' | 'pending' | 'offline' | 'sign-in';
 
 export interface SyncStatus {
   state: SyncState;
-  /** Local changes not yet acknowledged by the server. */
+  /** Local actions (transactions, not records) not yet acknowledged by the server. */
   pending: number;
   lastSyncAt: string | null;
   /** Changes the server refused as outside their author's rights, until the person dismisses it. */
   refused: number;
+  /** The server's own French message when it last refused a push for a while (503, 426); null otherwise. */
+  notice?: string | null;
 }
 
 /** Pure reading of the status, so the header's three cases are tested without a browser. */
@@ -22,6 +25,7 @@ export function syncStatusOf(input: {
   lastSyncAt: string | null;
   signInNeeded?: boolean;
   refused?: number;
+  notice?: string | null;
 }): SyncStatus {
   const state: SyncState =
     !input.isOnline || !input.serverReachable
@@ -31,7 +35,13 @@ export function syncStatusOf(input: {
         : input.pending > 0
           ? 'pending'
           : 'synced';
-  return { state, pending: input.pending, lastSyncAt: input.lastSyncAt, refused: input.refused ?? 0 };
+  return {
+    state,
+    pending: input.pending,
+    lastSyncAt: input.lastSyncAt,
+    refused: input.refused ?? 0,
+    notice: input.notice ?? null,
+  };
 }
 
 function subscribeOnline(callback: () => void): () => void {
@@ -53,11 +63,13 @@ export function useSyncStatus(db: AppDatabase = appDb()): SyncStatus {
   const isOnline = useSyncExternalStore(subscribeOnline, isOnlineNow, () => true);
   const data = useLiveQuery(
     async () => ({
-      pending: await db.outbox.count(),
+      // Actions, not records: one check-in writes two (issue 33 point 7, domain/sync/pending-actions).
+      pending: countPendingActions(await db.outbox.toArray()),
       lastSyncAt: await getMeta(db, 'lastSyncAt'),
       serverReachable: await getMeta(db, 'serverReachable'),
       signInNeeded: await getMeta(db, 'signInNeeded'),
       refused: await getMeta(db, 'refusedChanges'),
+      notice: await getMeta(db, 'serverNotice'),
     }),
     [db],
   );
@@ -68,5 +80,6 @@ export function useSyncStatus(db: AppDatabase = appDb()): SyncStatus {
     lastSyncAt: data?.lastSyncAt ?? null,
     signInNeeded: data?.signInNeeded ?? false,
     refused: data?.refused ?? 0,
+    notice: data?.notice ?? null,
   });
 }

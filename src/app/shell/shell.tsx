@@ -41,8 +41,11 @@ export function Shell({ session }: { session: SessionInfo }) {
               </Button>
             )}
             <h1 className="section-title">{section?.title ?? fr.app.name}</h1>
-            <div className="header-tools">
+            {/* Its own slot: on a phone it takes a line of its own rather than being cut (shell.css). */}
+            <div className="header-sync">
               <SyncStatusIndicator />
+            </div>
+            <div className="header-tools">
               {isKiosk ? null : (
                 <input
                   type="search"

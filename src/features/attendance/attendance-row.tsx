@@ -68,11 +68,20 @@ export function AttendanceTableRow({
       {showDate ? <td>{toUtc(row.date).setLocale('fr').toFormat('ccc dd/LL')}</td> : null}
       <td className="nowrap">
         {row.slot.startTime} – {row.slot.endTime}
+        {/* Tablet width: the Durée column folds under the time (attendance.css, issue 33 point 2). */}
+        <span className="cell-sub attendance-folded">
+          {formatDuration(row.realMin)} / {formatDuration(row.plannedMin)}
+        </span>
       </td>
-      <td>{names.className}</td>
-      <td>{names.moduleName}</td>
-      <td>{names.teacherName}</td>
-      <td className="nowrap">
+      <td className="attendance-col-class">{names.className}</td>
+      <td>
+        {names.moduleName}
+        <span className="cell-sub attendance-folded">
+          {names.className} · {names.teacherName}
+        </span>
+      </td>
+      <td className="attendance-col-teacher">{names.teacherName}</td>
+      <td className="nowrap attendance-col-duration">
         {formatDuration(row.realMin)} / {formatDuration(row.plannedMin)}
       </td>
       <td>
@@ -92,7 +101,10 @@ export function AttendanceTableRow({
         </Button>
       </td>
       {actionsColumn ? (
-        <td className="nowrap" title={isFinished && canAct && isToday ? t.finishedHint : undefined}>
+        <td
+          className="nowrap attendance-actions"
+          title={isFinished && canAct && isToday ? t.finishedHint : undefined}
+        >
           {canAct && isToday ? (
             <>
               <Button

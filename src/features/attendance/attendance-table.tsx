@@ -55,10 +55,16 @@ export function AttendanceTable({
           <tr>
             {showDate ? <th scope="col">{t.colDate}</th> : null}
             <th scope="col">{t.colTime}</th>
-            <th scope="col">{t.colClass}</th>
+            <th scope="col" className="attendance-col-class">
+              {t.colClass}
+            </th>
             <th scope="col">{t.colModule}</th>
-            <th scope="col">{t.colTeacher}</th>
-            <th scope="col">{t.colDuration}</th>
+            <th scope="col" className="attendance-col-teacher">
+              {t.colTeacher}
+            </th>
+            <th scope="col" className="attendance-col-duration">
+              {t.colDuration}
+            </th>
             <th scope="col">{t.colStatus}</th>
             <th scope="col">{t.colLocation}</th>
             {actionsColumn ? <th scope="col">{t.colActions}</th> : null}

@@ -1,15 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import { getKioskListsAdmins } from '../../db/kiosk-options';
 import { getMeta } from '../../db/meta';
 import { kioskPinState } from '../../domain/auth/kiosk-pin-state';
+import { PIN_COOLDOWN_MIN } from '../../domain/auth/pin';
+import { cooldownSecondsLeft, formatCountdown } from '../../domain/auth/pin-countdown';
 import { isKioskTeacher } from '../../domain/auth/kiosk-roster';
 import { PIN_MAX_LENGTH } from '../../domain/secrets';
 import type { User } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
 import { frFirstMonth } from '../../i18n/fr-first-month';
+import { frFirstMonthUx } from '../../i18n/fr-first-month-ux';
 import { listPinUsers, signInWithPin } from './auth-service';
 import { PinPad } from './pin-pad';
 import './pin.css';
@@ -63,6 +66,26 @@ async function loadRoster(): Promise<User[]> {
 }
 
 /**
+ * Seconds left of a teacher's lockout on this tablet, ticking each second (issue 33 point 7); 0 when none. The
+ * tablet keeps its own copy of the lock (pinCooldownUntil, also started by the server's "cooldown").
+ */
+function useCooldownLeft(userId: string | null): number {
+  const until = useLiveQuery(
+    async () => (userId ? ((await appDb().users.get(userId))?.pinCooldownUntil ?? null) : null),
+    [userId],
+  );
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!until) return undefined;
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  // `now` may be older than the lock just started (read before it): never more than the lock's length.
+  const left = Math.min(cooldownSecondsLeft(until, now), PIN_COOLDOWN_MIN * 60);
+  return left;
+}
+
+/**
  * Kiosk sign-in (spec part 1 point 4): the teacher taps their name in a full-height grid, then types their
  * PIN; the sixth digit submits by itself (Valider for a 4- or 5-digit PIN).
  */
@@ -74,6 +97,7 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const cooldownLeft = useCooldownLeft(selected?.id ?? null);
 
   const submit = async (value: string) => {
     if (!selected || isBusy) return;
@@ -91,13 +115,25 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
   };
 
   if (selected) {
+    const isCooldownError = error === fr.login.pinCooldown;
     return (
       <div className="pin-login is-kiosk pin-step">
         <p className="pin-for">{fr.login.pinFor(selected.name)}</p>
-        <PinPad value={pin} onChange={type} onSubmit={() => void submit(pin)} isDisabled={isBusy} />
+        <PinPad
+          value={pin}
+          onChange={type}
+          onSubmit={() => void submit(pin)}
+          isDisabled={isBusy || cooldownLeft > 0}
+        />
+        {cooldownLeft > 0 ? (
+          <p role="timer" className="form-error pin-cooldown">
+            {frFirstMonthUx.kiosk.cooldown(formatCountdown(cooldownLeft))}
+          </p>
+        ) : null}
         {error ? (
-          <p role="alert" className="form-error">
-            {error}
+          // While the countdown shows, the lockout is announced once, and read on screen as the countdown.
+          <p role="alert" className={isCooldownError && cooldownLeft > 0 ? 'visually-hidden' : 'form-error'}>
+            {isCooldownError && cooldownLeft === 0 ? frFirstMonthUx.kiosk.cooldownOver : error}
           </p>
         ) : null}
         <Button
@@ -118,6 +154,16 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
     );
   }
   const normalized = query.trim().toLocaleLowerCase('fr');
+  // Issue 33: after an Arrivée the kiosk comes back here while the roster is read again: say so, never an
+  // empty grid.
+  if (users === undefined)
+    return (
+      <div className="pin-login is-kiosk">
+        <p className="pin-loading" role="status">
+          {frFirstMonthUx.kiosk.loadingNames}
+        </p>
+      </div>
+    );
   const shown = (users ?? []).filter((u) => u.name.toLocaleLowerCase('fr').includes(normalized));
   const firstOfLetter = new Map<string, string>();
   for (const u of shown)

@@ -1,13 +1,26 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { appDb } from '../../../db/database';
-import { checkInGate, checkOutGate } from '../../../domain/attendance/status';
+import { checkInGate, checkOutGate, type CheckInRefusal } from '../../../domain/attendance/status';
 import type { Actor } from '../../../domain/planning/planning-log';
 import type { SlotDisplayItem } from '../../../domain/planning/slot-display';
 import type { PlanningLog, Timetable } from '../../../domain/store/schema';
+import { toIsoDate } from '../../../domain/time/instant';
 import { fr } from '../../../i18n/fr';
+import { frFirstMonthUx } from '../../../i18n/fr-first-month-ux';
 import { checkIn, checkOut, checkRefusalMessage } from '../../../services/attendance';
 import { useToast } from '../../../ui/toast';
+
+/**
+ * Why Arrivée is greyed (issue 33 point 7), null when it is not or when the finished-course hint already says
+ * it. A course of another day says whether it is past or still to come.
+ */
+function arrivalBlockedReason(code: CheckInRefusal, date: string, now: Date): string | null {
+  if (code === 'finished') return null;
+  if (code === 'not-today')
+    return date < toIsoDate(now) ? frFirstMonthUx.manage.pastCourse : frFirstMonthUx.manage.futureCourse;
+  return checkRefusalMessage(code);
+}
 
 interface Props {
   item: SlotDisplayItem;
@@ -25,7 +38,10 @@ export function SlotCheckButtons({ item, timetable, logs, actor, now }: Props) {
   const toast = useToast();
   const [isBusy, setIsBusy] = useState(false);
   const day = { timetable, slotIndex: item.slotIndex, date: item.date, logs, now };
-  const canCheckIn = checkInGate(day).ok;
+  const inGate = checkInGate(day);
+  const canCheckIn = inGate.ok;
+  const inReason = inGate.ok ? null : arrivalBlockedReason(inGate.code, item.date, now);
+  const reasonId = `consult-checkin-reason-${item.timetableId}-${item.slotIndex}-${item.date}`;
   const outGate = checkOutGate(day);
   const isFinished = !outGate.ok && outGate.code === 'finished';
   const run = async (kind: 'checkin' | 'checkout') => {
@@ -48,6 +64,7 @@ export function SlotCheckButtons({ item, timetable, logs, actor, now }: Props) {
       <Button
         className="button primary"
         isDisabled={isBusy || !canCheckIn}
+        aria-describedby={inReason ? reasonId : undefined}
         onPress={() => void run('checkin')}
       >
         {fr.planning.consult.manage.checkin}
@@ -60,6 +77,11 @@ export function SlotCheckButtons({ item, timetable, logs, actor, now }: Props) {
         {fr.planning.consult.manage.checkout}
       </Button>
       {isFinished ? <p className="hint consult-check-hint">{fr.attendance.finishedHint}</p> : null}
+      {inReason ? (
+        <p className="hint consult-check-hint" id={reasonId}>
+          {inReason}
+        </p>
+      ) : null}
     </>
   );
 }
