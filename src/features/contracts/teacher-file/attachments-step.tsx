@@ -78,6 +78,7 @@ export function AttachmentsStep(props: Props) {
                 <label htmlFor={`upload-${kind}`}>{fr.contracts.attachmentKinds[kind]}</label>
                 <input
                   id={`upload-${kind}`}
+                  name={`attachments.${kind}`}
                   type="file"
                   accept="image/*,application/pdf,.pdf"
                   data-max-bytes={UPLOAD_MAX_BYTES}
@@ -102,7 +103,10 @@ export function AttachmentsStep(props: Props) {
         {attachments.map((a) => (
           <li key={a.id}>
             <span className="pill blue">{fr.contracts.attachmentKinds[a.kind]}</span>
-            <span className="grow">{a.name}</span>
+            {/* Issue 33 point 4: a long name ends in an ellipsis on one line, never cut mid-word; whole on hover. */}
+            <span className="grow contracts-file-name" title={a.name}>
+              {a.name}
+            </span>
             <span className="cell-sub">{Math.ceil(a.size / 1000)} Ko</span>
             {isReadOnly ? null : (
               <Button

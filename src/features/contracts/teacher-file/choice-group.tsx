@@ -1,6 +1,8 @@
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 
 interface Props<V extends string> {
+  /** The submission field: the error summary finds the group by it. */
+  name: string;
   label: string;
   value: V | null | undefined;
   options: readonly { value: V; label: string }[];
@@ -11,10 +13,11 @@ interface Props<V extends string> {
 
 /** Civility and identity-document type: a small radio group (react-aria), keyboard operable. */
 export function ChoiceGroup<V extends string>(props: Props<V>) {
-  const { label, value, options, onChange, isReadOnly, errorMessage } = props;
+  const { name, label, value, options, onChange, isReadOnly, errorMessage } = props;
   return (
     <RadioGroup
       className="field contracts-choice"
+      name={name}
       orientation="horizontal"
       value={value ?? null}
       onChange={(next) => {

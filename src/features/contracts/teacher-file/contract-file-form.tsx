@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { appDb } from '../../../db/database';
 import {
@@ -19,7 +19,14 @@ import {
 } from '../../../services/contracts/submission-service';
 import { useToast } from '../../../ui/toast';
 import { AttachmentsStep } from './attachments-step';
-import { attachmentIssueMessages, issueMessages, onlyAttachmentIssues } from './field-issues';
+import { ErrorSummary } from './error-summary';
+import {
+  attachmentIssueMessages,
+  isAttachmentField,
+  issueMessages,
+  onlyAttachmentIssues,
+  orderedMessages,
+} from './field-issues';
 import { InfoStep } from './info-step';
 
 type Step = 'info' | 'files';
@@ -52,7 +59,24 @@ export function ContractFileForm({
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const isReadOnly = isSubmissionReadOnly(submission);
-  const messages = hasTriedSubmit ? issueMessages(submissionFieldIssues(fields, new Date())) : {};
+  const messages = hasTriedSubmit
+    ? orderedMessages(issueMessages(submissionFieldIssues(fields, new Date())))
+    : {};
+  // The field to focus once its step is drawn: the first error after "Soumettre", or one chosen in the summary.
+  const [focusField, setFocusField] = useState<string | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusField === null) return;
+    const target = formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`);
+    if (!target) return;
+    target.focus();
+    target.scrollIntoView({ block: 'center' });
+    setFocusField(null);
+  }, [focusField, step]);
+  const goTo = (field: string) => {
+    setStep(isAttachmentField(field) ? 'files' : 'info');
+    setFocusField(field);
+  };
   const set = (patch: SubmissionFields) => setFields((current) => ({ ...current, ...patch }));
 
   const run = async (action: () => Promise<SubmissionResult>): Promise<SubmissionResult | null> => {
@@ -87,7 +111,10 @@ export function ContractFileForm({
     if (result.code !== 'invalid-fields') return;
     setHasTriedSubmit(true);
     toast.show(t.fixErrors, 'error');
+    // Every error shows at once (the summary lists both steps); the focus goes to the first in the form's order.
+    const first = Object.keys(orderedMessages(issueMessages(result.issues ?? [])))[0];
     setStep(onlyAttachmentIssues(result.issues ?? []) ? 'files' : 'info');
+    if (first) setFocusField(first);
   };
   const changeAttachments = async (attachments: SubmissionFields['attachments'], message: string) => {
     const nextFields = { ...fields, attachments };
@@ -97,62 +124,65 @@ export function ContractFileForm({
   };
 
   return (
-    <Tabs
-      className="contracts-steps"
-      selectedKey={step}
-      onSelectionChange={(key) => setStep(key === 'files' ? 'files' : 'info')}
-    >
-      <TabList aria-label={t.steps} className="section-tabs contracts-step-tabs">
-        <Tab id="info" className="tab">
-          {t.stepInfo}
-        </Tab>
-        <Tab id="files" className="tab">
-          {t.stepFiles}
-        </Tab>
-      </TabList>
-      <TabPanel id="info">
-        <InfoStep
-          fields={fields}
-          set={set}
-          messages={messages}
-          isReadOnly={isReadOnly}
-          isBusy={isBusy}
-          onNext={() => void next()}
-          onSubmit={() => void submit()}
-        />
-      </TabPanel>
-      <TabPanel id="files">
-        <AttachmentsStep
-          attachments={fields.attachments ?? []}
-          isReadOnly={isReadOnly}
-          isBusy={isBusy}
-          issues={attachmentIssueMessages(messages)}
-          onAdd={(a) =>
-            changeAttachments(
-              [
-                ...(fields.attachments ?? []),
-                {
-                  id: randomId('att-'),
-                  kind: a.kind,
-                  name: a.name,
-                  size: a.size,
-                  contentBase64: a.contentBase64,
-                  uploadedAt: toIsoInstant(new Date()),
-                },
-              ],
-              t.attachmentAdded,
-            )
-          }
-          onRemove={(id) =>
-            changeAttachments(
-              (fields.attachments ?? []).filter((a) => a.id !== id),
-              t.attachmentRemoved,
-            )
-          }
-          onBack={() => setStep('info')}
-          onSubmit={() => void submit()}
-        />
-      </TabPanel>
-    </Tabs>
+    <div ref={formRef}>
+      <ErrorSummary messages={messages} onGoTo={goTo} />
+      <Tabs
+        className="contracts-steps"
+        selectedKey={step}
+        onSelectionChange={(key) => setStep(key === 'files' ? 'files' : 'info')}
+      >
+        <TabList aria-label={t.steps} className="section-tabs contracts-step-tabs">
+          <Tab id="info" className="tab">
+            {t.stepInfo}
+          </Tab>
+          <Tab id="files" className="tab">
+            {t.stepFiles}
+          </Tab>
+        </TabList>
+        <TabPanel id="info">
+          <InfoStep
+            fields={fields}
+            set={set}
+            messages={messages}
+            isReadOnly={isReadOnly}
+            isBusy={isBusy}
+            onNext={() => void next()}
+            onSubmit={() => void submit()}
+          />
+        </TabPanel>
+        <TabPanel id="files">
+          <AttachmentsStep
+            attachments={fields.attachments ?? []}
+            isReadOnly={isReadOnly}
+            isBusy={isBusy}
+            issues={attachmentIssueMessages(messages)}
+            onAdd={(a) =>
+              changeAttachments(
+                [
+                  ...(fields.attachments ?? []),
+                  {
+                    id: randomId('att-'),
+                    kind: a.kind,
+                    name: a.name,
+                    size: a.size,
+                    contentBase64: a.contentBase64,
+                    uploadedAt: toIsoInstant(new Date()),
+                  },
+                ],
+                t.attachmentAdded,
+              )
+            }
+            onRemove={(id) =>
+              changeAttachments(
+                (fields.attachments ?? []).filter((a) => a.id !== id),
+                t.attachmentRemoved,
+              )
+            }
+            onBack={() => setStep('info')}
+            onSubmit={() => void submit()}
+          />
+        </TabPanel>
+      </Tabs>
+    </div>
   );
 }

@@ -30,6 +30,7 @@ export function FileTextField(props: Props) {
   const value = fields[name];
   return (
     <TextField
+      name={name}
       label={label}
       type={type ?? 'text'}
       inputMode={inputMode}

@@ -11,6 +11,7 @@ export function IdentitySection(props: SectionProps) {
     <fieldset className="contracts-section">
       <legend>{t.identity}</legend>
       <ChoiceGroup
+        name="civility"
         label={t.civility}
         value={fields.civility}
         options={[
@@ -28,6 +29,7 @@ export function IdentitySection(props: SectionProps) {
           <label htmlFor="file-birth-date">{t.birthDate}</label>
           <input
             id="file-birth-date"
+            name="birthDate"
             type="date"
             value={fields.birthDate ?? ''}
             readOnly={isReadOnly}
@@ -44,6 +46,7 @@ export function IdentitySection(props: SectionProps) {
         <FileTextField {...props} name="address" label={t.address} autoComplete="street-address" />
       </div>
       <ChoiceGroup
+        name="idType"
         label={t.idType}
         value={fields.idType}
         options={[

@@ -29,6 +29,7 @@ export function InfoStep({ isBusy, onNext, onSubmit, ...props }: Props) {
       <BankSection {...props} />
       <Checkbox
         className="checkbox contracts-attest"
+        name="attestsTruth"
         isSelected={fields.attestsTruth === true}
         onChange={(attestsTruth) => set({ attestsTruth })}
         isReadOnly={isReadOnly}
