@@ -87,6 +87,7 @@ export function largeOrgBase(): StoreV1 {
     contracts: [],
     teacherContractSubmissions: [],
     settings: [],
+    monthClosures: [],
   };
 }
 

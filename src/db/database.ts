@@ -50,7 +50,7 @@ export type AppDatabase = Dexie &
   };
 
 /** Indexes by what screens query: period matching of timetables, journals by time, logs by slot and teacher. */
-export const SCHEMA_V1: Record<CollectionName | 'meta' | 'outbox', string> = {
+export const SCHEMA_V1: Record<Exclude<CollectionName, 'monthClosures'> | 'meta' | 'outbox', string> = {
   users: 'id, email, profileId, status',
   profiles: 'id',
   modules: 'id',
@@ -85,6 +85,11 @@ export const SCHEMA_V3 = {
   revisions: 'key, rev',
 } as const;
 
+/** Version 4: month closings (issue 32, domain/payroll/closing.ts), by month. */
+export const SCHEMA_V4 = {
+  monthClosures: 'id, month',
+} as const;
+
 export const DATABASE_NAME = 'emargement';
 
 export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
@@ -92,6 +97,7 @@ export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
   db.version(3).stores(SCHEMA_V3);
+  db.version(4).stores(SCHEMA_V4);
   return db;
 }
 

@@ -177,6 +177,7 @@ export const frSettings = {
     contracts: 'Contrats',
     teacherContractSubmissions: "Fiches d'identification",
     settings: 'Paramètres',
+    monthClosures: 'Clôtures mensuelles',
   },
   zone: {
     legend: 'Zone de référence (facultatif)',

@@ -49,6 +49,8 @@ export const MAX_RECORD_CHARS: Readonly<Record<CollectionName, number>> = {
   // a teacher's files hold together is capped by src/domain/contracts/storage-limits.ts.
   teacherContractSubmissions: 16_500_000,
   settings: 16_000,
+  // A closure and its history of closings and reopenings.
+  monthClosures: 64_000,
 };
 
 export type SizeProblem =

@@ -185,6 +185,8 @@ export const SHARED_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'courseModules',
   'timetables',
   'settings',
+  // Every device shows a closed month read-only (issue 32).
+  'monthClosures',
 ]);
 
 /**

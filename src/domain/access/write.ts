@@ -23,6 +23,7 @@ import {
 } from './write-context';
 import { authorizeProfileWrite, authorizeUserLogWrite, authorizeUserWrite } from './write-people';
 import { authorizeContractFileWrite } from './write-contract-files';
+import { authorizeClosureWrite } from './write-closures';
 import { attachmentContentProblem } from '../contracts/attachments';
 import {
   authorizeNotificationWrite,
@@ -59,6 +60,7 @@ const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = 
   contracts: needsModule('contracts.vh'),
   teacherContractSubmissions: authorizeContractFileWrite,
   settings: authorizeSettingsWrite,
+  monthClosures: authorizeClosureWrite,
 };
 
 /**

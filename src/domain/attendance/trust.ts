@@ -124,6 +124,16 @@ export function isCorrection(log: Pick<PlanningLog, 'action'>): boolean {
 }
 
 /**
+ * A correction made after its day's month was closed (issue 32): the server stamped the open month it counts
+ * in (`adjustmentMonth`); it never applies in place.
+ */
+export function isAdjustment(log: Pick<PlanningLog, 'action'> & { adjustmentMonth?: unknown }): boolean {
+  return (
+    log.action === CORRECTION_ACTION && typeof log.adjustmentMonth === 'string' && log.adjustmentMonth !== ''
+  );
+}
+
+/**
  * Applies reviewers' corrections: each corrected check-in or check-out takes the time of its latest
  * correction (by correction time, ties by id); `originalTimestamp` keeps what was recorded. Correction logs
  * pass through unchanged; a correction of an unknown log does nothing.
@@ -133,6 +143,9 @@ export function applyCorrections<T extends PlanningLog>(logs: readonly T[]): (T 
   const recorded: (T & EffectiveLog)[] = [];
   for (const log of logs) {
     if (!isCorrection(log) || msOf(log.correctedTimestamp) === null) continue;
+    // A correction of a closed month is an adjustment of a later month (domain/payroll/adjustments.ts):
+    // the closed month's figures never change.
+    if (isAdjustment(log)) continue;
     if (!log.correctsLogId) {
       const made = recordedCheckOf(log);
       if (made) recorded.push(made as T & EffectiveLog);

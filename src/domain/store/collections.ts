@@ -20,6 +20,8 @@ const NAMES = [
   'contracts',
   'teacherContractSubmissions',
   'settings',
+  // Beyond the spec (issue 32): month closings, domain/payroll/closing.ts.
+  'monthClosures',
 ] as const;
 
 export type CollectionName = (typeof NAMES)[number];

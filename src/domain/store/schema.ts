@@ -166,6 +166,15 @@ export const planningLogSchema = z.looseObject({
   /** A correction recording a missing check: the action it records; `madeAt`: when it was made. */
   recordsAction: z.enum(['planning-checkin', 'planning-checkout']).nullable().optional(),
   madeAt: z.string().nullable().optional(),
+  /**
+   * A correction of a day in a closed month (issue 32, domain/payroll/closing.ts): stamped by the server, the
+   * open month 'YYYY-MM' it counts in as a dated adjustment; the closed month's figures never change.
+   */
+  adjustmentMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .nullable()
+    .optional(),
 });
 
 export const userLogActionSchema = z.enum([
@@ -305,6 +314,30 @@ export const orgSettingsSchema = z.looseObject({
   importMappings: z.array(z.unknown()).max(50).optional(),
 });
 
+/** A month closing (issue 32, beyond the spec): domain/payroll/closing.ts MonthClosure. */
+export const closureEventSchema = z.looseObject({
+  action: z.enum(['close', 'reopen']),
+  at: z.string(),
+  byUserId: z.string(),
+  byUserName: optionalText,
+  reason: optionalText,
+});
+
+export const monthClosureSchema = z.looseObject({
+  id,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'mois AAAA-MM attendu'),
+  instituteId: z.string().min(1).nullable(),
+  status: z.enum(['closed', 'reopened']),
+  closedAt: z.string(),
+  closedByUserId: z.string(),
+  closedByUserName: optionalText,
+  reopenedAt: optionalText,
+  reopenedByUserId: optionalText,
+  reopenedByUserName: optionalText,
+  reopenReason: optionalText,
+  history: z.array(closureEventSchema).max(500),
+});
+
 /** The collections of the store, in the order of the specification. */
 export const COLLECTION_SCHEMAS = {
   users: userSchema,
@@ -323,6 +356,7 @@ export const COLLECTION_SCHEMAS = {
   contracts: contractSchema,
   teacherContractSubmissions: teacherContractSubmissionSchema,
   settings: orgSettingsSchema,
+  monthClosures: monthClosureSchema,
 } as const satisfies Record<CollectionName, z.ZodType>;
 
 export { APPEND_ONLY_COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections';
@@ -346,6 +380,7 @@ export const storeV1Schema = z.looseObject({
   contracts: z.array(contractSchema).default([]),
   teacherContractSubmissions: z.array(teacherContractSubmissionSchema).default([]),
   settings: z.array(orgSettingsSchema).default([]),
+  monthClosures: z.array(monthClosureSchema).default([]),
   currentUserId: z.string().nullable().optional(),
   currentLoginMode: loginModeSchema.optional(),
 });
@@ -375,6 +410,7 @@ export type Contract = z.infer<typeof contractSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type TeacherContractSubmission = z.infer<typeof teacherContractSubmissionSchema>;
 export type OrgSettings = z.infer<typeof orgSettingsSchema>;
+export type MonthClosureRecord = z.infer<typeof monthClosureSchema>;
 export type LoginMode = z.infer<typeof loginModeSchema>;
 export type StoreV1 = z.infer<typeof storeV1Schema>;
 
@@ -395,6 +431,7 @@ export interface CollectionRecords {
   contracts: Contract;
   teacherContractSubmissions: TeacherContractSubmission;
   settings: OrgSettings;
+  monthClosures: MonthClosureRecord;
 }
 
 export type StoreParseResult =
