@@ -7,6 +7,7 @@ import { redactingLogger } from './log-redaction';
 import { createMailer } from './mail';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBackupRoute } from './routes/backup';
+import { registerCalendarRoutes } from './routes/calendar';
 import { registerCredentialRoutes } from './routes/credentials';
 import { registerEmergencyRoute } from './routes/emergency';
 import { registerHealthRoute } from './routes/health';
@@ -86,6 +87,7 @@ export async function buildApp({
   registerPasswordResetRoutes(app, { storage: store, config, mailer: createMailer(config) });
   registerCredentialRoutes(app, { storage: store, config, authenticate });
   registerBackupRoute(app, { storage: store });
+  registerCalendarRoutes(app, { storage: store, config, authenticate });
   registerLiveRoute(app, {
     storage: store,
     authenticate,

@@ -1,0 +1,57 @@
+/** Issue 35: calendar feeds (iCalendar) and the "Calendrier" dialog of the person's menu. */
+export const frCalendar = {
+  feed: {
+    calendarName: (name: string) => `Cours — ${name}`,
+    classCalendarName: (code: string) => `Cours de la classe ${code}`,
+    unknown: '(inconnu)',
+    unassigned: 'À affecter',
+    canceledPrefix: 'Annulé : ',
+    replacedPrefix: (name: string) => `Remplacé par ${name} : `,
+    substitutingPrefix: 'Remplacement : ',
+    classLabel: 'Classe : ',
+    moduleLabel: 'Module : ',
+    roomLabel: 'Salle : ',
+    teacherLabel: 'Enseignant : ',
+    plannedTeacherLabel: 'Enseignant prévu : ',
+    online: 'Cours en ligne',
+    canceledLine: 'Ce cours est annulé.',
+  },
+  dialog: {
+    menuItem: 'Calendrier',
+    title: 'Abonnement au calendrier',
+    intro:
+      'Ajoutez vos cours (le mois passé et les semaines à venir) à Google Agenda, Calendrier d’Apple ou Outlook. L’adresse est personnelle : quiconque la connaît voit vos cours (horaires, salles, classes), rien d’autre.',
+    adminIntro: 'Administrateur : vous pouvez aussi créer une adresse par classe ou par enseignant.',
+    mine: 'Mes cours',
+    forTeacher: 'Un enseignant',
+    forClass: 'Une classe',
+    pickTeacher: 'Enseignant',
+    pickClass: 'Classe',
+    none: 'Aucune adresse active.',
+    active: (date: string) =>
+      `Adresse active, créée le ${date}. Elle n’est plus affichable : régénérez-la pour en obtenir une nouvelle.`,
+    create: 'Créer l’adresse',
+    regenerate: 'Régénérer l’adresse',
+    revoke: 'Révoquer l’adresse',
+    shownOnce:
+      'Copiez cette adresse maintenant : elle ne sera plus affichée. Dans votre agenda, choisissez « Ajouter un agenda par URL » (ou « S’abonner »).',
+    addressLabel: 'Adresse du calendrier',
+    copy: 'Copier l’adresse',
+    copied: 'Adresse copiée',
+    webcal: 'Ouvrir dans l’application Calendrier',
+    confirmRegenerateTitle: 'Régénérer l’adresse ?',
+    confirmRegenerate:
+      'L’ancienne adresse cessera de fonctionner : les agendas abonnés avec elle ne se mettront plus à jour.',
+    confirmRevokeTitle: 'Révoquer l’adresse ?',
+    confirmRevoke:
+      'L’adresse cessera de fonctionner tout de suite : les agendas abonnés ne recevront plus vos cours.',
+    revoked: 'Adresse révoquée',
+    offline: 'Connexion au serveur nécessaire pour gérer l’adresse du calendrier.',
+    refused: 'Action non autorisée.',
+    failed: 'Le serveur n’a pas pu répondre. Réessayez.',
+    pinMode: 'Connectez-vous avec votre mot de passe pour gérer l’adresse de votre calendrier.',
+    close: 'Fermer',
+    cancel: 'Annuler',
+    loading: 'Chargement…',
+  },
+} as const;
