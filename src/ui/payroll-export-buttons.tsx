@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { UtcRange } from '../domain/time/period';
 import { fr } from '../i18n/fr';
+import { frStatement } from '../i18n/fr-statement';
 import { exportPayroll, type PayrollFormat } from '../services/export/payroll';
 import { useToast } from './toast';
 
@@ -13,7 +14,7 @@ export function PayrollExportButtons({ range }: { range: UtcRange }) {
   const run = async (format: PayrollFormat) => {
     setBusy(format);
     try {
-      const name = await exportPayroll(range, format, t.exportLabels, {
+      const name = await exportPayroll(range, format, frStatement.exportLabels, {
         teacher: t.unknownTeacher,
         other: t.unknown,
       });

@@ -5,7 +5,7 @@ import { CORRECTION_ACTION, withCorrectionsOf } from '../../src/domain/attendanc
 import type { PlanningLog } from '../../src/domain/store/schema';
 import { weekRange } from '../../src/domain/time/period';
 import { readWorkloadData } from '../../src/features/workload/use-workload-data';
-import { frWorkload } from '../../src/i18n/fr-workload';
+import { frStatement } from '../../src/i18n/fr-statement';
 import { readPeriodLogs } from '../../src/services/attendance/period-logs';
 import { payrollWorkbook } from '../../src/services/export/payroll';
 import { planningLog as log, slot, weekTimetable } from '../support/builders';
@@ -92,14 +92,35 @@ describe('a correction made after the period ends', () => {
     await seed(db, [checkin, checkout, lateCorrection]);
     const book = await payrollWorkbook(
       range,
-      frWorkload.exportLabels,
+      frStatement.exportLabels,
       { teacher: 'Inconnu', other: '—' },
       NOW,
     );
-    const [byTeacher, detail] = book.sheets;
     expect(book.fileBase).toBe('heures-2025-03-10_2025-03-16');
-    // Prévu, Réel (as recorded), Corrigé, Écart, À vérifier, Non émargés
-    expect(byTeacher?.rows[0]).toEqual(['Inconnu', 2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', 0, '']);
-    expect(detail?.rows[0]?.slice(-11)).toEqual([2, '2h', 0.5, '0h30', 2, '2h', 0, 0, '0h', 0, '']);
+    const teachers = book.sheets.find((s) => s.key === 'teachers');
+    const row = teachers?.rows[0] ?? [];
+    const col = (header: string) => row[teachers?.header.indexOf(header) ?? -1];
+    expect(col('Enseignant')).toBe('Inconnu');
+    // Prévu, Réel (as recorded), Corrigé, À vérifier, Non émargés
+    expect([col('Prévu (heures)'), col('Réel (heures)'), col('Corrigé (heures)')]).toEqual([2, 0.5, 2]);
+    expect([col('À vérifier (heures)'), col('Non émargés'), col('Écart corrigé - prévu (heures)')]).toEqual([
+      0, 0, 0,
+    ]);
+    const sessions = book.sheets.find((s) => s.key === 'sessions');
+    expect(sessions?.rows[0]?.slice(3, 16)).toEqual([
+      '10/03/2025',
+      '08:00',
+      '10:00',
+      '—',
+      '—',
+      'Tenu',
+      2,
+      0.5,
+      2,
+      0,
+      0,
+      2,
+      0,
+    ]);
   });
 });

@@ -1,49 +1,84 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { buildStatements } from '../../src/domain/payroll/statement';
+import type { Contract } from '../../src/domain/store/schema';
+import { weekRange } from '../../src/domain/time/period';
 import {
   buildPayrollExport,
   decimalHours,
-  payrollSources,
   payrollFileBase,
   toCsv,
-  type PayrollSourceTeacher,
+  type PayrollWorkbook,
 } from '../../src/domain/workload/payroll-export';
-import { frWorkload } from '../../src/i18n/fr-workload';
+import { frStatement } from '../../src/i18n/fr-statement';
+import { courseSlot, teacherCheck, weekTimetable } from '../support/builders';
 
-const labels = frWorkload.exportLabels;
+const labels = frStatement.exportLabels;
+const people: Record<string, { name: string; email: string; staffNumber: string }> = {
+  'u-1': { name: 'Moussa Fall', email: 'moussa@ecole.sn', staffNumber: 'M-001' },
+  'u-2': { name: 'Awa Ba', email: 'awa@ecole.sn', staffNumber: '' },
+  'u-3': { name: '=HYPERLINK("x")', email: '', staffNumber: '' },
+};
 const names = {
-  teacher: (id: string) => ({ 'u-1': 'Moussa Fall', 'u-2': 'Awa Ba', 'u-3': '=HYPERLINK("x")' })[id] ?? '?',
+  teacher: (id: string) => people[id] ?? { name: '?', email: '', staffNumber: '' },
   module: (id: string) => ({ m1: 'Algorithmique', m2: 'Anglais' })[id] ?? '—',
   schoolClass: (id: string) => ({ c1: 'L1-INFO', c2: 'L2-INFO' })[id] ?? '—',
 };
-const period = { from: '2026-11-16', to: '2026-11-22' };
+const context = {
+  period: { from: '2026-11-16', to: '2026-11-22' },
+  organisation: 'ecole-test',
+  exportedAt: '18/11/2026 12:00',
+};
 
-const teachers: PayrollSourceTeacher[] = [
-  {
-    teacherUserId: 'u-1',
-    plannedMin: 240,
-    realMin: 190,
-    details: [
-      { moduleId: 'm2', classId: 'c1', plannedMin: 120, realMin: 120 },
-      { moduleId: 'm1', classId: 'c1', plannedMin: 120, realMin: 70 },
+// Week of Monday 16 November 2026, exported on Wednesday 18 at noon: Moussa's Monday course held 1h50 of 2h,
+// his Tuesday course missed (« Non émargé »), his Friday course still to come; Awa's Monday course held.
+const timetables = [
+  weekTimetable(
+    'tt-1',
+    '2026-11-16',
+    [
+      courseSlot(1, '08:00', '10:00', 'm1', 'u-1'),
+      courseSlot(2, '08:00', '09:00', 'm2', 'u-1'),
+      courseSlot(5, '08:00', '10:00', 'm1', 'u-1'),
+      courseSlot(1, '10:00', '11:30', 'm1', 'u-2'),
     ],
-  },
-  {
-    teacherUserId: 'u-2',
-    plannedMin: 90,
-    realMin: 100,
-    // A reviewer corrected a check-out (100 -> 92 minutes); 30 minutes of it are still to review.
-    correctedMin: 92,
-    reviewMin: 30,
-    details: [
-      { moduleId: 'm1', classId: 'c2', plannedMin: 90, realMin: 100, correctedMin: 92, reviewMin: 30 },
-    ],
-  },
+    { classId: 'c1' },
+  ),
 ];
+const logs = [
+  teacherCheck('a', 'in', '2026-11-16T08:00:00.000Z', 'tt-1', 0, 'c1', 'm1', 'u-1'),
+  teacherCheck('b', 'out', '2026-11-16T09:50:00.000Z', 'tt-1', 0, 'c1', 'm1', 'u-1'),
+  teacherCheck('c', 'in', '2026-11-16T10:00:00.000Z', 'tt-1', 3, 'c1', 'm1', 'u-2'),
+  teacherCheck('d', 'out', '2026-11-16T11:30:00.000Z', 'tt-1', 3, 'c1', 'm1', 'u-2'),
+];
+const contracts = [
+  {
+    id: 'k-1',
+    teacherUserId: 'u-1',
+    startDate: '2026-09-01',
+    endDate: '2027-06-30',
+    createdAt: '2026-09-01T00:00:00.000Z',
+    hourlyRate: 6000,
+    entries: [],
+  },
+] as Contract[];
+const statements = buildStatements({
+  timetables,
+  logs,
+  contracts,
+  range: weekRange('2026-11-16'),
+  now: '2026-11-18T12:00:00.000Z',
+});
+
+const sheet = (book: PayrollWorkbook, key: string) => {
+  const found = book.sheets.find((s) => s.key === key);
+  if (!found) throw new Error(`no sheet ${key}`);
+  return found;
+};
 
 describe('payroll export', () => {
   it('names the file after the period', () => {
-    expect(payrollFileBase(period)).toBe('heures-2026-11-16_2026-11-22');
+    expect(payrollFileBase(context.period)).toBe('heures-2026-11-16_2026-11-22');
     expect(payrollFileBase({ from: '2026-11-16', to: '2026-11-16' })).toBe('heures-2026-11-16');
   });
 
@@ -57,143 +92,95 @@ describe('payroll export', () => {
     expect(decimalHours(minutes)).toBe(hours);
   });
 
-  it('lists each teacher (sorted by name, with a total) and each module and class, planned, real, corrected, flags', () => {
-    const book = buildPayrollExport(teachers, names, period, labels);
-    const [byTeacher, detail] = book.sheets;
-    expect(byTeacher?.header).toEqual([
-      'Enseignant',
-      'Prévu (heures)',
-      'Prévu',
-      'Réel (heures)',
-      'Réel',
-      'Corrigé (heures)',
-      'Corrigé',
-      'Écart corrigé - prévu (heures)',
-      'À vérifier (heures)',
-      'À vérifier',
-      'Non émargés',
-      'Au-dessus du prévu',
+  it('says inside the file which organisation and period it covers', () => {
+    const book = buildPayrollExport(statements, names, context, labels);
+    expect(book.sheets.map((s) => s.name)).toEqual([
+      'Informations',
+      'Par enseignant',
+      'Par module et classe',
+      'Séances',
     ]);
-    expect(byTeacher?.rows).toEqual([
-      ['Awa Ba', 1.5, '1h30', 1.67, '1h40', 1.53, '1h32', 0.03, 0.5, '0h30', 0, 'oui'],
-      ['Moussa Fall', 4, '4h', 3.17, '3h10', 3.17, '3h10', -0.83, 0, '0h', 0, ''],
-      ['Total', 5.5, '5h30', 4.83, '4h50', 4.7, '4h42', -0.8, 0.5, '0h30', 0, ''],
+    expect(sheet(book, 'info').rows.slice(0, 4)).toEqual([
+      ['Organisation', 'ecole-test'],
+      ['Période', 'du 16/11/2026 au 22/11/2026'],
+      ['Du', '16/11/2026'],
+      ['Au', '22/11/2026'],
     ]);
-    expect(detail?.rows.map((r) => r.slice(0, 5))).toEqual([
-      ['Awa Ba', 'Algorithmique', 'L2-INFO', 1.5, '1h30'],
-      ['Moussa Fall', 'Algorithmique', 'L1-INFO', 2, '2h'],
-      ['Moussa Fall', 'Anglais', 'L1-INFO', 2, '2h'],
-    ]);
+    expect(book.title).toBe('ecole-test · du 16/11/2026 au 22/11/2026');
   });
 
-  it('marks real above planned beyond 1 minute only (the screen threshold)', () => {
-    const at = (realMin: number) =>
-      buildPayrollExport(
-        [{ teacherUserId: 'u-1', plannedMin: 60, realMin, details: [] }],
-        names,
-        period,
-        labels,
-      ).sheets[0]?.rows[0]?.at(-1);
-    expect(at(61)).toBe('');
-    expect(at(62)).toBe('oui');
+  it('one line per teacher with staff number, e-mail, absences, rate and amount; no gap for courses to come', () => {
+    const rows = sheet(buildPayrollExport(statements, names, context, labels), 'teachers');
+    const col = (row: (string | number)[] | undefined, header: string) => row?.[rows.header.indexOf(header)];
+    const [awa, moussa, total] = rows.rows;
+    expect([col(moussa, 'Matricule'), col(moussa, 'Enseignant'), col(moussa, 'E-mail')]).toEqual([
+      'M-001',
+      'Moussa Fall',
+      'moussa@ecole.sn',
+    ]);
+    // Planned 5h in the week, of which 3h held (Monday, Tuesday); Friday's 2h are not compared.
+    expect(col(moussa, 'Prévu (heures)')).toBe(5);
+    expect(col(moussa, 'Prévu des cours tenus (heures)')).toBe(3);
+    expect(col(moussa, 'Payé (heures)')).toBe(1.83);
+    expect(col(moussa, 'Écart corrigé - prévu (heures)')).toBe(-1.17);
+    expect(col(moussa, 'Non émargés')).toBe(1);
+    expect(col(moussa, 'Cours à venir')).toBe(1);
+    expect(col(moussa, 'Taux horaire (FCFA)')).toBe(6000);
+    expect(col(moussa, 'Montant (FCFA)')).toBe(11000);
+    // Awa has no contract: her paid hours have no rate, said in the amount column.
+    expect(col(awa, 'Payé (heures)')).toBe(1.5);
+    expect(col(awa, 'Écart corrigé - prévu (heures)')).toBe(0);
+    expect(col(awa, 'Montant (FCFA)')).toBe('taux manquant');
+    expect(col(total, 'Enseignant')).toBe('Total');
+    expect(col(total, 'Montant (FCFA)')).toBe(11000);
+    expect(col(total, 'Payé (heures)')).toBe(3.33);
   });
 
-  it('writes a French CSV: semicolons, decimal commas, both tables, formulas defused', () => {
-    const csv = toCsv(
-      buildPayrollExport(
-        [...teachers, { teacherUserId: 'u-3', plannedMin: 60, realMin: 0, details: [] }],
-        names,
-        period,
-        labels,
-      ),
-    );
-    expect(csv.startsWith('\uFEFFEnseignant;Prévu (heures);Prévu;')).toBe(true);
+  it('one line per session with its date and state; the gap is empty for a course not held yet', () => {
+    const rows = sheet(buildPayrollExport(statements, names, context, labels), 'sessions');
+    const pick = (header: string) => rows.rows.map((r) => r[rows.header.indexOf(header)]);
+    expect(pick('Date')).toEqual(['16/11/2026', '16/11/2026', '17/11/2026', '20/11/2026']);
+    expect(pick('Enseignant')).toEqual(['Awa Ba', 'Moussa Fall', 'Moussa Fall', 'Moussa Fall']);
+    expect(pick('État')).toEqual(['Tenu', 'Tenu', 'Non émargé', 'À venir']);
+    expect(pick('Écart corrigé - prévu (heures)')).toEqual([0, -0.17, -1, '']);
+    expect(pick('Montant (FCFA)')).toEqual(['taux manquant', 11000, 0, 0]);
+  });
+
+  it('writes ONE French CSV table: the sessions, each line with the organisation and the period', () => {
+    const extra = buildStatements({
+      timetables: [weekTimetable('tt-9', '2026-11-16', [courseSlot(1, '14:00', '15:00', 'm1', 'u-3')])],
+      logs: [],
+      contracts: [],
+      range: weekRange('2026-11-16'),
+      now: '2026-11-18T12:00:00.000Z',
+    });
+    const csv = toCsv(buildPayrollExport([...statements, ...extra], names, context, labels));
     const lines = csv.split('\r\n');
-    expect(lines).toContain('Moussa Fall;4;4h;3,17;3h10;3,17;3h10;-0,83;0;0h;0;');
-    expect(lines).toContain('"\'=HYPERLINK(""x"")";1;1h;0;0h;0;0h;-1;0;0h;0;');
-    expect(lines).toContain(
-      'Enseignant;Module;Classe;Prévu (heures);Prévu;Réel (heures);Réel;Corrigé (heures);Corrigé;Écart corrigé - prévu (heures);À vérifier (heures);À vérifier;Non émargés;Au-dessus du prévu',
+    expect(lines[0]).toBe(
+      '\uFEFFOrganisation;Période;Matricule;Enseignant;E-mail;Date;Début;Fin;Module;Classe;État;Prévu (heures);Réel (heures);Corrigé (heures);À vérifier (heures);Ajustements (heures);Payé (heures);Écart corrigé - prévu (heures);Taux horaire (FCFA);Montant (FCFA);Remarque',
     );
-    expect(lines).toContain('Moussa Fall;Anglais;L1-INFO;2;2h;2;2h;2;2h;0;0;0h;0;');
+    // One header only: no second table stacked below a blank line.
+    expect(lines.filter((l) => l.includes('Enseignant'))).toHaveLength(1);
+    expect(lines.slice(1, -1).every((l) => l !== '')).toBe(true);
+    expect(lines).toContain(
+      'ecole-test;du 16/11/2026 au 22/11/2026;M-001;Moussa Fall;moussa@ecole.sn;16/11/2026;08:00;10:00;Algorithmique;L1-INFO;Tenu;2;1,83;1,83;0;0;1,83;-0,17;6000;11000;',
+    );
+    expect(lines).toContain(
+      'ecole-test;du 16/11/2026 au 22/11/2026;M-001;Moussa Fall;moussa@ecole.sn;20/11/2026;08:00;10:00;Algorithmique;L1-INFO;À venir;2;0;0;0;0;0;;6000;0;',
+    );
+    // A formula in a name is defused.
+    expect(csv).toContain(';"\'=HYPERLINK(""x"")";');
   });
 
   it('reads back in SheetJS as numbers and texts', () => {
-    const book = buildPayrollExport(teachers, names, period, labels);
-    const sheet = book.sheets[0];
-    if (!sheet) throw new Error('no sheet');
-    const ws = XLSX.utils.aoa_to_sheet([sheet.header, ...sheet.rows]);
+    const book = buildPayrollExport(statements, names, context, labels);
+    const teachers = sheet(book, 'teachers');
+    const ws = XLSX.utils.aoa_to_sheet([teachers.header, ...teachers.rows]);
     const back = XLSX.utils.sheet_to_json<Record<string, unknown>>(ws);
-    expect(back.at(-1)).toMatchObject({ Enseignant: 'Total', 'Prévu (heures)': 5.5, Réel: '4h50' });
-  });
-
-  it('takes real time as recorded and corrected time with the corrections, per teacher and per module and class', () => {
-    const line = (moduleId: string, plannedMin: number, realMin: number, reviewMin = 0) => ({
-      moduleId,
-      classId: 'c1',
-      plannedMin,
-      realMin,
-      reviewMin,
+    expect(back.at(-1)).toMatchObject({
+      Enseignant: 'Total',
+      'Prévu (heures)': 6.5,
+      'Montant (FCFA)': 11000,
     });
-    const corrected = [
-      {
-        teacherUserId: 'u-1',
-        plannedMin: 180,
-        realMin: 170,
-        reviewMin: 20,
-        details: [line('m1', 120, 110, 20), line('m2', 60, 60)],
-      },
-    ];
-    const recorded = [
-      {
-        teacherUserId: 'u-1',
-        plannedMin: 180,
-        realMin: 190,
-        reviewMin: 20,
-        details: [line('m1', 120, 130, 20), line('m2', 60, 60)],
-      },
-      // Only before correction (a check-in moved out of the period): kept, with no corrected time.
-      { teacherUserId: 'u-2', plannedMin: 0, realMin: 15, reviewMin: 0, details: [line('m3', 0, 15)] },
-    ];
-    expect(payrollSources(corrected, recorded)).toEqual([
-      {
-        teacherUserId: 'u-1',
-        plannedMin: 180,
-        realMin: 190,
-        correctedMin: 170,
-        reviewMin: 20,
-        absences: 0,
-        details: [
-          {
-            moduleId: 'm1',
-            classId: 'c1',
-            plannedMin: 120,
-            realMin: 130,
-            correctedMin: 110,
-            reviewMin: 20,
-            absences: 0,
-          },
-          {
-            moduleId: 'm2',
-            classId: 'c1',
-            plannedMin: 60,
-            realMin: 60,
-            correctedMin: 60,
-            reviewMin: 0,
-            absences: 0,
-          },
-        ],
-      },
-      {
-        teacherUserId: 'u-2',
-        plannedMin: 0,
-        realMin: 15,
-        correctedMin: 0,
-        reviewMin: 0,
-        absences: 0,
-        details: [
-          { moduleId: 'm3', classId: 'c1', plannedMin: 0, realMin: 15, correctedMin: 0, reviewMin: 0 },
-        ],
-      },
-    ]);
   });
 });

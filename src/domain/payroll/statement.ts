@@ -1,9 +1,11 @@
 import { realSessions, type RealSession } from '../attendance/real-time';
 import { isCorrection } from '../attendance/trust';
 import { slotOccurrences } from '../planning/occurrences';
+import { dayRange } from '../time/period';
 import type { Contract, PlanningLog, Timetable } from '../store/schema';
 import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
+import { isMonthKey, type MonthKey } from './closing';
 
 /**
  * The payroll statement of a teacher (« état des heures », issue 32) over a period, usually a closed month:
@@ -255,12 +257,14 @@ export function buildStatements(input: StatementInput): Statement[] {
   const from = toIsoDate(input.range.start);
   const to = toIsoDate(input.range.end.minus({ days: 1 }));
   // Corrected (paid unless « À vérifier ») and as recorded (without corrections, everything counted).
+  // A correction made after its month was closed never changes that month: it is an adjustment of a later one.
+  const logs = input.logs.filter((l) => !isAdjustmentCorrection(l));
   const corrected = bySessionKey(
-    realSessions({ logs: input.logs, range: input.range, now: input.now, timetables: input.timetables }),
+    realSessions({ logs, range: input.range, now: input.now, timetables: input.timetables }),
   );
   const recorded = bySessionKey(
     realSessions({
-      logs: input.logs.filter((l) => !isCorrection(l)),
+      logs: logs.filter((l) => !isCorrection(l)),
       range: input.range,
       now: input.now,
       timetables: input.timetables,
@@ -421,4 +425,90 @@ export function buildStatement(input: StatementInput & { teacherUserId: string }
       totals: sumLines([]),
     }
   );
+}
+
+/** The open month a correction of a closed month counts in (stamped by the server, domain/payroll/closing). */
+export function adjustmentMonthOf(log: PlanningLog): MonthKey | null {
+  const month = (log as { adjustmentMonth?: unknown }).adjustmentMonth;
+  return isCorrection(log) && isMonthKey(month) ? month : null;
+}
+
+function isAdjustmentCorrection(log: PlanningLog): boolean {
+  return adjustmentMonthOf(log) !== null;
+}
+
+/**
+ * The dated adjustments of a period (closing, issue 32): the corrections made after their course's month was
+ * closed, whose `adjustmentMonth` lies in the period. Per course day, the adjustment is the paid time with
+ * them minus the paid time without them (the closed month's figure), dated the day the latest of them was
+ * made, kept inside the period. `logs` must hold those corrections and the check logs of their course days.
+ */
+export function closingAdjustments(input: {
+  logs: readonly PlanningLog[];
+  timetables: readonly Timetable[];
+  range: UtcRange;
+  now: InstantLike;
+}): StatementAdjustment[] {
+  const from = toIsoDate(input.range.start);
+  const to = toIsoDate(input.range.end.minus({ days: 1 }));
+  const months = (m: MonthKey) => m >= from.slice(0, 7) && m <= to.slice(0, 7);
+  const byId = new Map(input.logs.map((l) => [l.id, l]));
+  const days = new Map<
+    string,
+    { timetableId: string; slotIndex: number; date: string; made: string; month: MonthKey }
+  >();
+  for (const log of input.logs) {
+    const month = adjustmentMonthOf(log);
+    if (!month || !months(month)) continue;
+    const target = log.correctsLogId ? byId.get(log.correctsLogId) : log;
+    const at = log.correctsLogId ? target?.timestamp : log.correctedTimestamp;
+    if (!target || !at) continue;
+    const date = toIsoDate(at);
+    const key = occurrenceKey(target.timetableId, target.slotIndex, date);
+    const made = typeof log.madeAt === 'string' ? log.madeAt : (log.receivedAt ?? log.timestamp);
+    const seen = days.get(key);
+    if (!seen || made > seen.made)
+      days.set(key, { timetableId: target.timetableId, slotIndex: target.slotIndex, date, made, month });
+  }
+  const out: StatementAdjustment[] = [];
+  for (const [key, day] of days) {
+    const range = dayRange(day.date);
+    const ofDay = input.logs.filter(
+      (l) => l.timetableId === day.timetableId && l.slotIndex === day.slotIndex,
+    );
+    // Without the adjustments landing in this period or later, then with them.
+    const landsHereOrLater = (l: PlanningLog) => {
+      const m = adjustmentMonthOf(l);
+      return m !== null && m >= from.slice(0, 7);
+    };
+    const landsLater = (l: PlanningLog) => {
+      const m = adjustmentMonthOf(l);
+      return m !== null && m > to.slice(0, 7);
+    };
+    const paid = (logs: readonly PlanningLog[]) =>
+      minutesOf(
+        realSessions({ logs, range, now: input.now, timetables: input.timetables }).filter(
+          (s) =>
+            !s.toReview && occurrenceKey(s.timetableId, s.slotIndex, toIsoDate(s.checkin.timestamp)) === key,
+        ),
+      );
+    const minutes =
+      paid(ofDay.filter((l) => !landsLater(l))) - paid(ofDay.filter((l) => !landsHereOrLater(l)));
+    const first = realSessions({ logs: ofDay, range, now: input.now, timetables: input.timetables })[0];
+    const timetable = input.timetables.find((t) => t.id === day.timetableId);
+    const slot = timetable?.slots[day.slotIndex];
+    const teacherUserId = first?.teacherUserId ?? slot?.teacherUserId;
+    if (!teacherUserId || minutes === 0) continue;
+    const madeDate = toIsoDate(day.made);
+    out.push({
+      id: `adjustment-${key.replaceAll('\u0000', '-')}`,
+      date: madeDate < from ? from : madeDate > to ? to : madeDate,
+      teacherUserId,
+      moduleId: first?.moduleId ?? slot?.moduleId ?? '',
+      classId: first?.classId ?? timetable?.classId ?? '',
+      minutes,
+      courseDate: day.date,
+    });
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
 }

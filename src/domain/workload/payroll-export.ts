@@ -1,40 +1,34 @@
 import { formatDuration } from '../format/duration';
+import {
+  sumFigures,
+  type Statement,
+  type StatementFigures,
+  type StatementLine,
+  type StatementLineState,
+} from '../payroll/statement';
 
 /**
- * Payroll export (planned against real hours of the period shown on /workload or /attendance): the rows of
- * the spreadsheet, per teacher and per module and class, built from the workload rows. Pure: the texts come
- * from src/i18n, the file is written by the export worker (SheetJS) or toCsv below.
+ * The clerk's payroll export (issue 32 point 8) of the period shown on /workload or /attendance, built from the
+ * payroll statements (domain/payroll/statement): the same figures as the teacher's statement and its PDF.
+ * Pure: the texts come from src/i18n, the file is written by the sheet worker (SheetJS) or toCsv below.
  *
- * Real time is the time as recorded (check-ins and check-outs, reviewers' corrections left out); corrected
- * time applies the corrections (what /workload shows and payroll pays); "à vérifier" is the part of the
- * corrected time whose entries are flagged and not corrected yet (trusted time), counted apart.
+ * One table per sheet, each with a single header line: « Informations » (organisation, period, export date,
+ * currency), « Par enseignant » (one line per teacher and a Total line), « Par module et classe » and
+ * « Séances » (one line per course with its date, and the dated adjustments). The CSV holds one table only,
+ * the sessions, each line carrying the organisation and the period. Courses not held yet (« À venir ») have
+ * no gap: only held courses are compared.
  */
 
-/** What one workload line (a teacher, or a module and class of theirs) brings to the export. */
-export interface PayrollSource {
-  plannedMin: number;
-  /** As recorded, without reviewers' corrections. */
-  realMin: number;
-  /** With reviewers' corrections applied (absent: none, the real time). */
-  correctedMin?: number;
-  /** Minutes of flagged entries nobody corrected yet ("À vérifier": clock skew, late receipt). */
-  reviewMin?: number;
-  /** Held courses with no check-in ("Non émargé", issue 32). */
-  absences?: number;
-}
-
-export interface PayrollSourceDetail extends PayrollSource {
-  moduleId: string;
-  classId: string;
-}
-
-export interface PayrollSourceTeacher extends PayrollSource {
-  teacherUserId: string;
-  details: readonly PayrollSourceDetail[];
+/** What the export knows of a teacher besides the statement. */
+export interface PayrollTeacher {
+  name: string;
+  email: string;
+  /** Staff number (the « matricule » form field), when the exporting person may read it. */
+  staffNumber: string;
 }
 
 export interface PayrollNames {
-  teacher: (id: string) => string;
+  teacher: (id: string) => PayrollTeacher;
   module: (id: string) => string;
   schoolClass: (id: string) => string;
 }
@@ -45,22 +39,58 @@ export interface PayrollPeriod {
   to: string;
 }
 
+export interface PayrollContext {
+  period: PayrollPeriod;
+  organisation: string;
+  /** When the file was made, as written in it ('27/11/2026 17:02'). */
+  exportedAt: string;
+}
+
 export interface PayrollLabels {
+  infoSheet: string;
   teacherSheet: string;
   detailSheet: string;
+  sessionSheet: string;
+  item: string;
+  value: string;
+  organisation: string;
+  period: string;
+  periodText: (from: string, to: string) => string;
+  from: string;
+  to: string;
+  exportedAt: string;
+  currency: string;
+  currencyName: string;
+  comparedNote: string;
+  note: string;
+  staffNumber: string;
   teacher: string;
+  email: string;
   module: string;
   schoolClass: string;
+  date: string;
+  start: string;
+  end: string;
+  state: string;
+  states: Readonly<Record<StatementLineState, string>>;
   plannedHours: string;
   planned: string;
+  plannedHeldHours: string;
   realHours: string;
   real: string;
   correctedHours: string;
   corrected: string;
+  adjustedHours: string;
+  paidHours: string;
+  paid: string;
   gapHours: string;
   reviewHours: string;
   review: string;
   absences: string;
+  upcoming: string;
+  rate: string;
+  amount: string;
+  missingRate: string;
   realAbovePlanned: string;
   yes: string;
   total: string;
@@ -68,18 +98,27 @@ export interface PayrollLabels {
 
 export type PayrollCell = string | number;
 
+export type PayrollSheetKey = 'info' | 'teachers' | 'details' | 'sessions';
+
 export interface PayrollSheet {
+  key: PayrollSheetKey;
   name: string;
   header: string[];
   rows: PayrollCell[][];
   /** Columns holding decimal hours (written as numbers with two decimals). */
   hourColumns: number[];
+  /** Columns holding amounts (whole currency units). */
+  amountColumns: number[];
 }
 
 export interface PayrollWorkbook {
   /** File name without extension, carrying the period: 'heures-2026-11-16_2026-11-22'. */
   fileBase: string;
+  /** Workbook properties (title, subject): the organisation and the period, also inside the file. */
+  title: string;
   sheets: PayrollSheet[];
+  /** The CSV's leading columns (organisation and period) and their values, repeated on each line. */
+  csvLead: { header: string[]; values: string[] };
 }
 
 /** Real time above planned by more than this is marked (spec part 2 point 2, the same 1 minute as the screen). */
@@ -94,160 +133,213 @@ export function decimalHours(minutes: number): number {
   return Math.round((Math.round(minutes) / 60) * 100) / 100;
 }
 
-const correctedOf = (s: PayrollSource) => s.correctedMin ?? s.realMin;
-const reviewOf = (s: PayrollSource) => s.reviewMin ?? 0;
+/** 'YYYY-MM-DD' -> 'DD/MM/YYYY'. */
+export function frenchDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return y && m && d ? `${d}/${m}/${y}` : iso;
+}
 
-function figures(s: PayrollSource, labels: PayrollLabels): PayrollCell[] {
-  const corrected = correctedOf(s);
-  return [
-    decimalHours(s.plannedMin),
-    formatDuration(s.plannedMin),
-    decimalHours(s.realMin),
-    formatDuration(s.realMin),
-    decimalHours(corrected),
-    formatDuration(corrected),
-    decimalHours(corrected - s.plannedMin),
-    decimalHours(reviewOf(s)),
-    formatDuration(reviewOf(s)),
-    s.absences ?? 0,
-    corrected - s.plannedMin > ABOVE_TOLERANCE_MIN ? labels.yes : '',
-  ];
+/** The rate when every paid line of a statement shares one, else null. */
+function singleRate(lines: readonly { rate: number | null; paidMin: number }[]): number | null {
+  const rates = [...new Set(lines.filter((l) => l.paidMin !== 0).map((l) => l.rate))];
+  return rates.length === 1 ? (rates[0] ?? null) : null;
 }
 
 function figureHeader(labels: PayrollLabels): string[] {
   return [
     labels.plannedHours,
     labels.planned,
+    labels.plannedHeldHours,
     labels.realHours,
     labels.real,
     labels.correctedHours,
     labels.corrected,
+    labels.adjustedHours,
+    labels.paidHours,
+    labels.paid,
     labels.gapHours,
     labels.reviewHours,
     labels.review,
     labels.absences,
+    labels.upcoming,
+    labels.rate,
+    labels.amount,
     labels.realAbovePlanned,
   ];
 }
 
 /** Decimal-hour columns of figures(), offset by the leading text columns. */
-const hourColumnsAfter = (lead: number) => [0, 2, 4, 6, 7].map((i) => i + lead);
+const hourColumnsAfter = (lead: number) => [0, 2, 3, 5, 7, 8, 10, 11].map((i) => i + lead);
+const amountColumnsAfter = (lead: number) => [16].map((i) => i + lead);
 
-function sum(rows: readonly PayrollSource[]): PayrollSource {
-  return {
-    plannedMin: rows.reduce((n, r) => n + r.plannedMin, 0),
-    realMin: rows.reduce((n, r) => n + r.realMin, 0),
-    correctedMin: rows.reduce((n, r) => n + correctedOf(r), 0),
-    reviewMin: rows.reduce((n, r) => n + reviewOf(r), 0),
-    absences: rows.reduce((n, r) => n + (r.absences ?? 0), 0),
-  };
+function figures(f: StatementFigures, rate: number | null, labels: PayrollLabels): PayrollCell[] {
+  return [
+    decimalHours(f.plannedMin),
+    formatDuration(f.plannedMin),
+    decimalHours(f.plannedHeldMin),
+    decimalHours(f.doneMin),
+    formatDuration(f.doneMin),
+    decimalHours(f.correctedMin),
+    formatDuration(f.correctedMin),
+    decimalHours(f.adjustedMin),
+    decimalHours(f.paidMin),
+    formatDuration(f.paidMin),
+    decimalHours(f.gapMin),
+    decimalHours(f.reviewMin),
+    formatDuration(f.reviewMin),
+    f.absences,
+    f.upcoming,
+    rate ?? '',
+    f.missingRate && f.amount === 0 ? labels.missingRate : f.amount,
+    f.gapMin > ABOVE_TOLERANCE_MIN ? labels.yes : '',
+  ];
 }
 
-interface WorkloadLine {
-  plannedMin: number;
-  realMin: number;
-  reviewMin?: number;
-  absences?: number;
-}
-interface WorkloadTeacherLine extends WorkloadLine {
-  teacherUserId: string;
-  details: readonly (WorkloadLine & { moduleId: string; classId: string })[];
-}
-
-/**
- * The export's lines from two workload computations of the same period: `corrected` over every log
- * (reviewers' corrections applied, as /workload shows it) and `recorded` over the logs without the
- * corrections. A teacher or a module and class present in one only is kept, with zero in the other.
- */
-export function payrollSources(
-  corrected: readonly WorkloadTeacherLine[],
-  recorded: readonly WorkloadTeacherLine[],
-): PayrollSourceTeacher[] {
-  const key = (d: { moduleId: string; classId: string }) => `${d.moduleId}\u0000${d.classId}`;
-  const ids = [...new Set([...corrected, ...recorded].map((t) => t.teacherUserId))];
-  return ids.map((teacherUserId) => {
-    const c = corrected.find((t) => t.teacherUserId === teacherUserId);
-    const r = recorded.find((t) => t.teacherUserId === teacherUserId);
-    const details = new Map<string, PayrollSourceDetail>();
-    for (const d of c?.details ?? [])
-      details.set(key(d), {
-        moduleId: d.moduleId,
-        classId: d.classId,
-        plannedMin: d.plannedMin,
-        realMin: 0,
-        correctedMin: d.realMin,
-        reviewMin: d.reviewMin ?? 0,
-        absences: d.absences ?? 0,
-      });
-    for (const d of r?.details ?? []) {
-      const line = details.get(key(d));
-      if (line) line.realMin = d.realMin;
-      else
-        details.set(key(d), {
-          moduleId: d.moduleId,
-          classId: d.classId,
-          plannedMin: d.plannedMin,
-          realMin: d.realMin,
-          correctedMin: 0,
-          reviewMin: 0,
-        });
-    }
-    return {
-      teacherUserId,
-      plannedMin: c?.plannedMin ?? r?.plannedMin ?? 0,
-      realMin: r?.realMin ?? 0,
-      correctedMin: c?.realMin ?? 0,
-      reviewMin: c?.reviewMin ?? 0,
-      absences: c?.absences ?? 0,
-      details: [...details.values()],
-    };
-  });
+function sessionRow(
+  line: StatementLine,
+  teacher: PayrollTeacher,
+  names: PayrollNames,
+  labels: PayrollLabels,
+): PayrollCell[] {
+  const note =
+    line.state === 'adjustment'
+      ? [line.courseDate ? frenchDate(line.courseDate) : '', line.note ?? ''].filter(Boolean).join(' · ')
+      : line.corrected
+        ? labels.corrected
+        : '';
+  return [
+    teacher.staffNumber,
+    teacher.name,
+    teacher.email,
+    frenchDate(line.date),
+    line.startTime,
+    line.endTime,
+    names.module(line.moduleId),
+    names.schoolClass(line.classId),
+    labels.states[line.state],
+    decimalHours(line.plannedMin),
+    decimalHours(line.doneMin),
+    decimalHours(line.correctedMin),
+    decimalHours(line.reviewMin),
+    decimalHours(line.adjustedMin),
+    decimalHours(line.paidMin),
+    line.gapMin === null ? '' : decimalHours(line.gapMin),
+    line.rate ?? '',
+    line.amount ?? (line.paidMin !== 0 ? labels.missingRate : ''),
+    note,
+  ];
 }
 
 /**
- * Two sheets: one line per teacher (with a total line), and one line per teacher, module and class. Teachers
- * are sorted by name (French collation), their lines by module then class name.
+ * The workbook: information, one line per teacher (sorted by name, French collation, with a Total line), per
+ * teacher, module and class, and per session (by teacher then date). Every figure comes from the statements.
  */
 export function buildPayrollExport(
-  teachers: readonly PayrollSourceTeacher[],
+  statements: readonly Statement[],
   names: PayrollNames,
-  period: PayrollPeriod,
+  context: PayrollContext,
   labels: PayrollLabels,
 ): PayrollWorkbook {
   const collator = new Intl.Collator('fr');
-  const sorted = [...teachers].sort((a, b) =>
-    collator.compare(names.teacher(a.teacherUserId), names.teacher(b.teacherUserId)),
+  const sorted = [...statements].sort((a, b) =>
+    collator.compare(names.teacher(a.teacherUserId).name, names.teacher(b.teacherUserId).name),
   );
-  const teacherRows = sorted.map((t) => [names.teacher(t.teacherUserId), ...figures(t, labels)]);
-  teacherRows.push([labels.total, ...figures(sum(sorted), labels)]);
-  const detailRows = sorted.flatMap((t) =>
-    [...t.details]
+  const { period } = context;
+  const periodText = labels.periodText(frenchDate(period.from), frenchDate(period.to));
+  const teacherRows = sorted.map((s) => {
+    const t = names.teacher(s.teacherUserId);
+    return [t.staffNumber, t.name, t.email, ...figures(s.totals, singleRate(s.lines), labels)];
+  });
+  teacherRows.push(['', labels.total, '', ...figures(sumFigures(sorted.map((s) => s.totals)), null, labels)]);
+  const detailRows = sorted.flatMap((s) => {
+    const t = names.teacher(s.teacherUserId);
+    return [...s.groups]
       .sort(
         (a, b) =>
           collator.compare(names.module(a.moduleId), names.module(b.moduleId)) ||
           collator.compare(names.schoolClass(a.classId), names.schoolClass(b.classId)),
       )
-      .map((d) => [
-        names.teacher(t.teacherUserId),
-        names.module(d.moduleId),
-        names.schoolClass(d.classId),
-        ...figures(d, labels),
-      ]),
+      .map((g) => [
+        t.staffNumber,
+        t.name,
+        names.module(g.moduleId),
+        names.schoolClass(g.classId),
+        ...figures(g, g.rate, labels),
+      ]);
+  });
+  const sessionRows = sorted.flatMap((s) =>
+    s.lines.map((line) => sessionRow(line, names.teacher(s.teacherUserId), names, labels)),
   );
   return {
     fileBase: payrollFileBase(period),
+    title: `${context.organisation} · ${periodText}`,
+    csvLead: { header: [labels.organisation, labels.period], values: [context.organisation, periodText] },
     sheets: [
       {
-        name: labels.teacherSheet,
-        header: [labels.teacher, ...figureHeader(labels)],
-        rows: teacherRows,
-        hourColumns: hourColumnsAfter(1),
+        key: 'info',
+        name: labels.infoSheet,
+        header: [labels.item, labels.value],
+        rows: [
+          [labels.organisation, context.organisation],
+          [labels.period, periodText],
+          [labels.from, frenchDate(period.from)],
+          [labels.to, frenchDate(period.to)],
+          [labels.exportedAt, context.exportedAt],
+          [labels.currency, labels.currencyName],
+          [labels.note, labels.comparedNote],
+        ],
+        hourColumns: [],
+        amountColumns: [],
       },
       {
-        name: labels.detailSheet,
-        header: [labels.teacher, labels.module, labels.schoolClass, ...figureHeader(labels)],
-        rows: detailRows,
+        key: 'teachers',
+        name: labels.teacherSheet,
+        header: [labels.staffNumber, labels.teacher, labels.email, ...figureHeader(labels)],
+        rows: teacherRows,
         hourColumns: hourColumnsAfter(3),
+        amountColumns: amountColumnsAfter(3),
+      },
+      {
+        key: 'details',
+        name: labels.detailSheet,
+        header: [
+          labels.staffNumber,
+          labels.teacher,
+          labels.module,
+          labels.schoolClass,
+          ...figureHeader(labels),
+        ],
+        rows: detailRows,
+        hourColumns: hourColumnsAfter(4),
+        amountColumns: amountColumnsAfter(4),
+      },
+      {
+        key: 'sessions',
+        name: labels.sessionSheet,
+        header: [
+          labels.staffNumber,
+          labels.teacher,
+          labels.email,
+          labels.date,
+          labels.start,
+          labels.end,
+          labels.module,
+          labels.schoolClass,
+          labels.state,
+          labels.plannedHours,
+          labels.realHours,
+          labels.correctedHours,
+          labels.reviewHours,
+          labels.adjustedHours,
+          labels.paidHours,
+          labels.gapHours,
+          labels.rate,
+          labels.amount,
+          labels.note,
+        ],
+        rows: sessionRows,
+        hourColumns: [9, 10, 11, 12, 13, 14, 15],
+        amountColumns: [17],
       },
     ],
   };
@@ -262,14 +354,16 @@ function csvCell(cell: PayrollCell): string {
 }
 
 /**
- * The CSV file: the per-teacher table, a blank line, then the per-module-and-class table; ';'-separated with
- * a byte-order mark so that Excel opens the accents right.
+ * The CSV file: ONE table, the sessions (one line per course with its date, and the adjustments), each line
+ * starting with the organisation and the period so that the file says what it covers; ';'-separated with a
+ * byte-order mark so that Excel opens the accents right.
  */
 export function toCsv(workbook: PayrollWorkbook): string {
-  const lines = workbook.sheets.flatMap((sheet, i) => [
-    ...(i > 0 ? [''] : []),
-    sheet.header.map(csvCell).join(';'),
-    ...sheet.rows.map((row) => row.map(csvCell).join(';')),
-  ]);
+  const sessions = workbook.sheets.find((s) => s.key === 'sessions');
+  const { header, values } = workbook.csvLead;
+  const lines = [
+    [...header, ...(sessions?.header ?? [])].map(csvCell).join(';'),
+    ...(sessions?.rows ?? []).map((row) => [...values, ...row].map(csvCell).join(';')),
+  ];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

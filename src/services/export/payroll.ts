@@ -1,15 +1,12 @@
 import { appDb } from '../../db/database';
-import { toIsoDate } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
-import { isCorrection } from '../../domain/attendance/trust';
+import { toIsoDate } from '../../domain/time/instant';
 import {
   buildPayrollExport,
-  payrollSources,
   type PayrollLabels,
   type PayrollWorkbook,
 } from '../../domain/workload/payroll-export';
-import { workloadByTeacher } from '../../domain/workload/workload';
-import { readPeriodSources } from '../attendance/period-logs';
+import { readStatementData } from '../payroll/statement-data';
 import { createSheetWorker, type SheetWorkerResponse } from '../sheets/sheet-worker';
 
 export type PayrollFormat = 'xlsx' | 'csv';
@@ -19,9 +16,16 @@ const MIME: Record<PayrollFormat, string> = {
   csv: 'text/csv;charset=utf-8',
 };
 
+/** '27/11/2026 17:02' (UTC, as every date of the application). */
+export function exportedAtText(now: Date): string {
+  const iso = now.toISOString();
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+}
+
 /**
- * The payroll workbook of a period, from the device's data (the same rows as /workload): the logs of the
- * period with the reviewers' corrections of them, including those made after the period ended.
+ * The payroll workbook of a period, from the device's data: the payroll statements of every teacher
+ * (services/payroll/statement-data, the same reading as the teacher's statement and its PDF), the logs of
+ * the period with the reviewers' corrections of them, and the adjustments month closing carried into it.
  */
 export async function payrollWorkbook(
   range: UtcRange,
@@ -29,28 +33,15 @@ export async function payrollWorkbook(
   unknown: { teacher: string; other: string },
   now: Date,
 ): Promise<PayrollWorkbook> {
-  const db = appDb();
-  const { timetables, logs, users, classes, modules } = await readPeriodSources(db, range);
-  const teacherNames = new Map(users.map((u) => [u.id, u.name]));
-  const classNames = new Map(classes.map((c) => [c.id, c.code]));
-  const moduleNames = new Map(modules.map((m) => [m.id, m.name]));
-  // Corrected as /workload shows it, and as recorded (without the reviewers' corrections).
-  const corrected = workloadByTeacher({ timetables, logs, range, now });
-  const recorded = workloadByTeacher({
-    timetables,
-    logs: logs.filter((l) => !isCorrection(l)),
-    range,
-    now,
-    countToReview: true,
-  });
+  const data = await readStatementData(appDb(), range, unknown, now);
   return buildPayrollExport(
-    payrollSources(corrected, recorded),
+    data.statements,
+    data.names,
     {
-      teacher: (id) => (id && teacherNames.get(id)) || unknown.teacher,
-      module: (id) => (id && moduleNames.get(id)) || unknown.other,
-      schoolClass: (id) => (id && classNames.get(id)) || unknown.other,
+      period: { from: toIsoDate(range.start), to: toIsoDate(range.end.minus({ days: 1 })) },
+      organisation: data.organisation,
+      exportedAt: exportedAtText(now),
     },
-    { from: toIsoDate(range.start), to: toIsoDate(range.end.minus({ days: 1 })) },
     labels,
   );
 }
@@ -82,7 +73,7 @@ export async function exportPayroll(
   unknown: { teacher: string; other: string },
 ): Promise<string | null> {
   const workbook = await payrollWorkbook(range, labels, unknown, new Date());
-  if ((workbook.sheets[1]?.rows.length ?? 0) === 0) return null;
+  if ((workbook.sheets.find((sheet) => sheet.key === 'sessions')?.rows.length ?? 0) === 0) return null;
   const bytes = await writeInWorker(format, workbook);
   const name = `${workbook.fileBase}.${format}`;
   const url = URL.createObjectURL(new Blob([bytes], { type: MIME[format] }));
