@@ -14,7 +14,7 @@ import { RESET_FIELDS } from '../src/domain/users/secret-fields';
 import { encodeCursor, type ChangeCursor, type ChangesResponse } from '../src/domain/sync/protocol';
 import { readScopeOf, type CollectionScope, type ReadScope } from './storage/read-scope';
 import type { SyncStorage } from './storage/sync-storage';
-import { toRemote } from './sync-service';
+import { toRemote } from './remote-record';
 
 /**
  * Answers of any size (issue 29): GET /api/store, GET /api/backup and GET /api/changes are written as a

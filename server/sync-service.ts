@@ -18,6 +18,7 @@ import {
 import {
   encodeCursor,
   type ChangeCursor,
+  type ChangeFeedPage,
   type ChangesResponse,
   type Mutation,
   type MutationResult,
@@ -27,18 +28,26 @@ import {
 import type { Viewer } from '../src/domain/access/viewer';
 import { readScopeOf } from './storage/read-scope';
 import type { SyncStorage, SyncTransaction } from './storage/sync-storage';
+import { toRemote } from './remote-record';
+import {
+  authorizerFor,
+  importedTeacherPassword,
+  initialPasswordHashes,
+  lookupFor,
+  preparerFor,
+  projectChanges,
+} from './auth/access';
+import type { Authenticated } from './auth/sessions';
+import { checkWriteLimits, writeAccountKey, type WriteLimitDecision } from './auth/write-budget';
+import { withContractStorageLimits } from './contract-storage';
+import { readContacts } from './auth/device-contacts';
+import { isPinProof } from './auth/kiosk-proof';
+import { readChangesPage } from './json-stream';
+import type { ServerConfig } from './config';
 
 /** The server's side of the sync: batches, whole-store writes and reads, on any SyncStorage. */
 
-export function toRemote(record: ServerRecord): RemoteRecord {
-  return {
-    collection: record.collection,
-    id: record.id,
-    rev: record.rev,
-    deleted: record.deleted,
-    data: record.deleted ? null : record.data,
-  };
-}
+export { toRemote };
 
 /** A write as the access rules judge it: the record before and after the merge (null: absent / deleted). */
 export interface WriteCheck {
@@ -326,4 +335,111 @@ async function applyWholeStoreIn(
   const refused = response.results.filter((r) => r.status === 'rejected');
   if (options.authorize && refused.length > 0) throw new WholeStoreRefused(current, refused);
   return { ok: true, revision: response.revision, results: response.results };
+}
+
+/**
+ * One page of the change feed as this session may receive it, bounded by count and bytes (json-stream.ts).
+ * Filtered after paging: the cursor still advances over records the session may not see (tombstones always
+ * travel).
+ */
+export async function visibleChanges(
+  storage: SyncStorage,
+  orgId: string,
+  auth: Authenticated,
+  after: ChangeCursor,
+  limit: number,
+): Promise<ChangeFeedPage> {
+  const page = await readChangesPage(storage, orgId, after, limit);
+  const lookup = await lookupFor(
+    storage,
+    orgId,
+    auth.profiles,
+    page.changes.map((c) => ({ collection: c.collection, data: c.data })),
+  );
+  const changes = projectChanges(
+    auth.viewer,
+    page.changes.map((c) => ({ ...c, data: c.data ?? {}, stamps: {} })),
+    lookup,
+  ).map(toRemote);
+  return { revision: page.revision, changes, next: page.next };
+}
+
+export type PushConfig = Pick<
+  ServerConfig,
+  'initialPassword' | 'writeBudget' | 'sendServerTime' | 'contractStorage'
+>;
+
+export interface PushInput {
+  orgId: string;
+  auth: Authenticated;
+  /** The device's writer id, checked against its owner (device-owners.ts). */
+  writerId: string;
+  mutations: readonly Mutation[];
+  /** Size of the request body: the account's write budget counts bytes too. */
+  bodyBytes: number;
+  now: Date;
+}
+
+/**
+ * A device's batch under its session's rights: size caps per record (413) and the account's write budget
+ * (429, shared by all its sessions), then the batch, all or nothing (a contract file over its storage limits
+ * throws ContractStorageExceeded).
+ */
+export async function pushBatch(
+  storage: SyncStorage,
+  config: PushConfig,
+  { orgId, auth, writerId, mutations, bodyBytes, now }: PushInput,
+): Promise<{ ok: true; answer: PushResponse } | Exclude<WriteLimitDecision, { ok: true }>> {
+  const limit = await checkWriteLimits(
+    storage,
+    writeAccountKey(orgId, auth.viewer, auth.session.tokenHash),
+    bodyBytes,
+    mutations,
+    now,
+    config.writeBudget,
+  );
+  if (!limit.ok) return limit;
+  // Trusted time: the session's and the device's last contact before this push (device-contacts.ts). Off
+  // when answers do not carry the server's time (SEND_SERVER_TIME=0: a suite simulating the browsers' clocks,
+  // whose claimed times cannot be compared with the server's).
+  const trusted = config.sendServerTime !== false;
+  const contacts = trusted ? await readContacts(storage, orgId, auth.session, writerId) : undefined;
+  const initialHashes = mutations.some((m) => m.collection === 'users')
+    ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
+    : undefined;
+  const answer = await applyBatch(
+    storage,
+    orgId,
+    writerId,
+    mutations,
+    now,
+    withContractStorageLimits(
+      authorizerFor(auth.viewer, auth.profiles, {
+        now,
+        ...(initialHashes
+          ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
+          : {}),
+        ...(contacts ? { contacts } : {}),
+      }),
+      config.contractStorage,
+    ),
+    preparerFor(auth.viewer, auth.user, {
+      now,
+      ...(contacts ? { contacts } : { trustedTime: false }),
+      ...(initialHashes ? { initialHashes } : {}),
+      // A kiosk's check log counts as PIN-verified only with the server's proof for its teacher.
+      kioskProof: (log) =>
+        isPinProof(
+          storage,
+          log.pinProof,
+          {
+            orgId,
+            kioskTokenHash: auth.session.tokenHash,
+            userId: typeof log.actorUserId === 'string' ? log.actorUserId : '',
+          },
+          now,
+        ),
+    }),
+  );
+  return { ok: true, answer };
 }

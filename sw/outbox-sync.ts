@@ -1,9 +1,7 @@
 import { openDatabase } from '../src/db/database';
 import { getMeta } from '../src/db/meta';
-import { COLLECTION_NAMES } from '../src/domain/store/collections';
-import type { PushResponse } from '../src/domain/sync/protocol';
 import { authorFilterFor, sessionUsable, type AuthorFilter } from '../src/session/authors';
-import { pushOutboxWith, withOutboxLock, type FetchLike } from '../src/sync/outbox-push';
+import { sendOutbox, withOutboxLock, type FetchLike } from '../src/sync/outbox-push';
 import { fetchServerSession } from '../src/api/session';
 
 /**
@@ -19,35 +17,6 @@ import { fetchServerSession } from '../src/api/session';
 export const SW_BATCH_SIZE = 100;
 
 export type WorkerPushResult = 'ok' | 'nothing' | 'failed' | 'unauthorised' | 'offline';
-
-const COLLECTIONS = new Set<string>(COLLECTION_NAMES);
-const STATUSES = new Set(['applied', 'merged', 'unchanged', 'rejected', 'duplicate']);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The answer of POST /api/mutations, checked without zod (its records are written to IndexedDB). */
-export function parsePushResponse(body: unknown): PushResponse | null {
-  if (!isObject(body) || typeof body.revision !== 'number' || !Array.isArray(body.results)) return null;
-  for (const result of body.results as unknown[]) {
-    if (!isObject(result) || typeof result.mutationId !== 'string') return null;
-    if (typeof result.status !== 'string' || !STATUSES.has(result.status)) return null;
-    const record = result.record;
-    if (record === undefined) continue;
-    if (
-      !isObject(record) ||
-      typeof record.collection !== 'string' ||
-      !COLLECTIONS.has(record.collection) ||
-      typeof record.id !== 'string' ||
-      typeof record.rev !== 'number' ||
-      typeof record.deleted !== 'boolean' ||
-      !(record.data === null || isObject(record.data))
-    )
-      return null;
-  }
-  return body as unknown as PushResponse;
-}
 
 const workerFetch = (input: string, init?: RequestInit) =>
   fetch(input, { ...init, credentials: 'same-origin', cache: 'no-store' });
@@ -66,9 +35,11 @@ export async function pushOutboxFromWorker(fetchImpl: FetchLike = workerFetch): 
     const canSend: AuthorFilter = authorFilterFor(session);
     // Under the session checked above only: someone signing in in another tab meanwhile gets a 409, not
     // this person's changes (applied as theirs, or refused as forbidden and so dropped from the outbox).
-    return await withOutboxLock(() =>
-      pushOutboxWith(db, fetchImpl, SW_BATCH_SIZE, canSend, parsePushResponse, session.userId),
+    // The engine's own batch loop (answers read with the protocol's zod schema), without the pull.
+    const outcome = await withOutboxLock(() =>
+      sendOutbox(db, fetchImpl, { batchSize: SW_BATCH_SIZE, canSend, expectedUserId: session.userId }),
     );
+    return outcome === 'session-changed' ? 'unauthorised' : outcome;
   } finally {
     db.close();
   }

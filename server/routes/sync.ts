@@ -1,44 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   changesQuerySchema,
   decodeCursor,
   DEFAULT_CHANGES_PAGE,
+  isProtocolUnderstood,
+  protocolVersionOf,
   pushRequestSchema,
   type ChangeCursor,
-  type ChangeFeedPage,
-  type Mutation,
   type PushResponse,
 } from '../../src/domain/sync/protocol';
-import {
-  authorizerFor,
-  currentRevision,
-  importedTeacherPassword,
-  initialPasswordHashes,
-  lookupFor,
-  preparerFor,
-  projectChanges,
-  projectResults,
-} from '../auth/access';
-import type { Authenticated, SessionService } from '../auth/sessions';
-import {
-  checkWriteLimits,
-  replyWriteLimit,
-  writeAccountKey,
-  type WriteLimitDecision,
-} from '../auth/write-budget';
-import {
-  ContractStorageExceeded,
-  replyContractStorage,
-  withContractStorageLimits,
-} from '../contract-storage';
-import { changesBody, readChangesPage } from '../json-stream';
+import { frSync } from '../../src/i18n/fr-sync';
+import { currentRevision, projectResults } from '../auth/access';
+import type { SessionService } from '../auth/sessions';
+import { replyWriteLimit } from '../auth/write-budget';
+import { ContractStorageExceeded, replyContractStorage } from '../contract-storage';
+import { changesBody } from '../json-stream';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
-import { applyBatch, toRemote } from '../sync-service';
+import { pushBatch, visibleChanges } from '../sync-service';
+import { pusherOf, writerIdOf } from '../device-owners';
 import { etagOf } from './store';
 import { sessionOf } from './org-session';
-import { readContacts, recordContact } from '../auth/device-contacts';
-import { isPinProof } from '../auth/kiosk-proof';
+import { recordContact } from '../auth/device-contacts';
 
 /**
  * The sync API (ARCHITECTURE.md "Sync"): the change feed, the push of a batch of mutations (which, sent with
@@ -61,33 +44,6 @@ function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; mess
 /** Where a feed starts for a device caught up to `since`: after every record of that revision. */
 function afterRevision(since: number): ChangeCursor {
   return { rev: since, collection: '\uffff', id: '' };
-}
-
-/**
- * One page of the change feed as this session may receive it, bounded by count and bytes (json-stream.ts).
- * Filtered after paging: the cursor still advances over records the session may not see (tombstones always
- * travel).
- */
-async function visibleChanges(
-  storage: SyncStorage,
-  orgId: string,
-  auth: Authenticated,
-  after: ChangeCursor,
-  limit: number,
-): Promise<ChangeFeedPage> {
-  const page = await readChangesPage(storage, orgId, after, limit);
-  const lookup = await lookupFor(
-    storage,
-    orgId,
-    auth.profiles,
-    page.changes.map((c) => ({ collection: c.collection, data: c.data })),
-  );
-  const changes = projectChanges(
-    auth.viewer,
-    page.changes.map((c) => ({ ...c, data: c.data ?? {}, stamps: {} })),
-    lookup,
-  ).map(toRemote);
-  return { revision: page.revision, changes, next: page.next };
 }
 
 export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, config }: SyncRouteDeps): void {
@@ -115,6 +71,9 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     const auth = sessionOf(request);
     const orgId = request.orgId;
     void reply.header('cache-control', 'no-store');
+    // An app whose wire format this server does not speak is told to update, never misread.
+    if (!isProtocolUnderstood(protocolVersionOf(request.body)))
+      return reply.code(426).send({ error: 'update-required', message: frSync.updateRequired });
     const body = pushRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body', issues: issuesOf(body.error) });
     const { clientId, mutations, since, limit, expectedUserId } = body.data;
@@ -126,11 +85,14 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
         .send({ error: 'session-changed', session: await sessions.stateOf(request, auth, new Date()) });
     // The server's clock decides: check-in windows, receipt stamps, future dates (trusted time).
     const now = new Date();
+    // "Same device" (merge rule 2, the contact rule) only for the person the device id belongs to.
+    const writerId = await writerIdOf(storage, orgId, clientId, pusherOf(auth));
     let pushed: PushResponse | null = null;
     if (mutations.length > 0) {
       let outcome: Awaited<ReturnType<typeof pushBatch>>;
       try {
-        outcome = await pushBatch(request, auth, clientId, mutations, now);
+        const bodyBytes = Number(request.headers['content-length']) || JSON.stringify(request.body).length;
+        outcome = await pushBatch(storage, config, { orgId, auth, writerId, mutations, bodyBytes, now });
       } catch (error) {
         // A contract file over its teacher's limits or the organisation's quota: nothing of the batch applied.
         if (error instanceof ContractStorageExceeded) return replyContractStorage(reply, error, mutations);
@@ -147,7 +109,7 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
       pushed = { ...outcome.answer, results };
     }
     // Every exchange is a contact (an empty one too: the device was online then), read by the next push.
-    await recordContact(storage, orgId, auth.session.tokenHash, clientId, now, mutations.length);
+    await recordContact(storage, orgId, auth.session.tokenHash, writerId, now, mutations.length);
     // Read after the batch committed: the device's own changes come back with the others' (harmless).
     const changes =
       since === undefined
@@ -162,72 +124,6 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     };
     return reply.header('etag', etagOf(revision)).send(response);
   });
-
-  /**
-   * Size caps per record (413) and the account's write budget (429, shared by all its sessions), then the
-   * batch, all or nothing (a contract file over its storage limits throws ContractStorageExceeded).
-   */
-  async function pushBatch(
-    request: FastifyRequest,
-    auth: Authenticated,
-    clientId: string,
-    mutations: readonly Mutation[],
-    now: Date,
-  ): Promise<{ ok: true; answer: PushResponse } | Exclude<WriteLimitDecision, { ok: true }>> {
-    const bytes = Number(request.headers['content-length']) || JSON.stringify(request.body).length;
-    const limit = await checkWriteLimits(
-      storage,
-      writeAccountKey(request.orgId, auth.viewer, auth.session.tokenHash),
-      bytes,
-      mutations,
-      now,
-      config.writeBudget,
-    );
-    if (!limit.ok) return limit;
-    // Trusted time: the session's and the device's last contact before this push (device-contacts.ts). Off
-    // when answers do not carry the server's time (SEND_SERVER_TIME=0: a suite simulating the browsers' clocks,
-    // whose claimed times cannot be compared with the server's).
-    const trusted = config.sendServerTime !== false;
-    const contacts = trusted ? await readContacts(storage, request.orgId, auth.session, clientId) : undefined;
-    const initialHashes = mutations.some((m) => m.collection === 'users')
-      ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
-      : undefined;
-    const answer = await applyBatch(
-      storage,
-      request.orgId,
-      clientId,
-      mutations,
-      now,
-      withContractStorageLimits(
-        authorizerFor(auth.viewer, auth.profiles, {
-          now,
-          ...(initialHashes
-            ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
-            : {}),
-          ...(contacts ? { contacts } : {}),
-        }),
-        config.contractStorage,
-      ),
-      preparerFor(auth.viewer, auth.user, {
-        now,
-        ...(contacts ? { contacts } : { trustedTime: false }),
-        ...(initialHashes ? { initialHashes } : {}),
-        // A kiosk's check log counts as PIN-verified only with the server's proof for its teacher.
-        kioskProof: (log) =>
-          isPinProof(
-            storage,
-            log.pinProof,
-            {
-              orgId: request.orgId,
-              kioskTokenHash: auth.session.tokenHash,
-              userId: typeof log.actorUserId === 'string' ? log.actorUserId : '',
-            },
-            now,
-          ),
-      }),
-    );
-    return { ok: true, answer };
-  }
 
   // Values that lost a concurrent edit, kept so that no edit disappears without trace.
   app.get('/api/conflicts', { config: { session: 'required' } }, async (request, reply) => {

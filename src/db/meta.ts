@@ -27,6 +27,11 @@ export interface DeviceMeta {
   /** Changes the server refused as outside the author's rights since the count was last reset. */
   refusedChanges: number;
   /**
+   * The French message of the server's last 503 (storage failing) or 426 (app too old) answer to a push,
+   * shown by the sync status until a push is answered again (sync/outbox-push.ts sendBatch).
+   */
+  serverNotice: string | null;
+  /**
    * Password hashes of the people who signed in online on this device (user id -> PBKDF2 hash): they can sign
    * in here offline later, although the store a session receives holds no one else's hash.
    */
@@ -56,6 +61,7 @@ export const META_DEFAULTS: DeviceMeta = {
   kioskName: null,
   signInNeeded: false,
   refusedChanges: 0,
+  serverNotice: null,
   offlineHashes: {},
   offlineHashesRememberedOnly: false,
   retainedForNextUser: false,

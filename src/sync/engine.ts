@@ -6,24 +6,17 @@ import {
   CLIENT_BATCH_SIZE,
   DEFAULT_CHANGES_PAGE,
   MAX_CHANGES_PAGE,
-  pushResponseSchema,
   type ChangeFeedPage,
-  type PushRequest,
   type SessionState,
 } from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
 import { ANY_AUTHOR, authorFilterFor, expectedServerUser, type AuthorFilter } from '../session/authors';
 import type { SessionGate } from '../session/server-session';
 import {
-  deviceIdOf,
-  dropOversized,
-  nextBatch,
   orgQuery,
-  pushOutboxWith,
-  refusesOneChange,
-  settleBatch,
-  toWire,
+  sendOutbox,
   withOutboxLock,
+  type ExchangeOutcome,
   type ExchangeResult,
   type FetchLike,
 } from './outbox-push';
@@ -42,23 +35,21 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
-// The outbox pusher is shared with the service worker (sw/outbox-sync.ts), which must not load zod.
-export { deviceIdOf, toWire, type ExchangeResult, type FetchLike } from './outbox-push';
+// The batch loop is shared with the service worker (sw/outbox-sync.ts).
+export { deviceIdOf, toWire, type ExchangeOutcome, type ExchangeResult, type FetchLike } from './outbox-push';
 
 /**
  * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
  * the server answers back (merged, refused, duplicate) are written with the remaining pending edits on top.
  */
-export function pushOutbox(
+export async function pushOutbox(
   db: AppDatabase,
   fetchImpl: FetchLike,
   batchSize: number = CLIENT_BATCH_SIZE,
   canSend: AuthorFilter = ANY_AUTHOR,
 ): Promise<ExchangeResult> {
-  return pushOutboxWith(db, fetchImpl, batchSize, canSend, (body) => {
-    const parsed = pushResponseSchema.safeParse(body);
-    return parsed.success ? parsed.data : null;
-  });
+  const outcome = await sendOutbox(db, fetchImpl, { batchSize, canSend });
+  return outcome === 'session-changed' ? 'unauthorised' : outcome;
 }
 
 /**
@@ -140,9 +131,6 @@ export async function pullChanges(
   return (await pullPages(db, fetchImpl, pageSize, shown)).result;
 }
 
-/** How one exchange ended; 'session-changed': the server session acts for someone else (nothing applied). */
-export type ExchangeOutcome = ExchangeResult | 'session-changed';
-
 export interface ExchangeOptions {
   batchSize?: number;
   pageSize?: number;
@@ -173,61 +161,22 @@ export async function exchangeOnce(
   fetchImpl: FetchLike,
   options: ExchangeOptions = {},
 ): Promise<ExchangeOutcome> {
-  const batchSize = options.batchSize ?? CLIENT_BATCH_SIZE;
   const pageSize = options.pageSize ?? MAX_CHANGES_PAGE;
-  const canSend = options.canSend ?? ANY_AUTHOR;
-  const { expectedUserId } = options;
   // A whole load still writing its second step has left no revision to catch up from: wait for it.
   await wholeStoreSettled();
-  const clientId = await deviceIdOf(db);
-  const query = await orgQuery(db);
-  let afterSeq = -1;
-  let caughtUp = false;
-  let changed = false;
-  for (;;) {
-    const batch = await nextBatch(db, afterSeq, canSend, batchSize);
-    if (batch.length === 0 && caughtUp) return changed ? 'ok' : 'nothing';
-    afterSeq = batch.at(-1)?.seq ?? afterSeq;
-    const since = (await getMeta(db, 'revision')) ?? 0;
-    const request: PushRequest = {
-      clientId,
-      mutations: batch.map(toWire),
-      since,
-      limit: pageSize,
-      ...(expectedUserId === undefined ? {} : { expectedUserId }),
-    };
-    let response: Response;
-    try {
-      response = await fetchImpl(`/api/mutations?${query}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(request),
-      });
-    } catch {
-      return 'failed';
-    }
-    if (response.status === 401) return 'unauthorised';
-    if (response.status === 409) return 'session-changed';
-    if (refusesOneChange(response.status)) {
-      if (!(await dropOversized(db, response, batch))) return 'failed';
-      afterSeq = -1;
-      continue;
-    }
-    if (!response.ok) return 'failed';
-    const parsed = pushResponseSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) return 'failed';
-    const answer = parsed.data;
-    if (batch.length > 0) {
-      await settleBatch(db, batch, answer);
-      changed = true;
-    }
-    if (answer.session) await noteKiosk(db, answer.session);
-    const first = answer.changes ? { since, page: answer.changes } : undefined;
-    const pulled = await pullPages(db, fetchImpl, pageSize, undefined, first);
-    if (pulled.result === 'failed' || pulled.result === 'unauthorised') return pulled.result;
-    if (pulled.result === 'ok') changed = true;
-    caughtUp = true;
-  }
+  return sendOutbox(db, fetchImpl, {
+    batchSize: options.batchSize ?? CLIENT_BATCH_SIZE,
+    canSend: options.canSend ?? ANY_AUTHOR,
+    ...(options.expectedUserId === undefined ? {} : { expectedUserId: options.expectedUserId }),
+    pull: {
+      pageSize,
+      afterAnswer: async (answer, since) => {
+        if (answer.session) await noteKiosk(db, answer.session);
+        const first = answer.changes ? { since, page: answer.changes } : undefined;
+        return (await pullPages(db, fetchImpl, pageSize, undefined, first)).result;
+      },
+    },
+  });
 }
 
 export interface SyncEngineOptions {

@@ -1,14 +1,22 @@
 import type { FetchLike } from '../api/http';
 import type { AppDatabase, OutboxMutation } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
-import type { Mutation, PushResponse, RemoteRecord } from '../domain/sync/protocol';
+import {
+  PROTOCOL_VERSION,
+  pushResponseSchema,
+  serverNoticeSchema,
+  type Mutation,
+  type PushRequest,
+  type PushResponse,
+  type RemoteRecord,
+} from '../domain/sync/protocol';
 import { applyRemoteRecords } from './apply-remote';
 import type { AuthorFilter } from '../session/authors';
 
 /**
  * Pushing the outbox, shared by the sync engine (the page) and the service worker (Background Sync, with no
- * page open). Nothing here imports zod or React: the service worker bundle stays small. The engine validates
- * the server's answer with the protocol's zod schema; the worker with a structural check.
+ * page open): one batch loop, one reading of the server's answers, validated with the protocol's zod schema
+ * by both. Nothing here imports React or the DOM.
  */
 
 export type { FetchLike };
@@ -146,57 +154,127 @@ export async function settleBatch(
   await applyRemoteRecords(db, returned, shown ? { shown } : {});
 }
 
+/** How one exchange ended; 'session-changed': the server session acts for someone else (nothing applied). */
+export type ExchangeOutcome = ExchangeResult | 'session-changed';
+
+/** What the server's answer to one batch means for the loop that sent it. */
+export type BatchAnswer =
+  | { status: 'answered'; answer: PushResponse }
+  /** A 413/507 named one change of the batch: it left the outbox, the rest is sent again. */
+  | { status: 'dropped' }
+  | { status: 'failed' | 'unauthorised' | 'session-changed' };
+
 /**
- * Sends the outbox in batches. A batch leaves the outbox only once the server has answered for it; records
- * the server answers back (merged, refused, duplicate) are written with the remaining pending edits on top.
+ * One POST /api/mutations, and every way its answer can end (the one place that reads them):
+ * 401 the session is gone, 409 it acts for someone else, 413/507 one change refused (dropped here), 503 the
+ * server's storage fails and 426 this app is too old for the server (both with a French message the sync
+ * status shows until an answer succeeds; the engine retries later), anything else unreadable: failed.
  */
-export async function pushOutboxWith(
+export async function sendBatch(
   db: AppDatabase,
   fetchImpl: FetchLike,
-  batchSize: number,
-  canSend: AuthorFilter,
-  parse: (body: unknown) => PushResponse | null,
+  request: Omit<PushRequest, 'protocol'>,
+  batch: readonly OutboxMutation[],
+): Promise<BatchAnswer> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`/api/mutations?${await orgQuery(db)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ protocol: PROTOCOL_VERSION, ...request }),
+    });
+  } catch {
+    return { status: 'failed' };
+  }
+  if (response.status === 401) return { status: 'unauthorised' };
+  if (response.status === 409) return { status: 'session-changed' };
+  if (refusesOneChange(response.status))
+    return (await dropOversized(db, response, batch)) ? { status: 'dropped' } : { status: 'failed' };
+  if (!response.ok) {
+    await noteServerNotice(db, response);
+    return { status: 'failed' };
+  }
+  const parsed = pushResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return { status: 'failed' };
+  if ((await getMeta(db, 'serverNotice')) !== null) await setMeta(db, 'serverNotice', null);
+  return { status: 'answered', answer: parsed.data };
+}
+
+/** The French message of a 503 or 426 answer, kept for the sync status (an answer without one keeps none). */
+async function noteServerNotice(db: AppDatabase, response: Response): Promise<void> {
+  if (response.status !== 503 && response.status !== 426) return;
+  const notice = serverNoticeSchema.safeParse(await response.json().catch(() => null));
+  await setMeta(db, 'serverNotice', notice.success ? notice.data.message : null);
+}
+
+export interface SendOutboxOptions {
+  batchSize: number;
+  /** Which outbox mutations travel (by their author). */
+  canSend: AuthorFilter;
   /**
    * The session the caller checked (a person's id, null for the kiosk credential): the server then refuses
    * a batch with 409, applying nothing, if its session acts for someone else by now (a sign-in in another
-   * tab), instead of taking one person's changes under another's session. The answer is 'unauthorised':
-   * the changes wait for their author.
+   * tab), instead of taking one person's changes under another's session. undefined: no check.
    */
-  expectedUserId?: string | null,
-): Promise<ExchangeResult> {
-  let sent = false;
+  expectedUserId?: string | null;
+  /**
+   * The whole exchange (the engine): each request also carries the revision the tables are caught up to, at
+   * least one request is sent, and `afterAnswer` writes the changes the answer brought. Without it (the
+   * service worker), only the outbox is pushed.
+   */
+  pull?: {
+    pageSize: number;
+    afterAnswer: (answer: PushResponse, since: number) => Promise<ExchangeResult>;
+  };
+}
+
+/**
+ * The batch loop of both pushers (the page's engine and the service worker): the outbox in batches, each
+ * leaving it only once the server has answered for it; records the server answers back (merged, refused,
+ * duplicate) are written with the remaining pending edits on top.
+ */
+export async function sendOutbox(
+  db: AppDatabase,
+  fetchImpl: FetchLike,
+  options: SendOutboxOptions,
+): Promise<ExchangeOutcome> {
+  const { batchSize, canSend, expectedUserId, pull } = options;
   const clientId = await deviceIdOf(db);
-  const query = await orgQuery(db);
   let afterSeq = -1;
+  // Without a pull there is nothing to ask for once the outbox is empty.
+  let caughtUp = !pull;
+  let changed = false;
   for (;;) {
     const batch = await nextBatch(db, afterSeq, canSend, batchSize);
-    if (batch.length === 0) return sent ? 'ok' : 'nothing';
+    if (batch.length === 0 && caughtUp) return changed ? 'ok' : 'nothing';
     afterSeq = batch.at(-1)?.seq ?? afterSeq;
-    let response: Response;
-    try {
-      response = await fetchImpl(`/api/mutations?${query}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          clientId,
-          mutations: batch.map(toWire),
-          ...(expectedUserId === undefined ? {} : { expectedUserId }),
-        }),
-      });
-    } catch {
-      return 'failed';
-    }
-    if (response.status === 401 || response.status === 409) return 'unauthorised';
-    if (refusesOneChange(response.status)) {
-      if (!(await dropOversized(db, response, batch))) return 'failed';
+    const since = pull ? ((await getMeta(db, 'revision')) ?? 0) : undefined;
+    const sent = await sendBatch(
+      db,
+      fetchImpl,
+      {
+        clientId,
+        mutations: batch.map(toWire),
+        ...(pull ? { since, limit: pull.pageSize } : {}),
+        ...(expectedUserId === undefined ? {} : { expectedUserId }),
+      },
+      batch,
+    );
+    if (sent.status === 'dropped') {
       afterSeq = -1;
       continue;
     }
-    if (!response.ok) return 'failed';
-    const parsed = parse(await response.json().catch(() => null));
-    if (!parsed) return 'failed';
-    await settleBatch(db, batch, parsed);
-    sent = true;
+    if (sent.status !== 'answered') return sent.status;
+    if (batch.length > 0) {
+      await settleBatch(db, batch, sent.answer);
+      changed = true;
+    }
+    if (pull) {
+      const pulled = await pull.afterAnswer(sent.answer, since ?? 0);
+      if (pulled === 'failed' || pulled === 'unauthorised') return pulled;
+      if (pulled === 'ok') changed = true;
+      caughtUp = true;
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterEach, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app';
 import { SessionService } from '../../server/auth/sessions';
 import { configFromEnv, type ServerConfig } from '../../server/config';
@@ -192,6 +193,41 @@ export async function startServer(
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   return { app, url: `http://127.0.0.1:${address.port}`, storage };
+}
+
+/** The database and the server of the test that runs now (useTestDb). */
+export interface TestDb {
+  readonly data: TestDatabase;
+  readonly server: RunningServer;
+}
+
+/**
+ * One empty database of `backend` and a server on it for each test, closed and dropped after it: the setup
+ * every server test repeats. Read `.server` and `.data` inside the tests (they change from test to test).
+ */
+export function useTestDb(backend: Backend, overrides: Partial<ServerConfig> = {}): TestDb {
+  let data: TestDatabase | undefined;
+  let server: RunningServer | undefined;
+  beforeEach(async () => {
+    data = await backend.fresh();
+    server = await startServer(data, overrides);
+  });
+  afterEach(async () => {
+    await server?.app.close();
+    await data?.cleanup();
+    server = undefined;
+    data = undefined;
+  });
+  return {
+    get data() {
+      if (!data) throw new Error('useTestDb: read inside a test');
+      return data;
+    },
+    get server() {
+      if (!server) throw new Error('useTestDb: read inside a test');
+      return server;
+    },
+  };
 }
 
 /** Cookie header values: `sid=…`, `kiosk=…`, joined as a browser sends them. */

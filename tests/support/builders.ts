@@ -5,7 +5,9 @@
  * Type-only imports from src: the e2e specs (run by Playwright, outside Vite) import this file too.
  */
 import type { SubmissionFields } from '../../src/domain/contracts/submission';
-import type { Attachment, PlanningLog, Slot, Timetable } from '../../src/domain/store/schema';
+import type { Attachment, PlanningLog, Slot, Timetable, User } from '../../src/domain/store/schema';
+import { hashSecret } from '../../src/domain/secrets';
+import { TEST_ITERATIONS } from '../fixtures/sample-store';
 import type { Mutation } from '../../src/domain/sync/protocol';
 
 /** A course of a timetable: Monday 08:00-10:00, module mod-math, teacher-a, in person, not canceled. */
@@ -212,3 +214,40 @@ export function realDay(now = new Date()) {
   };
   return { dayOfWeek, monday, clockIn };
 }
+
+/** Someone who signs in by email and password (the clear password the test keeps to sign in with). */
+export interface Credentials {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A person of the school who can sign in with `who.password`, hashed with the fixtures' fast iterations (the
+ * test servers accept them): an active account whose password needs no change. `profileId` says what they
+ * hold ('teacher', 'super-admin', or a profile of the test's own).
+ */
+export async function person(
+  who: Credentials,
+  profileId: string,
+  overrides: Partial<User> = {},
+): Promise<User> {
+  return {
+    id: who.id,
+    name: overrides.name ?? `Personne ${who.id}`,
+    email: who.email,
+    profileId,
+    status: 'Active',
+    passwordHash: await hashSecret(who.password, { iterations: TEST_ITERATIONS }),
+    mustChangePassword: false,
+    ...overrides,
+  };
+}
+
+/** A teacher (the default teacher profile) who can sign in. */
+export const teacher = (who: Credentials, overrides: Partial<User> = {}): Promise<User> =>
+  person(who, 'teacher', overrides);
+
+/** A second full administrator (Super Admin) beside the seeded root administrator. */
+export const administrator = (who: Credentials, overrides: Partial<User> = {}): Promise<User> =>
+  person(who, 'super-admin', overrides);

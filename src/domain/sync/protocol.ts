@@ -13,6 +13,26 @@ export const CLIENT_BATCH_SIZE = 200;
 export const DEFAULT_CHANGES_PAGE = 500;
 export const MAX_CHANGES_PAGE = 2_000;
 
+/**
+ * Version of this wire format, carried by every push (Replicache's launch checklist: from day one). A push
+ * without it comes from an app older than the versioning, which speaks version 1. The server answers a
+ * version outside [OLDEST_PROTOCOL_VERSION, PROTOCOL_VERSION] with 426 `update-required` and a French
+ * message instead of misreading the body; raise OLDEST_PROTOCOL_VERSION when a change breaks older apps.
+ */
+export const PROTOCOL_VERSION = 2;
+export const OLDEST_PROTOCOL_VERSION = 1;
+
+/** The version a push body claims (1 when it names none), or null when the claim is not a version at all. */
+export function protocolVersionOf(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null || !('protocol' in body)) return 1;
+  const claimed = body.protocol;
+  return typeof claimed === 'number' && Number.isInteger(claimed) ? claimed : null;
+}
+
+export function isProtocolUnderstood(version: number | null): boolean {
+  return version !== null && version >= OLDEST_PROTOCOL_VERSION && version <= PROTOCOL_VERSION;
+}
+
 const collectionSchema = z.enum(COLLECTION_NAMES as [CollectionName, ...CollectionName[]]);
 
 export const mutationSchema = z.strictObject({
@@ -39,7 +59,12 @@ export type Mutation = z.infer<typeof mutationSchema>;
 
 export const pushRequestSchema = z
   .strictObject({
-    /** Stable id of the device: its own successive edits are never treated as concurrent with each other. */
+    /** The wire format the device speaks (PROTOCOL_VERSION); absent: version 1. */
+    protocol: z.number().int().min(1).optional(),
+    /**
+     * Stable id of the device: its own successive edits are never treated as concurrent with each other,
+     * once the server has checked that the id belongs to the session's person (server/device-owners.ts).
+     */
     clientId: z.string().min(1).max(128),
     /** Empty only with `since`: an exchange with nothing to send still pulls in the same round trip. */
     mutations: z.array(mutationSchema).max(MAX_MUTATIONS_PER_BATCH),
@@ -148,6 +173,15 @@ export type PushResponse = z.infer<typeof pushResponseSchema>;
 export const sessionChangedSchema = z.object({
   error: z.literal('session-changed'),
   session: sessionStateSchema,
+});
+
+/**
+ * A refusal that carries a French message for the person: 503 (the server's storage is failing, try again
+ * later), 426 (the app must be updated). The device shows `message` in its sync status.
+ */
+export const serverNoticeSchema = z.object({
+  error: z.string(),
+  message: z.string().min(1).max(500),
 });
 
 /** GET /api/store: the whole view, or one part of it (src/domain/store/collections.ts STORE_PARTS). */
