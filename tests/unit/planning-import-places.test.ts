@@ -18,14 +18,19 @@ describe('levels and institutes of the classes and modules an import creates', (
     expect(fr.planning.import.verify[check.notice ?? 'placeRequired']).toMatch(/niveau et un institut/);
   });
 
-  it('blocks "Créer" while a module to create has no level either', () => {
-    const check = checkPlaces({
-      classes: ['L1 Info'],
-      modules: ['Algo'],
-      placeOf: (kind) => (kind === 'modules' ? noLevel : chosen),
-      available: { levels: 2, institutes: 1 },
-    });
-    expect(check.complete).toBe(false);
+  // Issue 33 point 5: a module without a level is one of several levels ("Plusieurs niveaux"); its institute
+  // is still needed.
+  it('allows a module of several levels (no level), never a module without an institute', () => {
+    const place = (module: { levelId: string | null; instituteId: string | null }) =>
+      checkPlaces({
+        classes: ['L1 Info'],
+        modules: ['Algo'],
+        placeOf: (kind) => (kind === 'modules' ? module : chosen),
+        available: { levels: 2, institutes: 1 },
+      }).complete;
+    expect(place(noLevel)).toBe(true);
+    expect(place({ levelId: null, instituteId: null })).toBe(false);
+    expect(place({ levelId: 'l1', instituteId: null })).toBe(false);
   });
 
   it('allows "Créer" once every class and module has a level and an institute', () => {

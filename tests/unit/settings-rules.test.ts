@@ -111,13 +111,15 @@ describe('course module: each field on its own', () => {
     [{}, {}],
     [{ code: '  ' }, { code: fr.settings.validation.codeRequired }],
     [{ name: '' }, { name: fr.settings.validation.nameRequired }],
-    [{ levelId: null }, { levelId: fr.settings.validation.levelRequired }],
+    // Issue 33 point 5: no level is "Tous niveaux" (a module of several levels); an unknown level is refused.
+    [{ levelId: null }, {}],
+    [{ levelId: 'l-deleted' }, { levelId: fr.settings.validation.levelRequired }],
     [{ instituteId: null }, { instituteId: fr.settings.validation.instituteRequired }],
     [{ instituteId: 'i-deleted' }, { instituteId: fr.settings.validation.instituteRequired }],
     [{ code: 'algo' }, { code: fr.settings.validation.moduleCodeTaken }],
     [{ code: 'ALGO', levelId: 'l-2' }, {}],
     [
-      { code: '', name: ' ', levelId: null, instituteId: null },
+      { code: '', name: ' ', levelId: 'l-deleted', instituteId: null },
       {
         code: fr.settings.validation.codeRequired,
         name: fr.settings.validation.nameRequired,
@@ -173,6 +175,13 @@ describe('linked counts', () => {
     expect(links.get('c-1')).toEqual({ modules: 2, timetables: 2 });
     expect(links.get('c-2')).toEqual({ modules: 0, timetables: 1 });
     expect(links.get('c-3')).toEqual({ modules: 0, timetables: 0 });
+  });
+  it('per class: a module of every level counts for each class of its institute', () => {
+    const anglais = { id: 'm-4', code: 'ANG', name: 'Anglais', levelId: null, instituteId: 'i-1' };
+    const links = classLinks(classes, [...modules, anglais], []);
+    expect(links.get('c-1')).toEqual({ modules: 3, timetables: 0 });
+    expect(links.get('c-2')).toEqual({ modules: 0, timetables: 0 });
+    expect(links.get('c-3')).toEqual({ modules: 1, timetables: 0 });
   });
   it('slots naming a module', () => {
     const slot = (moduleId: string) => ({

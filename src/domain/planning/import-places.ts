@@ -28,12 +28,14 @@ export interface PlacesCheck {
   notice: 'noPlaces' | 'placeRequired' | null;
 }
 
-/** Classes and modules are never created without a level and an institute (issue of empty installations). */
+/** Classes are never created without a level and an institute, modules without an institute (empty installations). */
 export function checkPlaces({ classes, modules, placeOf, available }: PlacesInput): PlacesCheck {
   const needsPlaces = classes.length + modules.length > 0;
+  // A module without a level is one of several levels ("Plusieurs niveaux", issue 33 point 5): it needs its
+  // institute only; a class always needs both.
   const complete =
     missingPlacesComplete(classes, (name) => placeOf('classes', name)) &&
-    missingPlacesComplete(modules, (name) => placeOf('modules', name));
+    modules.every((name) => placeOf('modules', name).instituteId !== null);
   const noPlaces =
     needsPlaces && available !== undefined && (available.levels === 0 || available.institutes === 0);
   const notice = noPlaces ? 'noPlaces' : needsPlaces && !complete ? 'placeRequired' : null;

@@ -46,8 +46,14 @@ export function classLinks(
 ): ReadonlyMap<string, ClassLinks> {
   const modulesByPair = new Map<string, number>();
   const pair = (levelId: string, instituteId: string) => `${levelId}\u0000${instituteId}`;
+  // A module of every level ("Tous niveaux", issue 33 point 5) belongs to each class of its institute.
+  const allLevelsByInstitute = new Map<string, number>();
   for (const m of courseModules) {
-    if (!m.levelId || !m.instituteId) continue;
+    if (!m.instituteId) continue;
+    if (!m.levelId) {
+      allLevelsByInstitute.set(m.instituteId, (allLevelsByInstitute.get(m.instituteId) ?? 0) + 1);
+      continue;
+    }
     const k = pair(m.levelId, m.instituteId);
     modulesByPair.set(k, (modulesByPair.get(k) ?? 0) + 1);
   }
@@ -55,7 +61,8 @@ export function classLinks(
   for (const t of timetables) timetablesByClass.set(t.classId, (timetablesByClass.get(t.classId) ?? 0) + 1);
   const out = new Map<string, ClassLinks>();
   for (const c of classes) {
-    const modules = c.levelId && c.instituteId ? (modulesByPair.get(pair(c.levelId, c.instituteId)) ?? 0) : 0;
+    const ofLevel = c.levelId && c.instituteId ? (modulesByPair.get(pair(c.levelId, c.instituteId)) ?? 0) : 0;
+    const modules = ofLevel + (c.instituteId ? (allLevelsByInstitute.get(c.instituteId) ?? 0) : 0);
     out.set(c.id, { modules, timetables: timetablesByClass.get(c.id) ?? 0 });
   }
   return out;

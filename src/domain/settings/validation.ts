@@ -98,7 +98,9 @@ export function validateCourseModule(
   if (isBlank(draft.code)) issues.code = 'code-required';
   else if (taken) issues.code = 'code-taken';
   if (isBlank(draft.name)) issues.name = 'name-required';
-  if (!draft.levelId || !context.levelIds.has(draft.levelId)) issues.levelId = 'level-required';
+  // Issue 33 point 5: no level means "Tous niveaux", a module taught at several levels (Anglais in L1, L2 and
+  // BTS) is one module; a level that no longer exists is still an error.
+  if (draft.levelId !== null && !context.levelIds.has(draft.levelId)) issues.levelId = 'level-required';
   if (!draft.instituteId || !context.instituteIds.has(draft.instituteId))
     issues.instituteId = 'institute-required';
   return issues;

@@ -9,6 +9,7 @@ import {
 } from '../../domain/settings/validation';
 import type { CourseModule } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
+import { frImportLevels } from '../../i18n/fr-import-levels';
 import { AppDialog } from '../../ui/app-dialog';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
@@ -16,6 +17,9 @@ import { courseModuleMessage } from './messages';
 import { ReferenceSelect, type Choice } from './reference-select';
 import { saveReference } from '../../services/settings/settings-service';
 import { useTouched } from './use-touched';
+
+/** The picker's entry for a module of every level: stored as no level (issue 33 point 5). */
+const ALL_LEVELS = '*';
 
 interface Props {
   /** The module edited; null for a new one. */
@@ -104,9 +108,9 @@ export function CourseModuleDialog({ record, courseModules, levels, institutes, 
         />
         <ReferenceSelect
           label={t.fields.level}
-          choices={levels}
-          value={draft.levelId}
-          onChange={edit('levelId')}
+          choices={[{ id: ALL_LEVELS, label: frImportLevels.severalLevels }, ...levels]}
+          value={draft.levelId ?? ALL_LEVELS}
+          onChange={(id) => edit('levelId')(id === ALL_LEVELS ? null : id)}
           errorMessage={shown('levelId')}
         />
         <ReferenceSelect

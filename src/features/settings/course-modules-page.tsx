@@ -3,6 +3,7 @@ import { appDb } from '../../db/database';
 import { slotCountsByModule } from '../../domain/settings/linked-counts';
 import type { CourseModule } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
+import { frImportLevels } from '../../i18n/fr-import-levels';
 import { useToast } from '../../ui/toast';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { CourseModuleDialog } from './course-module-dialog';
@@ -63,7 +64,7 @@ export function CourseModulesPage() {
                 <tr key={item.id}>
                   <th scope="row">{item.code}</th>
                   <td>{item.name}</td>
-                  <td>{nameOf(levelName, item.levelId)}</td>
+                  <td>{item.levelId ? nameOf(levelName, item.levelId) : frImportLevels.allLevels}</td>
                   <td>{nameOf(instituteName, item.instituteId)}</td>
                   <td>
                     <RowActions

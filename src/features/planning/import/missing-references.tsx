@@ -3,12 +3,18 @@ import { teacherDraftIssue } from '../../../domain/planning/import-references';
 import type { Institute, Level, Profile } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
 import { LongTable } from './long-table';
+import { PlaceTable } from './place-table';
 
 const ROW_ESTIMATE_PX = 52;
 
 export interface PlaceChoice {
   levelId: string | null;
   instituteId: string | null;
+}
+
+/** The starting choice of a row: `suggested` when read from the names (issue 33 point 5). */
+export interface SuggestedPlace extends PlaceChoice {
+  suggested: boolean;
 }
 
 export interface TeacherChoice {
@@ -30,6 +36,7 @@ interface Props {
   existingEmails: readonly string[];
   choices: MissingChoices;
   defaults: { place: PlaceChoice; teacher: TeacherChoice };
+  suggestedPlace: (kind: 'classes' | 'modules', name: string) => SuggestedPlace;
   onChange: (next: MissingChoices) => void;
 }
 
@@ -37,83 +44,36 @@ interface Props {
 export function MissingReferences(props: Props) {
   const { missing, choices, defaults, onChange } = props;
   const v = fr.planning.import.verify;
-  const place = (kind: 'classes' | 'modules', name: string) =>
-    choices[kind][referenceKey(name)] ?? defaults.place;
   const teacher = (name: string) => choices.teachers[referenceKey(name)] ?? defaults.teacher;
-  const setPlace = (kind: 'classes' | 'modules', name: string, changes: Partial<PlaceChoice>) =>
-    onChange({
-      ...choices,
-      [kind]: { ...choices[kind], [referenceKey(name)]: { ...place(kind, name), ...changes } },
-    });
+  const placeProps = {
+    levels: props.levels,
+    institutes: props.institutes,
+    suggestedPlace: props.suggestedPlace,
+  };
   const setTeacher = (name: string, changes: Partial<TeacherChoice>) =>
     onChange({
       ...choices,
       teachers: { ...choices.teachers, [referenceKey(name)]: { ...teacher(name), ...changes } },
     });
 
-  const placeTable = (kind: 'classes' | 'modules', names: readonly string[], title: string) =>
-    names.length === 0 ? null : (
-      <details className="import-missing" open>
-        <summary>{title}</summary>
-        <LongTable
-          className="data import-missing-table"
-          count={names.length}
-          estimatePx={ROW_ESTIMATE_PX}
-          head={
-            <tr>
-              <th scope="col">
-                {kind === 'classes' ? fr.planning.timetable.colClass : fr.planning.timetable.colModule}
-              </th>
-              <th scope="col">{v.level}</th>
-              <th scope="col">{v.institute}</th>
-            </tr>
-          }
-          row={(index, rowProps) => {
-            const name = names[index];
-            if (name === undefined) return null;
-            const choice = place(kind, name);
-            return (
-              <tr key={name} {...rowProps}>
-                <th scope="row">{name}</th>
-                <td>
-                  <select
-                    aria-label={`${v.level} : ${name}`}
-                    value={choice.levelId ?? ''}
-                    onChange={(e) => setPlace(kind, name, { levelId: e.target.value || null })}
-                  >
-                    <option value="">{v.none}</option>
-                    {props.levels.map((l) => (
-                      <option key={l.id} value={l.id}>
-                        {l.name}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <select
-                    aria-label={`${v.institute} : ${name}`}
-                    value={choice.instituteId ?? ''}
-                    onChange={(e) => setPlace(kind, name, { instituteId: e.target.value || null })}
-                  >
-                    <option value="">{v.none}</option>
-                    {props.institutes.map((i) => (
-                      <option key={i.id} value={i.id}>
-                        {i.name}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              </tr>
-            );
-          }}
-        />
-      </details>
-    );
-
   return (
     <div className="import-missing-list">
-      {placeTable('classes', missing.classes, v.missingClasses(missing.classes.length))}
-      {placeTable('modules', missing.modules, v.missingModules(missing.modules.length))}
+      <PlaceTable
+        {...placeProps}
+        kind="classes"
+        names={missing.classes}
+        title={v.missingClasses(missing.classes.length)}
+        chosen={choices.classes}
+        onChange={(classes) => onChange({ ...choices, classes })}
+      />
+      <PlaceTable
+        {...placeProps}
+        kind="modules"
+        names={missing.modules}
+        title={v.missingModules(missing.modules.length)}
+        chosen={choices.modules}
+        onChange={(modules) => onChange({ ...choices, modules })}
+      />
       {missing.teachers.length === 0 ? null : (
         <details className="import-missing" open>
           <summary>{v.missingTeachers(missing.teachers.length)}</summary>

@@ -5,6 +5,7 @@ import type { TeacherConflict } from '../../../domain/planning/conflicts';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
 import { teacherDraftIssue, teacherProfileId } from '../../../domain/planning/import-references';
 import { checkPlaces } from '../../../domain/planning/import-places';
+import { moduleClassNames, moduleLevel, suggestLevel } from '../../../domain/planning/level-suggestion';
 import {
   NO_NAME_FIXES,
   userMatchingText,
@@ -21,7 +22,7 @@ import { fr } from '../../../i18n/fr';
 import { createImportReferences, saveImport } from '../../../services/planning-import';
 import { useSignedInSession } from '../../../session/use-session';
 import { useToast } from '../../../ui/toast';
-import type { MissingChoices, PlaceChoice, TeacherChoice } from './missing-references';
+import type { MissingChoices, PlaceChoice, SuggestedPlace, TeacherChoice } from './missing-references';
 import { useImportData } from './use-import-data';
 import { useVerificationDerived } from './use-verification-derived';
 import type { WarningSources } from './verification-derive';
@@ -139,8 +140,31 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
   };
   const slotCount = resolution?.timetables.reduce((n, tt) => n + tt.slots.length, 0) ?? 0;
   const missingCount = missing.classes.length + missing.modules.length + missing.teachers.length;
+  // Issue 33 point 5: each class starts on the level its name suggests ("BTS-COM1" -> BTS), each module on the
+  // level of its classes (no level, "Plusieurs niveaux", when they differ); the first level otherwise.
+  const moduleClasses = useMemo(() => moduleClassNames(parsed), [parsed]);
+  const classLevels = useMemo(
+    () => new Map((data?.classes ?? []).map((c) => [referenceKey(c.code), c.levelId ?? null])),
+    [data?.classes],
+  );
+  const suggestedPlace = (kind: 'classes' | 'modules', name: string): SuggestedPlace => {
+    const levels = data?.levels ?? [];
+    if (kind === 'classes') {
+      const levelId = suggestLevel(name, levels);
+      return { ...defaults.place, levelId: levelId ?? defaults.place.levelId, suggested: levelId !== null };
+    }
+    const classLevelIds = (moduleClasses.get(referenceKey(name)) ?? []).map((className) => {
+      const key = referenceKey(className);
+      const stored = classLevels.get(key);
+      if (stored !== undefined) return stored;
+      return (choices.classes[key] ?? suggestedPlace('classes', className)).levelId;
+    });
+    const level = moduleLevel(classLevelIds);
+    if (level === null) return { ...defaults.place, suggested: false };
+    return { ...defaults.place, levelId: level.several ? null : level.levelId, suggested: true };
+  };
   const placeOf = (kind: 'classes' | 'modules') => (name: string) =>
-    choices[kind][referenceKey(name)] ?? defaults.place;
+    choices[kind][referenceKey(name)] ?? suggestedPlace(kind, name);
   const teacherOf = (name: string) => choices.teachers[referenceKey(name)] ?? defaults.teacher;
   // Nothing is created from a half-filled form: classes and modules need their level and institute,
   // teachers a profile and an e-mail that is empty (generated) or valid and free.
@@ -189,7 +213,10 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     if (!isReady || !placesComplete || !teachersComplete) return;
     setIsBusy(true);
     try {
-      const place = (kind: 'classes' | 'modules', name: string) => ({ name, ...placeOf(kind)(name) });
+      const place = (kind: 'classes' | 'modules', name: string) => {
+        const { levelId, instituteId } = placeOf(kind)(name);
+        return { name, levelId, instituteId };
+      };
       const result = await createImportReferences(appDb(), {
         classes: missing.classes.map((name) => place('classes', name)),
         modules: missing.modules.map((name) => place('modules', name)),
@@ -314,6 +341,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     slotCount,
     choices,
     defaults,
+    suggestedPlace,
     existingEmails,
     deliveryModes,
     placesComplete,

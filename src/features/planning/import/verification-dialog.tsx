@@ -134,6 +134,7 @@ function MissingSection({ verification }: { verification: Verification }) {
             existingEmails={verification.existingEmails}
             choices={verification.choices}
             defaults={verification.defaults}
+            suggestedPlace={verification.suggestedPlace}
             onChange={verification.setChoices}
           />
           {missing.teachers.length > 0 ? <p className="hint">{t.passwordNote}</p> : null}
