@@ -27,6 +27,8 @@ export const frCalendar = {
     forClass: 'Une classe',
     pickTeacher: 'Enseignant',
     pickClass: 'Classe',
+    adminKind: 'Autre adresse',
+    choose: 'Choisir…',
     none: 'Aucune adresse active.',
     active: (date: string) =>
       `Adresse active, créée le ${date}. Elle n’est plus affichable : régénérez-la pour en obtenir une nouvelle.`,

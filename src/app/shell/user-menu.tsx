@@ -5,6 +5,9 @@ import { appDb } from '../../db/database';
 import { LOGOUT_DELAY_MS } from '../../domain/auth/password';
 import type { LoginMode, Profile, User } from '../../domain/store/schema';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
+import { CalendarFeedDialog } from '../../features/calendar/calendar-feed-dialog';
+import { PLANNING_ACTIONS_MODULE_ID } from '../../domain/planning/permissions';
+import { frCalendar } from '../../i18n/fr-calendar';
 import { fr } from '../../i18n/fr';
 import { signOut as signOutHere } from '../../session/sign-out';
 import { browserFetch } from '../../api/http';
@@ -24,7 +27,7 @@ interface Props {
 }
 
 export function UserMenu({ user, profile, loginMode }: Props) {
-  const [dialog, setDialog] = useState<'account' | 'password' | null>(null);
+  const [dialog, setDialog] = useState<'account' | 'password' | 'calendar' | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
   const logout = () => {
@@ -48,7 +51,7 @@ export function UserMenu({ user, profile, loginMode }: Props) {
             className="menu"
             onAction={(key) => {
               if (key === 'logout') logout();
-              else setDialog(key === 'account' ? 'account' : 'password');
+              else setDialog(key === 'account' || key === 'calendar' ? key : 'password');
             }}
           >
             <MenuItem id="account" className="menu-item">
@@ -57,6 +60,11 @@ export function UserMenu({ user, profile, loginMode }: Props) {
             {loginMode === 'password' ? (
               <MenuItem id="password" className="menu-item">
                 {fr.shell.changePassword}
+              </MenuItem>
+            ) : null}
+            {loginMode === 'password' ? (
+              <MenuItem id="calendar" className="menu-item">
+                {frCalendar.dialog.menuItem}
               </MenuItem>
             ) : null}
             <MenuItem id="logout" className="menu-item">
@@ -87,6 +95,12 @@ export function UserMenu({ user, profile, loginMode }: Props) {
           </Button>
         </div>
       </AppDialog>
+      <CalendarFeedDialog
+        isOpen={dialog === 'calendar'}
+        onOpenChange={(open) => setDialog(open ? 'calendar' : null)}
+        userId={user.id}
+        isPlanningAdmin={profile?.moduleIds.includes(PLANNING_ACTIONS_MODULE_ID) ?? false}
+      />
       <ChangePasswordDialog
         userId={user.id}
         isOpen={dialog === 'password'}
