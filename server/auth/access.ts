@@ -14,6 +14,8 @@ import type { MutationResult } from '../../src/domain/sync/protocol';
 import type { SyncStorage } from '../storage/sync-storage';
 import type { Authorize, Prepare, WriteCheck } from '../sync-service';
 import { checkLogFlags } from './check-log-stamps';
+import { ClosingReader, closingRefusal, stampClosing } from '../closing-guard';
+import { stampStatementAck, statementAckRefusal } from '../statement-acks';
 
 /** Glue between the pure access rules (src/domain/access) and the storage: lookups, filtering, authorising. */
 
@@ -279,8 +281,15 @@ export function authorizerFor(
     }
     return allUsers;
   };
+  // Month closing (server/closing-guard.ts): nothing dated in a closed month is written, restores aside.
+  let closing: ClosingReader | null = null;
   return async (tx, write) => {
     cache.delete(`${write.collection}/${write.recordId}`);
+    if (!options.restore && viewer.kind !== 'system') {
+      closing ??= new ClosingReader(tx);
+      const refusal = (await closingRefusal(tx, closing, write)) ?? (await statementAckRefusal(tx, write));
+      if (refusal) return { ok: false, reason: refusal };
+    }
     const keys = lookupKeys(write.collection, write.before, write.after);
     const users = new Map<string, User>();
     const timetables = new Map<string, Timetable>();
@@ -319,6 +328,7 @@ export function authorizerFor(
     };
     const decision = authorizeWrite(viewer, write, lookup, env);
     if (decision.ok) {
+      closing?.written(write.collection, write.recordId);
       const key = `${write.collection}/${write.recordId}`;
       // The latest change of each record: a journal entry follows the change it describes (deactivated then
       // activated again in one batch, the second entry describes the second change).
@@ -363,7 +373,15 @@ export function preparerFor(
     kioskProof?: (log: RecordData) => Promise<boolean>;
   },
 ): Prepare {
-  return async (mutation, current, tx) => {
+  return async (received, current, tx) => {
+    // Month closing: a correction's adjustment month, a closing's time and person (server/closing-guard.ts).
+    const mutation = stampStatementAck(
+      await stampClosing(received, current, tx, viewer, actor, options.now),
+      current,
+      viewer,
+      actor,
+      options.now,
+    );
     if (mutation.op !== 'put' || !mutation.values) return mutation;
     const fields = new Set(mutation.changedFields);
     // Trusted time: every new planning log gets the server's receipt time, whether a kiosk wrote it, and
