@@ -88,11 +88,16 @@ describe('parseBellSchedule: one period a line, typed once', () => {
     expect(parseBellSchedule(text)).toEqual({ periods, problems });
   });
 
-  it('takes 16 periods at most', () => {
-    const text = Array.from({ length: 17 }, (_, i) => `${i + 1} ${6 + i}h-${6 + i}h30`).join('\n');
+  it('takes 64 periods at most (a day of 15-minute lines), no longer 16', () => {
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const text = Array.from(
+      { length: 65 },
+      (_, i) => `${i + 1} ${hhmm(360 + i * 15)}-${hhmm(375 + i * 15)}`,
+    ).join('\n');
     const schedule = parseBellSchedule(text);
-    expect(schedule.periods).toHaveLength(16);
-    expect(schedule.problems).toEqual([{ line: 17, problem: 'too-many' }]);
+    expect(schedule.periods).toHaveLength(64);
+    expect(schedule.problems).toEqual([{ line: 65, problem: 'too-many' }]);
   });
 });
 
@@ -233,9 +238,11 @@ describe('applyMapping: lists', () => {
     {
       name: 'every mapped column',
       mapping,
+      // A row without any start time is a whole-day session at the default hours (issue 30).
       expected: [
         'CAP 1 | 2024-09-02 | 1 08:30-10:30 | Hygiène | Gueye | ATELIER 1',
         'CAP 2 | 2024-09-02 | 2 14:00-17:00 | Service | Diatta | ',
+        'CAP 1 | 2024-09-02 | 3 09:00-17:00 | Sans heure | Gueye | ',
       ],
     },
     {
@@ -248,12 +255,17 @@ describe('applyMapping: lists', () => {
       expected: [
         'CAP | 2024-09-02 | 1 08:30-10:30 | Hygiène | Gueye | ATELIER 1',
         'CAP | 2024-09-02 | 2 14:00-17:00 | Service | Diatta | ',
+        'CAP | 2024-09-02 | 3 09:00-17:00 | Sans heure | Gueye | ',
       ],
     },
     {
-      name: 'no end column: no course (the end is unknown)',
+      name: 'no end column: a course lasts an hour (mapped by hand, the rows are kept)',
       mapping: { ...mapping, columns: { ...mapping.columns, end: undefined } },
-      expected: [],
+      expected: [
+        'CAP 1 | 2024-09-02 | 1 08:30-09:30 | Hygiène | Gueye | ATELIER 1',
+        'CAP 2 | 2024-09-02 | 2 14:00-15:00 | Service | Diatta | ',
+        'CAP 1 | 2024-09-02 | 3 09:00-17:00 | Sans heure | Gueye | ',
+      ],
     },
   ] satisfies { name: string; mapping: ListMapping; expected: string[] }[])(
     '$name',

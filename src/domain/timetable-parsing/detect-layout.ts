@@ -14,6 +14,7 @@ import { readDaysDown } from './grids/days-down';
 import { groupCourses, nameAbove, type SheetInput } from './grids/shared';
 import { readSheetDay } from './grids/sheet-day';
 import { parseSheet } from './parse-sheet';
+import { dateOrderOf, parseDateCell, type DateOrder } from './lists/values';
 import { cellAt, cleanText, foldText } from './text';
 import { minutesOf, parseTimeOfDay, parseTimeRange } from './time-range';
 import type { ClassNameSource, ParsedTable } from './types';
@@ -160,18 +161,41 @@ export function parseDuration(text: string): number | null {
   return minutes ? Number(minutes[1]) : null;
 }
 
+/**
+ * A list mapped by hand is read more widely than one found by its titles: date-times in the date, start or
+ * end column, a row without a start time as a whole-day session, a start without an end lasting `step`.
+ */
+export interface LenientList {
+  wholeDay: MinuteRange;
+  step: number;
+}
+
+function listDateOrder(rows: readonly string[][], headerRow: number, columns: ListColumns): DateOrder {
+  const values: string[] = [];
+  for (const role of ['date', 'start', 'end'] as const) {
+    const c = columns[role];
+    if (c === undefined) continue;
+    for (let r = headerRow + 1; r < rows.length && r <= headerRow + 200; r += 1)
+      values.push(cellAt(rows, r, c));
+  }
+  return dateOrderOf(values);
+}
+
 /** Reads the courses of a list sheet, with the columns found in its header or given by hand. */
 export function readListRows(
   sheet: SheetInput,
   headerRow: number,
   columns: ListColumns,
   context: Pick<ReadContext, 'bell'>,
+  options: { lenient?: LenientList } = {},
 ): ParsedTable[] {
   const { rows } = sheet;
   const at = (r: number, role: ListRole) => {
     const c = columns[role];
     return c === undefined ? '' : cellAt(rows, r, c);
   };
+  const { lenient } = options;
+  const order = lenient === undefined ? 'dmy' : listDateOrder(rows, headerRow, columns);
   const courses: (Course & { className: string; source: ClassNameSource; week: string | null })[] = [];
   const naming =
     columns.class === undefined ? nameAbove(rows, headerRow, sheet.sheetName, { titles: new Set() }) : null;
@@ -180,7 +204,12 @@ export function readListRows(
     const cell = parseCellText(at(r, 'module'))[0];
     const module = cleanText(columns.teacher === undefined ? (cell?.moduleName ?? '') : at(r, 'module'));
     if (module === '') continue;
-    const date = parseDayLabel(at(r, 'date'))?.date ?? null;
+    // Mapped by hand: ISO and US date-times in the date, start or end column (calendar exports).
+    const dated =
+      lenient === undefined
+        ? null
+        : (['date', 'start', 'end'] as const).map((role) => parseDateCell(at(r, role), order));
+    const date = parseDayLabel(at(r, 'date'))?.date ?? dated?.find((d) => d !== null)?.date ?? null;
     const day = parseDayLabel(at(r, 'day'))?.day ?? (date !== null ? weekdayOfDate(date) : null);
     if (day === null) continue;
     let start: number | null;
@@ -198,10 +227,22 @@ export function readListRows(
       start = period.start;
       end = period.end;
     }
+    if (dated !== null) {
+      // A date-time is read as one (UTC converted), not as a clock time inside it.
+      start = dated[1]?.minutes ?? start ?? dated[0]?.minutes ?? null;
+      end = dated[2]?.minutes ?? end;
+    }
+    // Mapped by hand, a row with no start time at all is a whole-day session at the default hours.
+    const noStart = at(r, 'start') === '' && at(r, 'time') === '' && at(r, 'period') === '';
+    if (start === null && lenient !== undefined && noStart && dated?.[0]?.minutes == null) {
+      start = lenient.wholeDay.start;
+      end = lenient.wholeDay.end;
+    }
     if (start === null) continue;
     if (end === null) {
       const duration = parseDuration(at(r, 'duration'));
       if (duration !== null && duration > 0) end = start + duration;
+      else if (lenient !== undefined) end = Math.min(start + lenient.step, 24 * 60 - 1);
     }
     if (end === null || end <= start) continue;
     const className = cleanText(at(r, 'class')) || naming?.className || cleanText(sheet.sheetName);

@@ -87,6 +87,12 @@ export function periodKey(text: string): string | null {
   return `${letter}${Number(match[1])}`;
 }
 
+/** A bell label typed as the cells write it ("Cours A", "1ère heure"): its folded text, as a key. */
+export function bellTextKey(text: string): string | null {
+  const folded = foldText(text);
+  return folded === '' || folded.length > 40 ? null : `text:${folded}`;
+}
+
 /** A cell of a time axis: a range, a start time alone, or a period number of the bell schedule. */
 export function readTimeLabel(
   text: string,
@@ -98,8 +104,8 @@ export function readTimeLabel(
     return { start: minutesOf(range.startTime), end: minutesOf(range.endTime), kind: 'range' };
   const start = parseTimeOfDay(text);
   if (start !== null) return { start, end: null, kind: 'start' };
-  const key = periodKey(text);
-  const period = key === null ? undefined : bell.get(key);
+  const key = periodKey(text) ?? bellTextKey(text);
+  const period = key === null ? undefined : (bell.get(key) ?? bell.get(bellTextKey(text) ?? ''));
   return period === undefined ? null : { start: period.start, end: period.end, kind: 'period' };
 }
 

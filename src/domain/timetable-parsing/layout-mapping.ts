@@ -11,3 +11,5 @@ export { applyMapping } from './mapping/apply-mapping';
 export * from './mapping/fingerprint';
 export * from './mapping/suggest';
 export * from './mapping/point-at';
+export * from './mapping/diagnose';
+export { MAX_PERIOD_ROWS } from './mapping/time-slots';

@@ -1,5 +1,5 @@
 import { NO_KNOWN_NAMES, type KnownNames } from '../cell-text';
-import { blockAt, blockCourses, type AxisLabel } from '../course-block';
+import { blockAt, blockCourses } from '../course-block';
 import { mondayOfDate, parseDayLabel, parseWeekTitle, schoolYearOf, type DayLabel } from '../dates';
 import {
   groupCourses,
@@ -11,33 +11,21 @@ import {
 } from '../detect-layout';
 import {
   MergeIndex,
-  readTimeLabel,
-  resolveTimeAxis,
   tablesFromCourses,
   type Course,
   type MinuteRange,
   type ReadContext,
-  type TimeLabel,
 } from '../grid-reader';
+import { WHOLE_DAY } from '../lists/read-list';
 import { cellAt, cleanText } from '../text';
-import { minutesOf } from '../time-range';
 import type { ClassNameSource, ParsedTable } from '../types';
 import { bellMap } from './bell-schedule';
 import { courseAreaOf } from './course-area';
+import { mappedSlots } from './time-slots';
 import type { ClassNaming, GridMapping, LayoutMapping } from './types';
 
-/** The time labels of an axis of the course area, their ends resolved. */
-function axisSlots(
-  cells: readonly { position: number; text: string }[],
-  bell: ReadonlyMap<string, MinuteRange>,
-): AxisLabel[] {
-  const labels: TimeLabel[] = [];
-  for (const { position, text } of cells) {
-    const label = readTimeLabel(text, bell);
-    if (label !== null) labels.push({ ...label, position });
-  }
-  return resolveTimeAxis(labels);
-}
+/** A list row mapped by hand with a start and no end lasts an hour. */
+const DEFAULT_COURSE_MINUTES = 60;
 
 type MappedCourse = Course & { className: string; source: ClassNameSource; week: string | null };
 
@@ -71,26 +59,7 @@ function applyGrid(sheet: SheetInput, mapping: GridMapping, context: ReadContext
   }
 
   // Time of each row or column of the course area.
-  let slots: AxisLabel[];
-  if (times !== null) {
-    const cells =
-      times.axis === 'column'
-        ? rows.map((_, r) => ({ position: r, text: r >= area.row ? cellAt(rows, r, times.index) : '' }))
-        : Array.from({ length: width }, (_, c) => ({
-            position: c,
-            text: c >= area.column ? cellAt(rows, times.index, c) : '',
-          }));
-    slots = axisSlots(cells, bell);
-  } else {
-    const from = timesByRow ? area.row : area.column;
-    slots = mapping.bell.map((period, k) => ({
-      position: from + k,
-      start: minutesOf(period.start),
-      end: minutesOf(period.end),
-      kind: 'period',
-    }));
-  }
-  const slotAt = new Map(slots.map((slot) => [slot.position, slot]));
+  const { axis: slots, slotAt } = mappedSlots(rows, mapping, area, bell);
 
   const headerRow = daysAcross ? days.index : Math.max(0, area.row - 1);
   const naming = classNameOf(rows, mapping.className, headerRow, sheet.sheetName, context);
@@ -173,7 +142,9 @@ export function applyMapping(
   };
   if (mapping.kind === 'grid') return applyGrid(sheet, mapping, context);
   const columns: ListColumns = { ...mapping.columns };
-  const tables = readListRows(sheet, mapping.headerRow, columns, context);
+  const tables = readListRows(sheet, mapping.headerRow, columns, context, {
+    lenient: { wholeDay: WHOLE_DAY, step: DEFAULT_COURSE_MINUTES },
+  });
   if (mapping.columns.class !== undefined || mapping.className.kind === 'auto') return tables;
   const naming = classNameOf(sheet.rows, mapping.className, mapping.headerRow, sheet.sheetName, context);
   return tables.map((table) => ({ ...table, className: naming.className, classNameSource: naming.source }));

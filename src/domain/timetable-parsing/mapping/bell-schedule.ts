@@ -1,4 +1,4 @@
-import { periodKey, type MinuteRange } from '../grid-reader';
+import { bellTextKey, periodKey, type MinuteRange } from '../grid-reader';
 import { cleanText } from '../text';
 import { findTimeRanges, minutesOf } from '../time-range';
 import { MAX_BELL_PERIODS } from './saved-mappings';
@@ -18,7 +18,7 @@ export interface BellSchedule {
 export function parseBellSchedule(text: string): BellSchedule {
   const periods: BellPeriod[] = [];
   const problems: BellSchedule['problems'] = [];
-  const lines = typeof text === 'string' ? text.slice(0, 2_000).split(/\r?\n/) : [];
+  const lines = typeof text === 'string' ? text.slice(0, 8_000).split(/\r?\n/) : [];
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (line === '') return;
@@ -31,7 +31,7 @@ export function parseBellSchedule(text: string): BellSchedule {
       problems.push({ line: i + 1, problem: 'too-many' });
       return;
     }
-    const label = cleanText(line.slice(0, range.index).replace(/[\s:=>\u2192\-\u2013]+$/u, '')).slice(0, 12);
+    const label = cleanText(line.slice(0, range.index).replace(/[\s:=>\u2192\-\u2013]+$/u, '')).slice(0, 40);
     periods.push({
       label: label === '' ? String(periods.length + 1) : label,
       start: range.startTime,
@@ -46,10 +46,15 @@ export function formatBellSchedule(periods: readonly BellPeriod[]): string {
   return periods.map((p) => `${p.label} ${p.start}-${p.end}`).join('\n');
 }
 
+/** A bell label's key: its period number ("P1", "1"), else its own text as the cells write it ("8h-9h"). */
+export function bellKeyOf(label: string): string | null {
+  return periodKey(label) ?? bellTextKey(label);
+}
+
 export function bellMap(periods: readonly BellPeriod[]): Map<string, MinuteRange> {
   const map = new Map<string, MinuteRange>();
   for (const period of periods) {
-    const key = periodKey(period.label);
+    const key = bellKeyOf(period.label);
     if (key !== null && !map.has(key))
       map.set(key, { start: minutesOf(period.start), end: minutesOf(period.end) });
   }

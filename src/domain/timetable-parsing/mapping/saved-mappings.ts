@@ -12,9 +12,10 @@ const classNamingSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('typed'), name: z.string().trim().min(1).max(120) }),
   z.object({ kind: z.literal('cell'), row: index, column: index }),
 ]);
-export const MAX_BELL_PERIODS = 16;
+/** A school day of 15-minute lines at most (the cells' own labels are proposed, one a line). */
+export const MAX_BELL_PERIODS = 64;
 const bellPeriodSchema = z
-  .object({ label: z.string().max(12), start: hhmm, end: hhmm })
+  .object({ label: z.string().max(40), start: hhmm, end: hhmm })
   .refine((p) => p.start < p.end);
 
 export const layoutMappingSchema = z.discriminatedUnion('kind', [
@@ -25,6 +26,7 @@ export const layoutMappingSchema = z.discriminatedUnion('kind', [
     bell: z.array(bellPeriodSchema).max(MAX_BELL_PERIODS),
     firstCourse: z.object({ row: index, column: index }).nullable(),
     className: classNamingSchema,
+    periodRows: z.number().int().min(1).max(12).optional(),
   }),
   z.object({
     kind: z.literal('list'),

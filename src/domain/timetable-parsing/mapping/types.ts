@@ -40,6 +40,8 @@ export interface GridMapping {
   /** The top-left course cell; null: the cell after the day and time labels. */
   firstCourse: CellPosition | null;
   className: ClassNaming;
+  /** With a typed bell and no time line: how many rows (or columns) each period takes; 1 when absent. */
+  periodRows?: number;
 }
 
 /** The values a list line holds, one column each (the day comes from the date when there is no day). */
