@@ -20,3 +20,15 @@ export const frImportLevels = {
   emailNote:
     'Sans adresse, le compte est créé « e-mail à compléter » : l’identifiant de connexion est provisoire et « Mot de passe oublié » ne peut pas l’atteindre. Complétez l’adresse dès que possible dans Utilisateurs.',
 } as const;
+
+/** Accounts whose e-mail is still the import's provisional identifier (issue 33 point 5). */
+export const frEmailToComplete = {
+  usersTitle: (count: number) =>
+    count === 1 ? '1 compte avec un e-mail à compléter' : `${count} comptes avec un e-mail à compléter`,
+  usersHint:
+    'Créés par un import sans adresse : ils se connectent avec l’identifiant provisoire ci-dessous, mais « Mot de passe oublié » ne peut pas leur écrire. Modifiez chaque utilisateur pour saisir sa vraie adresse.',
+  badge: 'e-mail à compléter',
+  teacherBanner:
+    'Votre adresse e-mail est à compléter : « Mot de passe oublié » ne peut pas vous écrire. Donnez votre adresse à l’administration, qui la saisira dans votre compte.',
+  contractHint: 'E-mail à compléter : demandez à l’administration de saisir votre vraie adresse.',
+} as const;

@@ -5,6 +5,7 @@ import { dayRange } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { ContractFileBanner } from './contract-file-banner';
+import { EmailToCompleteBanner } from './email-to-complete-banner';
 import { serverClock } from '../../sync/server-clock';
 import { useServerNow } from '../../sync/use-server-now';
 import { checkAvailability } from './check-gates';
@@ -94,6 +95,7 @@ export function TeacherTodayPage() {
       <h2 id="teacher-today-title">{t.title}</h2>
       <p className="teacher-today-summary">{t.summary(longDate(now), items.length)}</p>
       <ContractFileBanner />
+      <EmailToCompleteBanner />
       {done ? (
         <p className="form-success teacher-check-done" role="status">
           {done.kind === 'checkin' ? t.checkinDone(clock(done.at)) : t.checkoutDone(clock(done.at))} ·{' '}

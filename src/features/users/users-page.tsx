@@ -3,6 +3,7 @@ import { useUsersPage } from './use-users-page';
 import { UsersDialogs } from './users-dialogs';
 import { UsersTable } from './users-table';
 import { UsersToolbar } from './users-toolbar';
+import { EmailsToComplete } from './emails-to-complete';
 import { PendingInvitations } from './pending-invitations';
 
 /** /users (spec part 1 point 2): search, filters, selection, wizard, and the row actions. */
@@ -16,6 +17,7 @@ export function UsersPage() {
       </h2>
       <UsersToolbar model={model} />
       <PendingInvitations users={model.data.users} />
+      <EmailsToComplete users={model.data.users} />
       {model.shown.length === 0 ? (
         <p className="empty">{fr.users.empty}</p>
       ) : (

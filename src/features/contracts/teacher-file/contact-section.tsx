@@ -1,4 +1,6 @@
+import { isEmailToComplete } from '../../../domain/users/email-to-complete';
 import { fr } from '../../../i18n/fr';
+import { frEmailToComplete } from '../../../i18n/fr-import-levels';
 import { FileTextField } from './file-text-field';
 import type { SectionProps } from './form-types';
 
@@ -21,7 +23,9 @@ export function ContactSection(props: SectionProps) {
           />
         </div>
         <FileTextField {...props} name="email" label={t.email} type="email" isFixed />
-        <p className="hint">{t.emailHint}</p>
+        <p className="hint">
+          {isEmailToComplete(props.fields.email) ? frEmailToComplete.contractHint : t.emailHint}
+        </p>
       </fieldset>
       <fieldset className="contracts-section">
         <legend>{t.emergency}</legend>

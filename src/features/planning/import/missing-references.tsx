@@ -1,7 +1,8 @@
-import { referenceKey, teacherEmailFromName } from '../../../domain/timetable-parsing';
+import { referenceKey } from '../../../domain/timetable-parsing';
 import { teacherDraftIssue } from '../../../domain/planning/import-references';
 import type { Institute, Level, Profile } from '../../../domain/store/schema';
 import { fr } from '../../../i18n/fr';
+import { frEmailToComplete, frImportLevels } from '../../../i18n/fr-import-levels';
 import { LongTable } from './long-table';
 import { PlaceTable } from './place-table';
 
@@ -77,6 +78,7 @@ export function MissingReferences(props: Props) {
       {missing.teachers.length === 0 ? null : (
         <details className="import-missing" open>
           <summary>{v.missingTeachers(missing.teachers.length)}</summary>
+          <p className="hint">{frImportLevels.emailNote}</p>
           <LongTable
             className="data import-missing-table"
             count={missing.teachers.length}
@@ -102,7 +104,7 @@ export function MissingReferences(props: Props) {
                       type="email"
                       aria-label={`${v.email} : ${name}`}
                       value={choice.email}
-                      placeholder={v.emailPlaceholder(teacherEmailFromName(name, props.existingEmails))}
+                      placeholder={frEmailToComplete.badge}
                       aria-invalid={issue !== null || undefined}
                       aria-describedby={issue ? errorId : undefined}
                       onChange={(e) => setTeacher(name, { email: e.target.value })}
