@@ -37,7 +37,7 @@ const RH = {
   email: 'rokhaya@ecole.sn',
   password: 'Rokhaya@2026',
 } as const;
-const ROOT = { id: ROOT_ADMIN.id, name: ROOT_ADMIN.name };
+const ROOT: { id: string; name: string } = { id: ROOT_ADMIN.id, name: ROOT_ADMIN.name };
 const at = (date: string, time: string) => `${date}T${time}:00.000Z`;
 const setNow = (date: string, time: string) => vi.setSystemTime(new Date(at(date, time)));
 // Thursday 30 April and Friday 1 May 2026: one week timetable across two months.
@@ -197,7 +197,7 @@ const correction = (
   });
 
 /** A closing as a device writes it (its own idea of the time and person, which the server replaces). */
-const closing = (month: string, instituteId: string | null, who = { id: ROOT.id, name: ROOT.name }) =>
+const closing = (month: string, instituteId: string | null, who: { id: string; name: string } = ROOT) =>
   mutation(
     'monthClosures',
     closureId(month, instituteId),
