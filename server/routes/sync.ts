@@ -9,6 +9,7 @@ import {
   type ChangeCursor,
   type PushResponse,
 } from '../../src/domain/sync/protocol';
+import { mayReadConflicts } from '../../src/domain/access/rules';
 import { frSync } from '../../src/i18n/fr-sync';
 import { currentRevision, projectResults } from '../auth/access';
 import type { SessionService } from '../auth/sessions';
@@ -128,13 +129,7 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
   // Values that lost a concurrent edit, kept so that no edit disappears without trace.
   app.get('/api/conflicts', { config: { session: 'required' } }, async (request, reply) => {
     const auth = sessionOf(request);
-    // Lost values of any record, secrets included: for the people who hold the whole store only.
-    if (
-      auth.viewer.kind !== 'user' ||
-      !auth.viewer.granted.has('users') ||
-      !auth.viewer.granted.has('settings.donnees')
-    )
-      return reply.code(403).send({ error: 'forbidden' });
+    if (!mayReadConflicts(auth.viewer)) return reply.code(403).send({ error: 'forbidden' });
     const raw = request.query as { after?: unknown; limit?: unknown };
     const after = Number(raw.after ?? 0);
     const limit = Math.min(Number(raw.limit ?? 100), 1_000);

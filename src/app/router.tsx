@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import type { GuardedPath } from '../domain/auth/routes';
+import { GUARDED_PATHS, isGuardedPath, SECTION_HOMES, type GuardedPath } from '../domain/auth/paths';
 import { Guard, preloadShell, RequireSession, RootRedirect, SectionRedirect } from './guards';
 import { NoRoutePage } from './no-route-page';
 import { lazyNamed } from './lazy-named';
@@ -58,8 +58,9 @@ const TeacherWorkloadPage = lazyNamed(
 );
 
 /**
- * Each guarded screen by its path (spec part 1 point 2): its route below, drawn behind its Guard, and its
- * download started with the shell's as the route opens (usePreloadScreen).
+ * Each guarded screen by its path (spec part 1 point 2; the paths come from the one table,
+ * domain/auth/paths.ts): its route below, drawn behind its Guard, and its download started with the shell's
+ * as the route opens (usePreloadScreen).
  */
 const SCREENS: Record<GuardedPath, ComponentType & { preload: () => void }> = {
   '/users': UsersPage,
@@ -83,9 +84,6 @@ const SCREENS: Record<GuardedPath, ComponentType & { preload: () => void }> = {
   '/teacher/workload': TeacherWorkloadPage,
   '/teacher/contract': MyContractPage,
 };
-
-const GUARDED_PATHS = Object.keys(SCREENS) as GuardedPath[];
-const isGuardedPath = (path: string): path is GuardedPath => Object.hasOwn(SCREENS, path);
 
 /**
  * The screen of a path and the shell start downloading together, as the route opens: otherwise the screen's
@@ -129,10 +127,9 @@ export function AppRoutes() {
             />
           );
         })}
-        <Route path="/settings" element={<SectionRedirect section="/settings" />} />
-        <Route path="/planning" element={<SectionRedirect section="/planning" />} />
-        <Route path="/contracts" element={<SectionRedirect section="/contracts" />} />
-        <Route path="/teacher" element={<SectionRedirect section="/teacher" />} />
+        {SECTION_HOMES.map((home) => (
+          <Route key={home} path={home} element={<SectionRedirect section={home} />} />
+        ))}
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

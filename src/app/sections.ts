@@ -1,3 +1,4 @@
+import { SECTION_TABLE } from '../domain/auth/paths';
 import { canOpen, type Access, type GuardedPath } from '../domain/auth/routes';
 import { fr } from '../i18n/fr';
 
@@ -16,87 +17,20 @@ export interface Section {
   tabs: readonly SectionTab[];
 }
 
-/** Side navigation "Modules" in the catalogue's order, labels of spec part 1 point 2. */
-export const SECTIONS: readonly Section[] = [
-  {
-    id: 'user-mgmt',
-    title: fr.sections.users,
-    href: '/users',
-    prefixes: ['/users', '/profiles', '/journal'],
-    tabs: [
-      { label: fr.tabs.users, path: '/users' },
-      { label: fr.tabs.profiles, path: '/profiles' },
-      { label: fr.tabs.journal, path: '/journal' },
-    ],
-  },
-  {
-    id: 'planning',
-    title: fr.sections.planning,
-    href: '/planning',
-    prefixes: ['/planning'],
-    tabs: [
-      { label: fr.tabs.importer, path: '/planning/importer' },
-      { label: fr.tabs.consulter, path: '/planning/consulter' },
-      { label: fr.tabs.reprogrammation, path: '/planning/reprogrammation' },
-      { label: fr.tabs.historique, path: '/planning/historique' },
-    ],
-  },
-  {
-    id: 'workload',
-    title: fr.sections.workload,
-    href: '/workload',
-    prefixes: ['/workload'],
-    tabs: [{ label: fr.sections.workload, path: '/workload' }],
-  },
-  {
-    id: 'contracts',
-    title: fr.sections.contracts,
-    href: '/contracts',
-    prefixes: ['/contracts'],
-    tabs: [
-      { label: fr.tabs.vh, path: '/contracts/vh' },
-      { label: fr.tabs.compliance, path: '/contracts/compliance' },
-    ],
-  },
-  {
-    id: 'attendance',
-    title: fr.sections.attendance,
-    href: '/attendance',
-    prefixes: ['/attendance'],
-    tabs: [{ label: fr.sections.attendance, path: '/attendance' }],
-  },
-  {
-    id: 'teacher',
-    title: fr.sections.teacher,
-    href: '/teacher',
-    prefixes: ['/teacher/today', '/teacher/planning', '/teacher/workload'],
-    tabs: [
-      { label: fr.tabs.today, path: '/teacher/today' },
-      { label: fr.tabs.myPlanning, path: '/teacher/planning' },
-      { label: fr.tabs.myHours, path: '/teacher/workload' },
-    ],
-  },
-  {
-    id: 'teacher.contract',
-    title: fr.sections.teacherContract,
-    href: '/teacher/contract',
-    prefixes: ['/teacher/contract'],
-    tabs: [{ label: fr.sections.teacherContract, path: '/teacher/contract' }],
-  },
-  {
-    id: 'settings',
-    title: fr.sections.settings,
-    href: '/settings',
-    prefixes: ['/settings'],
-    tabs: [
-      { label: fr.tabs.instituts, path: '/settings/instituts' },
-      { label: fr.tabs.niveaux, path: '/settings/niveaux' },
-      { label: fr.tabs.classes, path: '/settings/classes' },
-      { label: fr.tabs.modules, path: '/settings/modules' },
-      { label: fr.tabs.donnees, path: '/settings/donnees' },
-    ],
-  },
-];
+/**
+ * Side navigation "Modules" in the catalogue's order, labels of spec part 1 point 2: the sections of the one
+ * table (domain/auth/paths.ts) with their French labels.
+ */
+export const SECTIONS: readonly Section[] = SECTION_TABLE.map((row) => {
+  const title = fr.sections[row.title];
+  return {
+    id: row.id,
+    title,
+    href: row.home,
+    prefixes: [...new Set<string>([row.home, ...row.tabs.map((t) => t.path)])],
+    tabs: row.tabs.map((tab) => ({ label: tab.label === null ? title : fr.tabs[tab.label], path: tab.path })),
+  };
+});
 
 export function visibleTabs(section: Section, access: Access): SectionTab[] {
   return section.tabs.filter((t) => canOpen(t.path, access));
@@ -107,8 +41,17 @@ export function visibleSections(access: Access): Section[] {
   return SECTIONS.filter((s) => visibleTabs(s, access).length > 0);
 }
 
+/**
+ * The section a path belongs to: the one with the longest matching prefix (/teacher/contract is its own
+ * section inside the teacher's space).
+ */
 export function sectionOf(pathname: string): Section | undefined {
-  return SECTIONS.find((s) => s.prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
+  let best: { section: Section; length: number } | undefined;
+  for (const section of SECTIONS)
+    for (const prefix of section.prefixes)
+      if ((pathname === prefix || pathname.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? -1))
+        best = { section, length: prefix.length };
+  return best?.section;
 }
 
 /** The side navigation entry of a section leads to its first permitted tab. */

@@ -4,6 +4,7 @@ export {
   canReadCollection,
   holds,
   isPinTeacher,
+  mayReadConflicts,
   mayRecordAttendance,
   mayReplaceStore,
   mayReviewContracts,

@@ -144,6 +144,15 @@ export function mayRestoreStore(
   return mayReplaceStore(granted) && profiles.every((p) => modulesWithin(granted, p.moduleIds));
 }
 
+/**
+ * The conflict log (GET /api/conflicts) keeps the values that lost a concurrent edit, of any record, secrets
+ * included: it is for the people who hold the whole store (users and Données). A PIN session acts with
+ * teacher.today alone (effectiveModules), whatever its profile grants.
+ */
+export function mayReadConflicts(viewer: Viewer): boolean {
+  return holds(viewer, 'users') && holds(viewer, 'settings.donnees');
+}
+
 /** Spec part 1 point 4: PIN login only for Active users whose profile includes teacher.today. */
 export function isPinTeacher(
   user: { status?: unknown; profileId?: unknown } | null,

@@ -1,53 +1,23 @@
 import { mustCompleteContractFile, TEACHER_CONTRACT_ROUTE } from '../contracts/teacher-routing';
 import { isTeacherType } from '../module-catalogue';
 import type { LoginMode } from '../store/schema';
+import { SECTION_TABLE, type GuardedPath, type SectionId } from './paths';
 
 /** Route table of spec part 1 point 2 and part 2 point 2: each guarded path and the module id it needs. */
-export const ROUTE_PERMISSIONS = {
-  '/users': 'users',
-  '/profiles': 'profiles',
-  '/journal': 'journal',
-  '/settings/instituts': 'settings.instituts',
-  '/settings/niveaux': 'settings.niveaux',
-  '/settings/classes': 'settings.classes',
-  '/settings/modules': 'settings.modules',
-  '/settings/donnees': 'settings.donnees',
-  '/planning/importer': 'planning.importer',
-  '/planning/consulter': 'planning.consulter',
-  '/planning/reprogrammation': 'planning.reprogrammation',
-  '/planning/historique': 'planning.historique',
-  '/workload': 'workload',
-  '/attendance': 'attendance',
-  '/contracts/vh': 'contracts.vh',
-  '/contracts/compliance': 'contracts.compliance',
-  '/teacher/today': 'teacher.today',
-  '/teacher/planning': 'teacher.planning',
-  '/teacher/workload': 'teacher.workload',
-  '/teacher/contract': 'teacher.contract',
-} as const;
+export const ROUTE_PERMISSIONS = Object.fromEntries(
+  SECTION_TABLE.flatMap((section) => section.tabs.map((tab) => [tab.path, tab.module])),
+) as Record<GuardedPath, string>;
 
-export type GuardedPath = keyof typeof ROUTE_PERMISSIONS;
+export type { GuardedPath };
 
-/** Spec part 1 point 2, "Landing route after login": the first route the user may open, in this order. */
-export const LANDING_ORDER: readonly GuardedPath[] = [
-  '/users',
-  '/profiles',
-  '/journal',
-  '/settings/instituts',
-  '/settings/niveaux',
-  '/settings/classes',
-  '/settings/modules',
-  '/settings/donnees',
-  '/planning/importer',
-  '/planning/consulter',
-  '/planning/reprogrammation',
-  '/planning/historique',
-  '/teacher/today',
-  '/teacher/planning',
-  '/teacher/workload',
-  '/contracts/vh',
-  '/contracts/compliance',
-];
+/**
+ * Spec part 1 point 2, "Landing route after login": the first route the user may open, in this order (user
+ * management, settings, planning, the teacher's space, contracts: each section's tabs in their order).
+ */
+const LANDING_SECTIONS: readonly SectionId[] = ['user-mgmt', 'settings', 'planning', 'teacher', 'contracts'];
+export const LANDING_ORDER: readonly GuardedPath[] = LANDING_SECTIONS.flatMap(
+  (id) => SECTION_TABLE.find((s) => s.id === id)?.tabs.map((t): GuardedPath => t.path) ?? [],
+);
 
 export interface Access {
   granted: ReadonlySet<string>;
@@ -70,38 +40,15 @@ export function landingRoute(access: Access): GuardedPath | null {
   return LANDING_ORDER.find((path) => canOpen(path, access)) ?? null;
 }
 
-/** Default sub-route of a section when its empty path is opened (spec part 1 point 2, part 2 point 2). */
-const SECTION_ORDER: Record<string, readonly GuardedPath[]> = {
-  '/settings': [
-    '/settings/instituts',
-    '/settings/niveaux',
-    '/settings/classes',
-    '/settings/modules',
-    '/settings/donnees',
-  ],
-  '/planning': [
-    '/planning/importer',
-    '/planning/consulter',
-    '/planning/historique',
-    '/planning/reprogrammation',
-  ],
-  '/contracts': ['/contracts/vh', '/contracts/compliance'],
-  '/teacher': ['/teacher/planning', '/teacher/today', '/teacher/workload', '/teacher/contract'],
-};
-
-const SECTION_DEFAULT: Record<string, GuardedPath> = {
-  '/settings': '/settings/instituts',
-  '/planning': '/planning/consulter',
-  '/contracts': '/contracts/vh',
-  '/teacher': '/teacher/planning',
-};
-
-export type Section = keyof typeof SECTION_DEFAULT;
-
+/**
+ * Where the empty path of a section leads (spec part 1 point 2, part 2 point 2): its first tab the session may
+ * open, in the order the section's rule gives (its tabs' by default), else the section's default.
+ */
 export function sectionDefault(section: string, access: Access): GuardedPath | null {
-  const order = SECTION_ORDER[section];
-  if (!order) return null;
-  return order.find((path) => canOpen(path, access)) ?? SECTION_DEFAULT[section] ?? null;
+  const row = SECTION_TABLE.find((s) => s.home === section && 'emptyPath' in s);
+  if (!row || !('emptyPath' in row)) return null;
+  const order: readonly GuardedPath[] = row.emptyPath.order ?? row.tabs.map((t): GuardedPath => t.path);
+  return order.find((path) => canOpen(path, access)) ?? row.emptyPath.fallback;
 }
 
 export interface PostLoginInput {
