@@ -88,6 +88,7 @@ export function largeOrgBase(): StoreV1 {
     teacherContractSubmissions: [],
     settings: [],
     monthClosures: [],
+    statementAcks: [],
   };
 }
 

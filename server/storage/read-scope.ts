@@ -25,6 +25,7 @@ export const OWNED_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'rescheduleRequests',
   'contracts',
   'teacherContractSubmissions',
+  'statementAcks',
 ]);
 
 /** The owner column of a record: its teacher, when it is one of the rules' "own" collections. */
@@ -45,6 +46,8 @@ function readsAll(granted: ReadonlySet<string>, collection: CollectionName): boo
       return readsAllContracts(granted);
     case 'teacherContractSubmissions':
       return mayReviewContracts(granted);
+    case 'statementAcks':
+      return granted.has('workload');
     default:
       return true;
   }

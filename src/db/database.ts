@@ -50,7 +50,10 @@ export type AppDatabase = Dexie &
   };
 
 /** Indexes by what screens query: period matching of timetables, journals by time, logs by slot and teacher. */
-export const SCHEMA_V1: Record<Exclude<CollectionName, 'monthClosures'> | 'meta' | 'outbox', string> = {
+export const SCHEMA_V1: Record<
+  Exclude<CollectionName, 'monthClosures' | 'statementAcks'> | 'meta' | 'outbox',
+  string
+> = {
   users: 'id, email, profileId, status',
   profiles: 'id',
   modules: 'id',
@@ -90,6 +93,11 @@ export const SCHEMA_V4 = {
   monthClosures: 'id, month',
 } as const;
 
+/** Version 5: teachers' answers to their payroll statements (issue 32, domain/payroll/statement-ack.ts). */
+export const SCHEMA_V5 = {
+  statementAcks: 'id, teacherUserId, month',
+} as const;
+
 export const DATABASE_NAME = 'emargement';
 
 export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
@@ -98,6 +106,7 @@ export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
   db.version(2).stores(SCHEMA_V2);
   db.version(3).stores(SCHEMA_V3);
   db.version(4).stores(SCHEMA_V4);
+  db.version(5).stores(SCHEMA_V5);
   return db;
 }
 

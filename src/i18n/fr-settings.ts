@@ -178,6 +178,7 @@ export const frSettings = {
     teacherContractSubmissions: "Fiches d'identification",
     settings: 'Paramètres',
     monthClosures: 'Clôtures mensuelles',
+    statementAcks: 'Réponses aux états des heures',
   },
   zone: {
     legend: 'Zone de référence (facultatif)',

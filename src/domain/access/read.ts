@@ -100,6 +100,9 @@ export function projectRecord(
       return granted.has('planning.reprogrammation') || isOwn(viewer, data) ? data : null;
     case 'contracts':
       return readsAllContracts(granted) || isOwn(viewer, data) ? data : null;
+    case 'statementAcks':
+      // A teacher's answers to her payroll statements: herself, and whoever follows the hours (/workload).
+      return granted.has('workload') || isOwn(viewer, data) ? data : null;
     case 'teacherContractSubmissions':
       // Bank details and identity documents: the teacher and the compliance reviewers only.
       return mayReviewContracts(granted) || isOwn(viewer, data) ? data : null;

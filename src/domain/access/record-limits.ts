@@ -51,6 +51,8 @@ export const MAX_RECORD_CHARS: Readonly<Record<CollectionName, number>> = {
   settings: 16_000,
   // A closure and its history of closings and reopenings.
   monthClosures: 64_000,
+  // A teacher's answer to her statement: a decision and a comment.
+  statementAcks: 8_000,
 };
 
 export type SizeProblem =

@@ -23,6 +23,7 @@ import {
 } from './write-context';
 import { authorizeProfileWrite, authorizeUserLogWrite, authorizeUserWrite } from './write-people';
 import { authorizeContractFileWrite } from './write-contract-files';
+import { authorizeStatementAckWrite } from './write-statement-acks';
 import { authorizeClosureWrite } from './write-closures';
 import { attachmentContentProblem } from '../contracts/attachments';
 import {
@@ -61,6 +62,7 @@ const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = 
   teacherContractSubmissions: authorizeContractFileWrite,
   settings: authorizeSettingsWrite,
   monthClosures: authorizeClosureWrite,
+  statementAcks: authorizeStatementAckWrite,
 };
 
 /**

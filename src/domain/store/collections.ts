@@ -22,6 +22,8 @@ const NAMES = [
   'settings',
   // Beyond the spec (issue 32): month closings, domain/payroll/closing.ts.
   'monthClosures',
+  // Beyond the spec (issue 32): a teacher's answer to her payroll statement, domain/payroll/statement-ack.ts.
+  'statementAcks',
 ] as const;
 
 export type CollectionName = (typeof NAMES)[number];
@@ -34,6 +36,7 @@ export const APPEND_ONLY_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'planningLogs',
   'userLogs',
   'notifications',
+  'statementAcks',
 ]);
 
 /**

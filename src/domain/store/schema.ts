@@ -338,6 +338,24 @@ export const monthClosureSchema = z.looseObject({
   history: z.array(closureEventSchema).max(500),
 });
 
+/**
+ * A teacher's answer to her payroll statement of a month (issue 32, beyond the spec): validated or disputed
+ * with a comment. Append-only; the latest answer counts. `at`, `actorUserId` and `actorUserName` are stamped
+ * by the server (server/statement-acks.ts); `paidMin` and `amount` are the figures she answered about.
+ */
+export const statementAckSchema = z.looseObject({
+  id,
+  teacherUserId: z.string(),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'mois AAAA-MM attendu'),
+  decision: z.enum(['acknowledged', 'disputed']),
+  comment: z.string().max(1000).nullable().optional(),
+  paidMin: z.number().int().nullable().optional(),
+  amount: z.number().nullable().optional(),
+  at: z.string(),
+  actorUserId: optionalText,
+  actorUserName: optionalText,
+});
+
 /** The collections of the store, in the order of the specification. */
 export const COLLECTION_SCHEMAS = {
   users: userSchema,
@@ -357,6 +375,7 @@ export const COLLECTION_SCHEMAS = {
   teacherContractSubmissions: teacherContractSubmissionSchema,
   settings: orgSettingsSchema,
   monthClosures: monthClosureSchema,
+  statementAcks: statementAckSchema,
 } as const satisfies Record<CollectionName, z.ZodType>;
 
 export { APPEND_ONLY_COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections';
@@ -381,6 +400,7 @@ export const storeV1Schema = z.looseObject({
   teacherContractSubmissions: z.array(teacherContractSubmissionSchema).default([]),
   settings: z.array(orgSettingsSchema).default([]),
   monthClosures: z.array(monthClosureSchema).default([]),
+  statementAcks: z.array(statementAckSchema).default([]),
   currentUserId: z.string().nullable().optional(),
   currentLoginMode: loginModeSchema.optional(),
 });
@@ -411,6 +431,7 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 export type TeacherContractSubmission = z.infer<typeof teacherContractSubmissionSchema>;
 export type OrgSettings = z.infer<typeof orgSettingsSchema>;
 export type MonthClosureRecord = z.infer<typeof monthClosureSchema>;
+export type StatementAck = z.infer<typeof statementAckSchema>;
 export type LoginMode = z.infer<typeof loginModeSchema>;
 export type StoreV1 = z.infer<typeof storeV1Schema>;
 
@@ -432,6 +453,7 @@ export interface CollectionRecords {
   teacherContractSubmissions: TeacherContractSubmission;
   settings: OrgSettings;
   monthClosures: MonthClosureRecord;
+  statementAcks: StatementAck;
 }
 
 export type StoreParseResult =
