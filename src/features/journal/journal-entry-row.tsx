@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import type { JournalItem } from '../../domain/journal/journal-items';
 import { displayValue, fieldLabel } from '../../domain/journal/journal-query';
-import type { UserLog } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
+import { frJournalItems } from '../../i18n/fr-journal-items';
+import { journalCodeLabel, journalDetailText } from './journal-texts';
 
-export function JournalEntryRow({ entry }: { entry: UserLog }) {
+export function JournalEntryRow({ entry }: { entry: JournalItem }) {
   const [isOpen, setIsOpen] = useState(false);
-  const fields = entry.fields ?? [];
+  const fields = entry.fields;
+  const details = journalDetailText(entry.detail);
   return (
     <>
       <tr>
@@ -16,13 +19,14 @@ export function JournalEntryRow({ entry }: { entry: UserLog }) {
           </time>
         </td>
         <td>
-          <span className="pill">{fr.journal.actionLabels[entry.action]}</span>
+          <span className="pill">{journalCodeLabel(entry.code)}</span>
+          <span className="journal-kind">{frJournalItems.kinds[entry.kind]}</span>
         </td>
-        <td>{entry.targetUserName ?? '—'}</td>
-        <td>{entry.actorUserName ?? fr.journal.system}</td>
+        <td>{entry.target ?? '—'}</td>
+        <td>{entry.actor ?? fr.journal.system}</td>
         <td>
           <div className="journal-details">
-            {entry.details ? <span>{entry.details}</span> : null}
+            {details ? <span>{details}</span> : null}
             {fields.length > 0 ? (
               <Button className="link-button" aria-expanded={isOpen} onPress={() => setIsOpen(!isOpen)}>
                 {isOpen ? fr.journal.hideChanges : fr.journal.showChanges(fields.length)}

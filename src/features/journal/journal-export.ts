@@ -1,14 +1,13 @@
-import { CSV_HEADER, displayValue, fieldLabel, journalCsvRows } from '../../domain/journal/journal-query';
-import type { UserLog, UserLogAction } from '../../domain/store/schema';
+import { journalItemCsvRows, type JournalItem } from '../../domain/journal/journal-items';
+import { CSV_HEADER, displayValue, fieldLabel } from '../../domain/journal/journal-query';
 import { fr } from '../../i18n/fr';
-
-const actionLabel = (a: UserLogAction) => fr.journal.actionLabels[a];
+import { journalCodeLabel, journalDetailText } from './journal-texts';
 
 /** journal-{date}.csv (spec part 2 point 7): UTF-8 with BOM and semicolons, as French spreadsheets expect. */
-export async function downloadJournalCsv(entries: readonly UserLog[], today: string): Promise<void> {
+export async function downloadJournalCsv(items: readonly JournalItem[], today: string): Promise<void> {
   const Papa = await import('papaparse');
   const csv = Papa.unparse(
-    { fields: [...CSV_HEADER], data: journalCsvRows(entries, actionLabel) },
+    { fields: [...CSV_HEADER], data: journalItemCsvRows(items, journalCodeLabel, journalDetailText) },
     { delimiter: ';', newline: '\r\n' },
   );
   const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
@@ -30,16 +29,17 @@ function escapeHtml(text: string): string {
 }
 
 /** PDF export: a printable window, which the browser's print dialog saves as PDF. */
-export function printJournal(entries: readonly UserLog[]): void {
-  const rows = entries
+export function printJournal(items: readonly JournalItem[]): void {
+  const rows = items
     .map((e) => {
-      const changes = (e.fields ?? [])
+      const changes = e.fields
         .map(
           (f) =>
             `${escapeHtml(fieldLabel(f))} : ${escapeHtml(displayValue(f.before))} → ${escapeHtml(displayValue(f.after))}`,
         )
         .join('<br>');
-      return `<tr><td>${escapeHtml(new Date(e.timestamp).toLocaleString('fr-FR', { timeZone: 'UTC' }))}</td><td>${escapeHtml(actionLabel(e.action))}</td><td>${escapeHtml(e.targetUserName ?? '')}</td><td>${escapeHtml(e.actorUserName ?? fr.journal.system)}</td><td>${escapeHtml(e.details ?? '')}${changes ? `<br>${changes}` : ''}</td></tr>`;
+      const detail = escapeHtml(journalDetailText(e.detail));
+      return `<tr><td>${escapeHtml(new Date(e.timestamp).toLocaleString('fr-FR', { timeZone: 'UTC' }))}</td><td>${escapeHtml(journalCodeLabel(e.code))}</td><td>${escapeHtml(e.target ?? '')}</td><td>${escapeHtml(e.actor ?? fr.journal.system)}</td><td>${detail}${changes ? `<br>${changes}` : ''}</td></tr>`;
     })
     .join('');
   const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(fr.journal.printTitle)}</title><style>body{font-family:system-ui,sans-serif;font-size:12px}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;text-align:left;vertical-align:top}</style></head><body><h1>${escapeHtml(fr.journal.printTitle)}</h1><table><thead><tr><th>${fr.journal.colDate}</th><th>${fr.journal.colAction}</th><th>${fr.journal.colTarget}</th><th>${fr.journal.colActor}</th><th>${fr.journal.colDetails}</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;

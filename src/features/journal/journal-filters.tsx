@@ -9,9 +9,10 @@ import {
   Popover,
   SearchField,
 } from 'react-aria-components';
-import type { JournalFilter } from '../../domain/journal/journal-query';
+import { JOURNAL_KINDS, type JournalItemFilter, type JournalKind } from '../../domain/journal/journal-items';
 import { userLogActionSchema, type UserLogAction } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
+import { frJournalItems } from '../../i18n/fr-journal-items';
 
 const ACTIONS = userLogActionSchema.options;
 
@@ -19,8 +20,8 @@ export function JournalFilters({
   filter,
   onChange,
 }: {
-  filter: JournalFilter;
-  onChange: (filter: JournalFilter) => void;
+  filter: JournalItemFilter;
+  onChange: (filter: JournalItemFilter) => void;
 }) {
   return (
     <div className="toolbar">
@@ -49,6 +50,26 @@ export function JournalFilters({
           value={filter.to}
           onChange={(e) => onChange({ ...filter, to: e.target.value })}
         />
+      </div>
+      <div className="field">
+        <label htmlFor="journal-kind">{frJournalItems.kindFilter}</label>
+        <select
+          id="journal-kind"
+          value={[...filter.kinds][0] ?? ''}
+          onChange={(e) =>
+            onChange({
+              ...filter,
+              kinds: new Set(e.target.value ? [e.target.value as JournalKind] : []),
+            })
+          }
+        >
+          <option value="">{frJournalItems.allKinds}</option>
+          {JOURNAL_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {frJournalItems.kinds[kind]}
+            </option>
+          ))}
+        </select>
       </div>
       <DialogTrigger>
         <Button className="button secondary journal-actions-button">

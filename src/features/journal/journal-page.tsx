@@ -2,37 +2,41 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { appDb } from '../../db/database';
-import { JOURNAL_PAGE_SIZE, journalEmptyKind, type JournalFilter } from '../../domain/journal/journal-query';
+import type { JournalItemFilter } from '../../domain/journal/journal-items';
+import { JOURNAL_PAGE_SIZE, journalEmptyKind } from '../../domain/journal/journal-query';
 import { fr } from '../../i18n/fr';
 import { JournalEntryRow } from './journal-entry-row';
 import { downloadJournalCsv, printJournal } from './journal-export';
 import { JournalFilters } from './journal-filters';
 import './journal.css';
-import { hasAnyJournalEntry, queryJournal } from './journal-service';
+import { hasAnyJournalEntry, queryJournalItems } from './journal-service';
 
 const EMPTY_TEXTS = {
   empty: fr.journal.empty,
   'no-match': fr.details.journal.noMatch,
   'empty-period': fr.journal.emptyPeriod,
 } as const;
-const NO_FILTER: JournalFilter = { query: '', from: '', to: '', actions: new Set() };
+const NO_FILTER: JournalItemFilter = { query: '', from: '', to: '', actions: new Set(), kinds: new Set() };
 /** Exports take every matching entry, up to this bound, not only the loaded pages. */
 const EXPORT_MAX_ENTRIES = 100_000;
 
-/** /journal (spec part 2 point 2): newest first, pages of 50, filters, expandable changes, CSV and PDF. */
+/**
+ * /journal (spec part 2 point 2): newest first, pages of 50, filters, expandable changes, CSV and PDF. Issue 33
+ * point 8: every kind of action (accounts, planning, contracts), worded in French, filtered by kind.
+ */
 export function JournalPage() {
-  const [filter, setFilter] = useState<JournalFilter>(NO_FILTER);
+  const [filter, setFilter] = useState<JournalItemFilter>(NO_FILTER);
   const [pages, setPages] = useState(1);
   const limit = pages * JOURNAL_PAGE_SIZE;
   // One more than shown tells whether "Charger plus" has anything to load.
-  const entries = useLiveQuery(() => queryJournal(appDb(), filter, limit + 1), [filter, limit]);
+  const entries = useLiveQuery(() => queryJournalItems(appDb(), filter, limit + 1), [filter, limit]);
   const hasAny = useLiveQuery(() => hasAnyJournalEntry(appDb()), []);
-  const changeFilter = (next: JournalFilter) => {
+  const changeFilter = (next: JournalItemFilter) => {
     setFilter(next);
     setPages(1);
   };
   const exportAll = async (kind: 'csv' | 'pdf') => {
-    const all = await queryJournal(appDb(), filter, EXPORT_MAX_ENTRIES);
+    const all = await queryJournalItems(appDb(), filter, EXPORT_MAX_ENTRIES);
     if (kind === 'csv') await downloadJournalCsv(all, new Date().toISOString().slice(0, 10));
     else printJournal(all);
   };

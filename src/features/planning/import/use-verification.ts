@@ -243,7 +243,15 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
     try {
       if (warnings.length > 0) console.warn('Avertissements contrats (import)', warnings);
       const plan = await saveImport(appDb(), {
-        planningImport: { id: importId, ...period, fileName, createdAt: new Date().toISOString() },
+        // Who imported it, for the journal (issue 33 point 8); written by the device, as the import itself.
+        planningImport: {
+          id: importId,
+          ...period,
+          fileName,
+          createdAt: new Date().toISOString(),
+          actorUserId: session?.user.id ?? null,
+          actorUserName: session?.user.name ?? null,
+        },
         timetables: candidates,
         created,
         replaceEarlier,

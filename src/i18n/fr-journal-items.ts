@@ -1,0 +1,36 @@
+/** The journal of every action (issue 33 point 8): kinds, action names and readable details. */
+export const frJournalItems = {
+  kinds: {
+    users: 'Comptes utilisateurs',
+    planning: 'Planning',
+    contracts: 'Contrats',
+  },
+  kindFilter: 'Type d’action',
+  allKinds: 'Toutes',
+  colKind: 'Type',
+  codes: {
+    'planning-import': 'Import du planning',
+    'planning-cancel': 'Cours annulé',
+    'planning-reschedule': 'Cours reprogrammé',
+    'planning-change-mode': 'Mode du cours modifié',
+    'planning-correction': 'Émargement corrigé',
+    'reschedule-requested': 'Demande de reprogrammation',
+    'reschedule-validated': 'Reprogrammation validée',
+    'vh-contract-created': 'Contrat VH créé',
+    'contract-submitted': 'Dossier contractuel soumis',
+    'contract-validated': 'Dossier contractuel validé',
+    'contract-rejected': 'Dossier contractuel rejeté',
+  },
+  details: {
+    userCreatedByImport: 'Compte créé par l’import du planning',
+    importWeek: (fileName: string, date: string) => `Fichier « ${fileName} », semaine du ${date}`,
+    importMonth: (fileName: string, month: string) => `Fichier « ${fileName} », mois ${month}`,
+    course: (className: string, moduleName: string, when: string) =>
+      [className, moduleName, when].filter((part) => part !== '').join(' · '),
+    reschedule: (course: string, proposed: string, reason: string) =>
+      `${course} → proposé le ${proposed}${reason ? ` (motif : ${reason})` : ''}`,
+    contract: (lines: number, from: string, to: string) => `${lines} ligne(s), du ${from} au ${to}`,
+    rejection: (reason: string) => `Motif : ${reason}`,
+  },
+  days: ['', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
+} as const;
