@@ -14,7 +14,7 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** Connections per app server to PostgreSQL (PG_POOL_MAX). */
   pgPoolMax: number;
-  /** At most this many batches of one organisation per PostgreSQL transaction (PG_GROUP_MAX; 1, the default: no grouping). */
+  /** At most this many batches of one organisation per PostgreSQL transaction (PG_GROUP_MAX, 64 by default; 1: no grouping). */
   pgGroupMax: number;
   staticDir: string | null;
   /**
@@ -141,7 +141,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataFile: path.resolve(env.DATA_FILE ?? 'data/app.sqlite'),
     databaseUrl: env.DATABASE_URL?.trim() ? env.DATABASE_URL.trim() : null,
     pgPoolMax: intFrom(env.PG_POOL_MAX, 10),
-    pgGroupMax: intFrom(env.PG_GROUP_MAX, 1),
+    pgGroupMax: intFrom(env.PG_GROUP_MAX, 64),
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR ?? 'dist'),
     // Contract files carry attachments of up to 3,000,000 bytes each, base64-encoded in the store.
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 64 * MIB),

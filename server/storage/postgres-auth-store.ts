@@ -3,8 +3,26 @@ import { toSessionRow, toUserRecord, type UserRecordRow } from './sqlite-auth-st
 import type { RateLimitStore, SessionStore } from './sync-storage';
 import type { SettingsStore, UserLookup } from './user-index';
 
-/** Sessions and rate-limit counters on PostgreSQL (tables of migration 4), shared by every app server. */
-export function postgresAuthStores(pool: pg.Pool): {
+/**
+ * Bookkeeping rows that every request rewrites (a device's and a session's last contact, device-contacts.ts):
+ * written through `bookkeeping`, whose connections commit without waiting for the disk.
+ */
+const BOOKKEEPING_SETTINGS = ['contact:'];
+
+/**
+ * Sessions and rate-limit counters on PostgreSQL (tables of migration 4), shared by every app server.
+ *
+ * `bookkeeping` (issue 31) is a pool whose connections commit with synchronous_commit off: the rate-limit
+ * counters, a session's last-seen time and the last contacts are rewritten by nearly every request, many
+ * of them on the same rows (one account, one session), and each such commit waiting for the disk while it
+ * holds its row lock made them a queue of their own, longer than the organisation's write lock. Visible to
+ * every server at once as before; a crash of PostgreSQL may lose the last fraction of a second of them (a
+ * counter a few hits lower, a contact a moment older), never a record, a mutation or a session.
+ */
+export function postgresAuthStores(
+  pool: pg.Pool,
+  bookkeeping: pg.Pool = pool,
+): {
   sessions: SessionStore;
   rateLimits: RateLimitStore;
   settings: SettingsStore;
@@ -20,7 +38,8 @@ export function postgresAuthStores(pool: pg.Pool): {
         return rows[0]?.value ?? null;
       },
       set: async (name, value) => {
-        await pool.query(
+        const through = BOOKKEEPING_SETTINGS.some((prefix) => name.startsWith(prefix)) ? bookkeeping : pool;
+        await through.query(
           `INSERT INTO server_settings (name, value) VALUES ($1, $2)
            ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
           [name, value],
@@ -97,7 +116,10 @@ export function postgresAuthStores(pool: pg.Pool): {
         return rows[0] ? toSessionRow(rows[0]) : null;
       },
       touch: async (tokenHash, at) => {
-        await pool.query('UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2', [at, tokenHash]);
+        await bookkeeping.query('UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2', [
+          at,
+          tokenHash,
+        ]);
       },
       revoke: async (tokenHash, at) => {
         await pool.query('UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL', [
@@ -132,7 +154,7 @@ export function postgresAuthStores(pool: pg.Pool): {
         if (list.length === 0) return [];
         // One statement for every bucket (distinct buckets: ON CONFLICT touches each row once).
         const values = list.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}::bigint, $${3 * i + 3}::int)`);
-        const { rows } = await pool.query<{ bucket: string; hits: number }>(
+        const { rows } = await bookkeeping.query<{ bucket: string; hits: number }>(
           `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES ${values.join(', ')}
            ON CONFLICT (bucket) DO UPDATE SET
              hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms

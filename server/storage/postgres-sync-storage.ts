@@ -1,30 +1,22 @@
 import pg from 'pg';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
-import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import { MigrationError } from './migration-error';
-import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
+import { MIGRATIONS } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
-import type { StoredMutation, SyncStorage, SyncTransaction } from './sync-storage';
+import type { SyncStorage, SyncTransaction } from './sync-storage';
 import { rowsWithin } from './page-sizes';
 import { listenForRevisions, notifyPayload, revisionChannelOf } from './postgres-revisions';
 import {
   conflictFromRow,
-  jsonOrNull,
-  mutationFromRow,
   RECORD_COLUMNS,
   recordFromRow,
-  recordToRow,
   type ConflictRow,
   type RecordRow,
-  storedWriterNumbers,
-  stampWriters,
-  storedStatus,
-  type StoredMutationRow,
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
 import { storageFailureOf } from './storage-failure';
-import { userIndexRow } from './user-index';
-import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
+import { WriteGroup } from './postgres-write-group';
+import { WriterMap } from './writers';
 
 /**
  * PostgreSQL storage: several stateless app servers share one database.
@@ -54,11 +46,15 @@ const MIGRATION_LOCK_KEY = 7_340_146_014;
 const ORG_LOCK_CLASS = 14_014;
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 8;
+/** Batches of one organisation per transaction at most (PG_GROUP_MAX): as SQLite's group commit. */
+export const DEFAULT_GROUP_MAX = 64;
+/** A ROLLBACK that does not answer within this time: the connection is dropped instead. */
+const ROLLBACK_TIMEOUT_MS = 2_000;
 
 export interface PostgresOptions {
   /** Connections per app server (PG_POOL_MAX). */
   poolMax?: number;
-  /** At most this many batches of one organisation per transaction (group commit; 1, the default: each alone). */
+  /** At most this many batches of one organisation per transaction (group commit, DEFAULT_GROUP_MAX; 1: each alone). */
   groupMax?: number;
   /** Told after each COMMIT of write transactions, with how many batches it made durable (measurements, tests). */
   onCommit?: (batches: number) => void;
@@ -115,224 +111,6 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
   return applied;
 }
 
-const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
-
-/**
- * One batch's view of the organisation while it holds the lock. Round trips are what the lock is held for,
- * so `prefetch` loads the batch's mutation ids and records at once (kept up to date by our own writes;
- * nobody else can write them until COMMIT), and mutation ids are written together by `flush` before COMMIT.
- */
-function transactionFor(
-  client: pg.PoolClient,
-  orgId: string,
-  locked: number,
-  committedWriters: WriterMap,
-): { tx: SyncTransaction; flush: () => Promise<void>; writers: WriterMap } {
-  let revision = locked;
-  // Device numbers this transaction read or gave: shared (committedWriters) once it commits.
-  const writers = new WriterMap();
-  const numbers = knownWriters(committedWriters, writers);
-  const known = {
-    numberOf: (clientId: string) => committedWriters.numberOf(clientId) ?? writers.numberOf(clientId),
-    clientOf: (n: number) => committedWriters.clientOf(n) ?? writers.clientOf(n),
-  };
-  /** Reads the device ids of the numbers that `rows` refer to and this transaction does not know yet. */
-  const readWriters = async (rows: readonly RecordRow[]) => {
-    const missing = [...new Set(rows.flatMap((r) => storedWriterNumbers(r.stamps)))].filter(
-      (n) => known.clientOf(n) === undefined,
-    );
-    if (missing.length === 0) return;
-    const found = await client.query<{ n: number; client_id: string }>(
-      'SELECT n, client_id FROM writers WHERE org_id = $1 AND n = ANY($2::int[])',
-      [orgId, missing],
-    );
-    for (const w of found.rows) writers.add(w.n, w.client_id);
-  };
-  /** The numbers of a record's devices, read or given (we hold the organisation's lock). */
-  const numberWriters = async (record: ServerRecord) => {
-    for (const clientId of stampWriters(record.stamps)) {
-      if (known.numberOf(clientId) !== undefined) continue;
-      const found = await client.query<{ n: number }>(
-        'SELECT n FROM writers WHERE org_id = $1 AND client_id = $2',
-        [orgId, clientId],
-      );
-      const n =
-        found.rows[0]?.n ??
-        (await client.query<{ n: number }>(NEW_WRITER_SQL.postgres, [orgId, clientId])).rows[0]?.n;
-      if (n === undefined) throw new Error(`no writer number for ${clientId}`);
-      writers.add(n, clientId);
-    }
-  };
-  const fromRows = async (rows: readonly RecordRow[]) => {
-    await readWriters(rows);
-    return rows.map((row) => recordFromRow(row, numbers));
-  };
-  const knownRecords = new Map<string, ServerRecord | null>();
-  const knownMutations = new Map<string, StoredMutation | null>();
-  const pending: StoredMutation[] = [];
-  const flush = async () => {
-    if (pending.length === 0) return;
-    await client.query(
-      `INSERT INTO mutations (org_id, mutation_id, rev, status)
-       SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[])`,
-      [
-        orgId,
-        pending.map((m) => m.mutationId),
-        pending.map((m) => m.rev),
-        pending.map((m) => storedStatus(m.status)),
-      ],
-    );
-    pending.length = 0;
-  };
-  const tx: SyncTransaction = {
-    prefetch: async (items) => {
-      const ids = [...new Set(items.map((i) => i.mutationId))];
-      const found = await client.query<StoredMutationRow>(
-        'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = ANY($2::text[])',
-        [orgId, ids],
-      );
-      for (const id of ids) if (!knownMutations.has(id)) knownMutations.set(id, null);
-      for (const row of found.rows) knownMutations.set(row.mutation_id, mutationFromRow(row));
-      const keys = new Map(items.map((i) => [keyOf(i.collection, i.recordId), i]));
-      const wanted = [...keys.values()].filter((i) => !knownRecords.has(keyOf(i.collection, i.recordId)));
-      if (wanted.length === 0) return;
-      const records = await client.query<RecordRow>(
-        `SELECT ${RECORD_COLUMNS} FROM records
-         WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-        [orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
-      );
-      for (const i of wanted) knownRecords.set(keyOf(i.collection, i.recordId), null);
-      for (const record of await fromRows(records.rows))
-        knownRecords.set(keyOf(record.collection, record.id), record);
-    },
-    revision: () => Promise.resolve(revision),
-    setRevision: async (next, nowIso) => {
-      // We hold the row lock: the revision only moves forward, and only from the value we read.
-      const result = await client.query(
-        'UPDATE orgs SET revision = $2, updated_at = $3 WHERE org_id = $1 AND revision = $4',
-        [orgId, next, nowIso, revision],
-      );
-      if (result.rowCount !== 1 || next <= revision) throw new Error('revision moved under the lock');
-      revision = next;
-    },
-    getRecord: async (collection, id) => {
-      const known = knownRecords.get(keyOf(collection, id));
-      if (known !== undefined) return known === null ? null : structuredClone(known);
-      const { rows } = await client.query<RecordRow>(
-        `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
-        [orgId, collection, id],
-      );
-      return (await fromRows(rows))[0] ?? null;
-    },
-    getRecordAt: async (collection, id, at) => {
-      // The version at or before `at`: the record itself, or the latest superseded one (change_log).
-      const { rows } = await client.query<{ deleted: boolean; data: string }>(
-        `SELECT rev, deleted, data FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev <= $4
-         UNION ALL
-         SELECT rev, deleted, data FROM change_log
-         WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev <= $4
-         ORDER BY rev DESC LIMIT 1`,
-        [orgId, collection, id, at],
-      );
-      const row = rows[0];
-      return row && !row.deleted ? (JSON.parse(row.data) as RecordData) : null;
-    },
-    listRecords: async () => {
-      const { rows } = await client.query<RecordRow>(
-        `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 ORDER BY collection, record_id`,
-        [orgId],
-      );
-      return fromRows(rows);
-    },
-    putRecord: async (record) => {
-      knownRecords.set(keyOf(record.collection, record.id), structuredClone(record));
-      await numberWriters(record);
-      const row = recordToRow(record, numbers);
-      // One round trip: the version being superseded moves to the change log (every part of the statement
-      // reads the rows as they were before it; a second write in the same revision replaces the record only),
-      // then the record.
-      await client.query(
-        `WITH previous AS (
-           INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
-           SELECT org_id, collection, record_id, rev, deleted, data FROM records
-           WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev < $4
-           ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
-             deleted = excluded.deleted, data = excluded.data)
-         INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
-           deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner`,
-        [orgId, row.collection, row.recordId, row.rev, row.deleted, row.data, row.stamps, row.owner],
-      );
-      if (record.collection === 'users') {
-        // The lookup index of the anonymous routes, in the same transaction as the record.
-        const row = userIndexRow(record);
-        if (row)
-          await client.query(
-            `INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (org_id, user_id) DO UPDATE SET email = excluded.email, status = excluded.status,
-               profile_id = excluded.profile_id, is_emergency = excluded.is_emergency,
-               reset_token_hash = excluded.reset_token_hash`,
-            userIndexValues(orgId, row, 'postgres'),
-          );
-        else
-          await client.query('DELETE FROM user_index WHERE org_id = $1 AND user_id = $2', [orgId, record.id]);
-      }
-    },
-    getMutation: async (mutationId) => {
-      const known = knownMutations.get(mutationId);
-      if (known !== undefined) return known;
-      const { rows } = await client.query<StoredMutationRow>(
-        'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = $2',
-        [orgId, mutationId],
-      );
-      return rows[0] ? mutationFromRow(rows[0]) : null;
-    },
-    saveMutation: (m) => {
-      // A second save of one id in a batch must fail as the primary key would: the flush then raises 23505.
-      knownMutations.set(m.mutationId, m);
-      pending.push(m);
-      return Promise.resolve();
-    },
-    listOwned: async (collection, owner) => {
-      const { rows } = await client.query<RecordRow>(
-        `SELECT ${RECORD_COLUMNS} FROM records
-         WHERE org_id = $1 AND collection = $2 AND owner = $3 AND NOT deleted ORDER BY record_id`,
-        [orgId, collection, owner],
-      );
-      return fromRows(rows);
-    },
-    storedBytes: async (collection) => {
-      // octet_length of text reads the size from the value's header (TOAST), not the value itself.
-      const { rows } = await client.query<{ bytes: Int8 | null }>(
-        'SELECT SUM(octet_length(data)) AS bytes FROM records WHERE org_id = $1 AND collection = $2 AND NOT deleted',
-        [orgId, collection],
-      );
-      return Number(rows[0]?.bytes ?? 0);
-    },
-    addConflict: async (c) => {
-      await client.query(
-        `INSERT INTO conflicts (org_id, rev, collection, record_id, field, reason, kept_value, lost_value,
-           kept_mutation_id, lost_mutation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          orgId,
-          c.rev,
-          c.collection,
-          c.recordId,
-          c.field,
-          c.reason,
-          jsonOrNull(c.keptValue),
-          jsonOrNull(c.lostValue),
-          c.keptMutationId,
-          c.lostMutationId,
-          c.createdAt,
-        ],
-      );
-    },
-  };
-  return { tx, flush, writers };
-}
-
 export async function openPostgresSyncStorage(
   connectionString: string,
   options: PostgresOptions = {},
@@ -353,12 +131,27 @@ export async function openPostgresSyncStorage(
   pool.on('connect', (client) => {
     client.on('error', noteError);
   });
+  // The bookkeeping writes (rate limits, last seen, last contacts: postgres-auth-store.ts) commit without
+  // waiting for the disk; the SET is queued before the client's first query.
+  const bookkeeping = new Pool({
+    connectionString,
+    max: Math.max(2, Math.ceil((options.poolMax ?? 10) / 2)),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'emargement',
+  });
+  bookkeeping.on('error', noteError);
+  bookkeeping.on('connect', (client) => {
+    client.on('error', noteError);
+    client.query('SET synchronous_commit = off').catch(noteError);
+  });
   let channel = '';
   try {
     await migratePostgres(pool);
     channel = await revisionChannelOf(pool);
   } catch (error) {
     await pool.end();
+    await bookkeeping.end();
     throw error;
   }
   const revisions = new RevisionFeed();
@@ -412,39 +205,91 @@ export async function openPostgresSyncStorage(
     return Number(locked.rows[0]?.revision ?? 0);
   }
 
+  /** What a transaction of one or several batches gave each of them. */
+  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+  /**
+   * Ends a transaction that failed. A connection that is gone (or the database's own termination) is never
+   * asked a ROLLBACK: PostgreSQL rolls the transaction back itself, and a query sent to a connection being
+   * torn down may wait for ever (issue 31: a group then held its organisation's queue). Any other failure
+   * rolls back, within a few seconds or the connection is dropped. Answers whether the client is broken.
+   */
+  async function abandon(client: pg.PoolClient, error: unknown): Promise<boolean> {
+    if (storageFailureOf(error)) return true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        client.query('ROLLBACK'),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('ROLLBACK timeout')), ROLLBACK_TIMEOUT_MS);
+        }),
+      ]);
+      return false;
+    } catch {
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * One transaction under the organisation's lock running `runs` in turn (writes.ts: each batch's writes
+   * stay in memory and go in a few statements before COMMIT). With `isolate`, a batch that throws is
+   * dropped alone (its outcome says so) and the others commit; otherwise its error ends the transaction.
+   * Throws when the transaction as a whole fails (nothing of it is stored, or unknown after a lost COMMIT).
+   */
+  async function runTransaction(
+    orgId: string,
+    runs: readonly ((tx: SyncTransaction) => Promise<unknown>)[],
+    isolate: boolean,
+  ): Promise<Outcome[]> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const before = await lockOrg(client, orgId);
+      const committedWriters = writersOf(orgId);
+      const group = new WriteGroup(client, orgId, before, committedWriters);
+      const outcomes: Outcome[] = [];
+      for (const run of runs) {
+        const batch = group.batch();
+        try {
+          const value = await run(batch.tx);
+          await batch.end();
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          if (!isolate || storageFailureOf(error)) throw error;
+          await batch.drop();
+          outcomes.push({ ok: false, error });
+        }
+      }
+      await group.finish(channel, (revision) => notifyPayload(orgId, revision), new Date().toISOString());
+      await client.query('COMMIT');
+      const committed = outcomes.filter((o) => o.ok).length;
+      if (committed > 0) options.onCommit?.(committed);
+      committedWriters.merge(group.writers);
+      // This server's own streams hear it at once; the notification that follows is then a no-op.
+      if (group.revision !== before) revisions.publish(orgId, group.revision);
+      return outcomes;
+    } catch (error) {
+      broken = await abandon(client, error);
+      throw error;
+    } finally {
+      // A lost connection leaves the pool (it opens a new one for the next request).
+      client.release(broken);
+    }
+  }
+
   /** One batch in its own transaction, retried on serialisation failures, deadlocks and unique violations. */
   async function runAlone<T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      const client = await pool.connect();
-      let broken = false;
       try {
-        await client.query('BEGIN');
-        const before = await lockOrg(client, orgId);
-        const committedWriters = writersOf(orgId);
-        const { tx, flush, writers } = transactionFor(client, orgId, before, committedWriters);
-        const result = await fn(tx);
-        await flush();
-        const after = await tx.revision();
-        // Delivered by PostgreSQL at COMMIT only, to the live streams of every server (postgres-revisions.ts).
-        if (after !== before)
-          await client.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(orgId, after)]);
-        await client.query('COMMIT');
-        options.onCommit?.(1);
-        committedWriters.merge(writers);
-        // This server's own streams hear it at once; the notification that follows is then a no-op.
-        if (after !== before) revisions.publish(orgId, after);
-        return result;
+        const [outcome] = await runTransaction(orgId, [fn], false);
+        return (outcome as { ok: true; value: unknown }).value as T;
       } catch (error) {
-        // A connection lost mid-transaction: PostgreSQL rolls it back itself; the pool drops the client.
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        if (storageFailureOf(error) === 'unreachable') broken = true;
         const code = codeOf(error);
         if (code === undefined || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
         await sleep(Math.min(200, 5 * 2 ** attempt) * Math.random());
-      } finally {
-        client.release(broken);
       }
     }
   }
@@ -452,92 +297,64 @@ export async function openPostgresSyncStorage(
   /**
    * Group commit per organisation (issue 31, as SQLite's): the batches of one organisation that arrive while
    * one of its transactions runs on this server wait, then run together in ONE transaction under one lock
-   * and one COMMIT, each inside its own savepoint. A batch that throws is rolled back to its savepoint
-   * without touching its neighbours, then run alone once the group has committed; nobody hears of a result
-   * before the COMMIT that makes it durable. A lost connection fails the whole group (nothing committed, or
-   * not known: each device sends its batch again and a committed one is then a duplicate).
+   * and one COMMIT. A batch that throws is dropped without touching its neighbours, then run alone once the
+   * group has committed; nobody hears of a result before the COMMIT that makes it durable. A lost connection
+   * fails the whole group at once (nothing committed, or not known: each device sends its batch again and a
+   * committed one is then a duplicate); any other failure of the group runs each batch alone.
    */
-  async function runGroup(orgId: string, group: PendingWrite[]): Promise<void> {
+  async function runGroup(orgId: string, group: readonly PendingWrite[]): Promise<void> {
     if (group.length === 1) {
       const [write] = group as [PendingWrite];
       await runAlone(orgId, write.run).then(write.resolve, write.reject);
       return;
     }
-    const done: { write: PendingWrite; result: unknown; writers: WriterMap }[] = [];
-    const failed: PendingWrite[] = [];
-    const committedWriters = writersOf(orgId);
-    let before = 0;
-    let after = 0;
-    let client: pg.PoolClient;
+    let outcomes: Outcome[];
     try {
-      client = await pool.connect();
+      outcomes = await runTransaction(
+        orgId,
+        group.map((w) => w.run),
+        true,
+      );
     } catch (error) {
-      for (const write of group) write.reject(error);
-      return;
-    }
-    let broken = false;
-    let lost: unknown = null;
-    try {
-      await client.query('BEGIN');
-      before = await lockOrg(client, orgId);
-      after = before;
-      for (const write of group) {
-        await client.query('SAVEPOINT batch');
-        try {
-          const { tx, flush, writers } = transactionFor(client, orgId, after, committedWriters);
-          const result = await write.run(tx);
-          await flush();
-          const revision = await tx.revision();
-          await client.query('RELEASE SAVEPOINT batch');
-          after = revision;
-          done.push({ write, result, writers });
-        } catch (error) {
-          if (storageFailureOf(error)) throw error;
-          await client.query('ROLLBACK TO SAVEPOINT batch');
-          failed.push(write);
-        }
-      }
-      // Delivered by PostgreSQL at COMMIT only, to the live streams of every server (postgres-revisions.ts).
-      if (after !== before)
-        await client.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(orgId, after)]);
-      await client.query('COMMIT');
-      if (done.length > 0) options.onCommit?.(done.length);
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
       if (storageFailureOf(error)) {
-        broken = true;
-        lost = error;
-      } else {
-        // The group itself failed: nothing of it is stored; every batch runs alone.
-        failed.splice(0, failed.length, ...group);
-        done.length = 0;
+        for (const write of group) write.reject(error);
+        return;
       }
-    } finally {
-      client.release(broken);
+      // The group itself failed (e.g. a mutation id two batches share): nothing of it is stored.
+      outcomes = group.map(() => ({ ok: false, error }));
     }
-    if (lost) {
-      for (const write of group) write.reject(lost);
-      return;
-    }
-    for (const d of done) committedWriters.merge(d.writers);
-    if (after !== before) revisions.publish(orgId, after);
-    for (const d of done) d.write.resolve(d.result);
-    for (const write of failed) await runAlone(orgId, write.run).then(write.resolve, write.reject);
+    const again: PendingWrite[] = [];
+    outcomes.forEach((outcome, i) => {
+      const write = group[i] as PendingWrite;
+      if (outcome.ok) write.resolve(outcome.value);
+      else again.push(write);
+    });
+    for (const write of again) await runAlone(orgId, write.run).then(write.resolve, write.reject);
   }
 
   /** Batches waiting per organisation while one of its groups runs on this server. */
   const waiting = new Map<string, PendingWrite[]>();
-  const groupMax = options.groupMax ?? 1;
-  async function drain(orgId: string): Promise<void> {
+  const groupMax = Math.max(1, options.groupMax ?? DEFAULT_GROUP_MAX);
+  /**
+   * Runs the organisation's queue until it is empty. Whatever happens, every batch taken from the queue hears
+   * an answer and the queue is left for the next batch to start (issue 31: a group that never ended used to
+   * keep its organisation's batches waiting for ever).
+   */
+  async function drain(orgId: string, first: PendingWrite[]): Promise<void> {
+    let group = first;
     for (;;) {
+      try {
+        await runGroup(orgId, group);
+      } catch (error) {
+        // Not expected (runGroup answers each batch): still, no batch is left without an answer.
+        for (const write of group) write.reject(error);
+      }
       const queue = waiting.get(orgId);
       if (!queue || queue.length === 0) {
         waiting.delete(orgId);
         return;
       }
-      await runGroup(orgId, queue.splice(0, groupMax));
+      group = queue.splice(0, groupMax);
     }
   }
   function enqueue<T>(orgId: string, run: (tx: SyncTransaction) => Promise<T>): Promise<T> {
@@ -550,13 +367,13 @@ export async function openPostgresSyncStorage(
       }
       // An idle organisation: its batch starts at once; those arriving meanwhile form the next group.
       waiting.set(orgId, []);
-      void runGroup(orgId, [write]).then(() => drain(orgId));
+      void drain(orgId, [write]);
     });
   }
 
   return {
     engine: 'postgres',
-    ...postgresAuthStores(pool),
+    ...postgresAuthStores(pool, bookkeeping),
     readCollection: async (orgId, collection) => {
       const { rows } = await pool.query<RecordRow>(
         `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND NOT deleted
@@ -586,7 +403,7 @@ export async function openPostgresSyncStorage(
         clearTimeout(timer);
       }
     },
-    // Group commit only when asked (PG_GROUP_MAX > 1): otherwise each batch runs alone, queued on the lock.
+    // Group commit unless PG_GROUP_MAX is 1 (each batch then runs alone, queued on the lock).
     transaction: (orgId, fn) => (groupMax > 1 ? enqueue(orgId, fn) : runAlone(orgId, fn)),
     readAll: (orgId) =>
       snapshot(async (client) => {
@@ -690,7 +507,7 @@ export async function openPostgresSyncStorage(
     },
     close: async () => {
       await listener.close();
-      await pool.end();
+      await Promise.all([pool.end(), bookkeeping.end()]);
     },
   };
 }

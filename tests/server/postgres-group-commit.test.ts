@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgresSyncStorage } from '../../server/storage/postgres-sync-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
 import { applyBatch, readStore } from '../../server/sync-service';
+import type { ServerRecord } from '../../src/domain/sync/merge';
 import type { Mutation } from '../../src/domain/sync/protocol';
 import { serverBackends, type TestDatabase } from './helpers';
 
@@ -93,5 +94,60 @@ describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
     ]);
     expect(commits.reduce((a, b) => a + b, 0)).toBe(5);
     expect(commits.length).toBeLessThan(5);
+  });
+
+  it('keeps each version of a record written twice in one group: the change log has the first', async () => {
+    const named = (name: string): Mutation => ({
+      ...level('l-x'),
+      mutationId: `m-${name}`,
+      values: { id: 'l-x', name, abbr: 'X' },
+    });
+    const answers = await Promise.all([
+      applyBatch(storage, 'demo', 'device-0', [level('l-0')], NOW),
+      applyBatch(storage, 'demo', 'device-1', [named('Premier')], NOW),
+      applyBatch(storage, 'demo', 'device-2', [named('Second')], NOW),
+    ]);
+    expect(commits).toEqual([1, 2]);
+    const [first, second] = [answers[1]?.revision ?? 0, answers[2]?.revision ?? 0];
+    expect(second).toBe(first + 1);
+    expect((await readStore(storage, 'demo')).store.levels.find((l) => l.id === 'l-x')?.name).toBe('Second');
+    const versions = await storage.transaction('demo', async (tx) => [
+      await tx.getRecordAt('levels', 'l-x', first),
+      await tx.getRecordAt('levels', 'l-x', second),
+    ]);
+    expect(versions.map((v) => v?.name)).toEqual(['Premier', 'Second']);
+  });
+
+  it('a batch that reads the database after writing sees the group so far, and drops its own writes when it throws', async () => {
+    const record = (id: string, rev: number): ServerRecord => ({
+      collection: 'levels',
+      id,
+      rev,
+      deleted: false,
+      data: { id, name: `Niveau ${id}`, abbr: id },
+      stamps: {},
+    });
+    const outcomes = await Promise.allSettled([
+      applyBatch(storage, 'demo', 'device-0', [level('l-0')], NOW),
+      applyBatch(storage, 'demo', 'device-1', [level('l-1')], NOW),
+      storage.transaction('demo', async (tx) => {
+        const rev = (await tx.revision()) + 1;
+        await tx.putRecord(record('l-refused', rev), 'm-refused', NOW.toISOString());
+        await tx.setRevision(rev, NOW.toISOString());
+        // Read from the database: the group's batch before (l-1) and this batch's own write are both there.
+        const seen = (await tx.listRecords()).map((r) => r.id);
+        if (!seen.includes('l-1') || !seen.includes('l-refused')) throw new Error(`saw ${seen.join(',')}`);
+        throw new Error('refused after reading');
+      }),
+      applyBatch(storage, 'demo', 'device-3', [level('l-3')], NOW),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'refused after reading' });
+    expect((await readStore(storage, 'demo')).store.levels.map((l) => l.id).sort()).toEqual([
+      'l-0',
+      'l-1',
+      'l-3',
+    ]);
+    expect(await storage.readRevision('demo')).toBe(3);
   });
 });

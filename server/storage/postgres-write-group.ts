@@ -1,0 +1,460 @@
+import type pg from 'pg';
+import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
+import { USER_INDEX_COLUMNS, userIndexValues } from './migrations';
+import {
+  jsonOrNull,
+  mutationFromRow,
+  RECORD_COLUMNS,
+  recordFromRow,
+  recordToRow,
+  type RecordRow,
+  storedStatus,
+  type StoredMutationRow,
+  storedWriterNumbers,
+  stampWriters,
+} from './record-rows';
+import type { NewConflict, StoredMutation, SyncTransaction } from './sync-storage';
+import { userIndexRow, type UserIndexRow } from './user-index';
+import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
+
+/**
+ * The writes of one PostgreSQL write transaction of an organisation, kept in memory and sent together
+ * (issue 31: the organisation's lock is held for round trips, so a batch under the lock costs as few as
+ * possible). A transaction holds one or several devices' batches (group commit): each batch writes into an
+ * overlay of its own, merged into the group's when it ends well and dropped when it throws, so a refused batch
+ * leaves its neighbours untouched without a savepoint. At the end, `flush` writes every record in one
+ * multi-row statement (the versions they supersede move to the change log in the same statement), every
+ * mutation id, and the revision once, with its notification.
+ *
+ * The rare reads that the database must answer from the current state (a version at a revision, every record,
+ * a teacher's files, the stored bytes) first write what is pending: the group's writes, then, under a
+ * savepoint, the batch's own (rolled back to it if the batch then throws).
+ */
+
+type Int8 = number | string;
+type Row = ReturnType<typeof recordToRow>;
+
+const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+
+/** Writes not yet sent to the database. */
+class Pending {
+  /** Latest version of each record written (one row per key: ON CONFLICT touches each row once). */
+  readonly records = new Map<string, Row>();
+  /** Versions written earlier in this transaction at a lower revision, superseded since: change log rows. */
+  readonly superseded: Row[] = [];
+  readonly mutations = new Map<string, StoredMutation>();
+  readonly conflicts: NewConflict[] = [];
+  /** The user lookup index (null: the user's row goes). */
+  readonly userIndex = new Map<string, UserIndexRow | null>();
+
+  get empty(): boolean {
+    return (
+      this.records.size === 0 &&
+      this.superseded.length === 0 &&
+      this.mutations.size === 0 &&
+      this.conflicts.length === 0 &&
+      this.userIndex.size === 0
+    );
+  }
+
+  putRow(row: Row): void {
+    const key = keyOf(row.collection, row.recordId);
+    const previous = this.records.get(key);
+    // A second write at the same revision replaces the record only; at a later one the earlier version is
+    // a change of its own (getRecordAt reads it).
+    if (previous && previous.rev < row.rev) this.superseded.push(previous);
+    this.records.set(key, row);
+  }
+
+  /** Moves everything of `other` (a batch that ended well) into this one. */
+  absorb(other: Pending): void {
+    this.superseded.push(...other.superseded);
+    for (const row of other.records.values()) this.putRow(row);
+    for (const [id, m] of other.mutations) this.mutations.set(id, m);
+    this.conflicts.push(...other.conflicts);
+    for (const [id, row] of other.userIndex) this.userIndex.set(id, row);
+  }
+
+  clear(): void {
+    this.records.clear();
+    this.superseded.length = 0;
+    this.mutations.clear();
+    this.conflicts.length = 0;
+    this.userIndex.clear();
+  }
+}
+
+/** What one transaction (a group of batches) knows and has written, shared by its batches in turn. */
+export class WriteGroup {
+  /** The revision as the batches that ended well left it. */
+  revision: number;
+  /** Records as this transaction sees them (null: absent). */
+  readonly records = new Map<string, ServerRecord | null>();
+  readonly mutations = new Map<string, StoredMutation | null>();
+  /** Device numbers read or given by this transaction's batches that ended well. */
+  readonly writers = new WriterMap();
+  readonly pending = new Pending();
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly orgId: string,
+    /** The revision read when the lock was taken. */
+    readonly before: number,
+    private readonly committedWriters: WriterMap,
+  ) {
+    this.revision = before;
+  }
+
+  /** Sends the group's pending writes (no revision change: that is for `commit`). */
+  async flushPending(): Promise<void> {
+    if (this.pending.empty) return;
+    await writePending(this.client, this.orgId, this.pending, null);
+    this.pending.clear();
+  }
+
+  /**
+   * The last statements before COMMIT: pending writes, the revision (once) and the notification that
+   * PostgreSQL delivers to every server's live streams at COMMIT (postgres-revisions.ts).
+   */
+  async finish(channel: string, payload: (revision: number) => string, nowIso: string): Promise<void> {
+    const bump =
+      this.revision === this.before
+        ? null
+        : { from: this.before, to: this.revision, nowIso, channel, payload: payload(this.revision) };
+    if (this.pending.empty && !bump) return;
+    await writePending(this.client, this.orgId, this.pending, bump);
+    this.pending.clear();
+  }
+
+  /** A batch's view of the transaction (its writes stay its own until `end`). */
+  batch(): GroupBatch {
+    return new GroupBatch(this, this.client, this.orgId, this.committedWriters);
+  }
+}
+
+/** One device's batch inside a WriteGroup. */
+export class GroupBatch {
+  private revision: number;
+  private readonly records = new Map<string, ServerRecord | null>();
+  private readonly mutations = new Map<string, StoredMutation | null>();
+  private readonly writers = new WriterMap();
+  private readonly pending = new Pending();
+  /** A savepoint was taken before this batch's own writes were sent (a read needed them). */
+  private savepoint = false;
+  readonly tx: SyncTransaction;
+
+  constructor(
+    private readonly group: WriteGroup,
+    private readonly client: pg.PoolClient,
+    private readonly orgId: string,
+    committedWriters: WriterMap,
+  ) {
+    this.revision = group.revision;
+    const numbers = knownWriters(committedWriters, group.writers, this.writers);
+    const clientOf = (n: number) =>
+      committedWriters.clientOf(n) ?? group.writers.clientOf(n) ?? this.writers.clientOf(n);
+    const numberOf = (clientId: string) =>
+      committedWriters.numberOf(clientId) ??
+      group.writers.numberOf(clientId) ??
+      this.writers.numberOf(clientId);
+    const query = <R extends pg.QueryResultRow>(text: string, values: unknown[]) =>
+      client.query<R>(text, values);
+
+    /** Reads the device ids of the numbers that `rows` refer to and this transaction does not know yet. */
+    const readWriters = async (rows: readonly RecordRow[]) => {
+      const missing = [...new Set(rows.flatMap((r) => storedWriterNumbers(r.stamps)))].filter(
+        (n) => clientOf(n) === undefined,
+      );
+      if (missing.length === 0) return;
+      const found = await query<{ n: number; client_id: string }>(
+        'SELECT n, client_id FROM writers WHERE org_id = $1 AND n = ANY($2::int[])',
+        [orgId, missing],
+      );
+      for (const w of found.rows) this.writers.add(w.n, w.client_id);
+    };
+    /**
+     * The numbers of a record's devices, read or given at once (we hold the organisation's lock). A number
+     * given by a batch that then fails may stay: a number never changes once given, and the next batch of
+     * that device reads it.
+     */
+    const numberWriters = async (record: ServerRecord) => {
+      for (const clientId of stampWriters(record.stamps)) {
+        if (numberOf(clientId) !== undefined) continue;
+        const found = await query<{ n: number }>(
+          'SELECT n FROM writers WHERE org_id = $1 AND client_id = $2',
+          [orgId, clientId],
+        );
+        const n =
+          found.rows[0]?.n ??
+          (await query<{ n: number }>(NEW_WRITER_SQL.postgres, [orgId, clientId])).rows[0]?.n;
+        if (n === undefined) throw new Error(`no writer number for ${clientId}`);
+        this.writers.add(n, clientId);
+      }
+    };
+    const fromRows = async (rows: readonly RecordRow[]) => {
+      await readWriters(rows);
+      return rows.map((row) => recordFromRow(row, numbers));
+    };
+    const knownRecord = (key: string) =>
+      this.records.has(key) ? this.records.get(key) : group.records.get(key);
+    const knownMutation = (id: string) =>
+      this.mutations.has(id) ? this.mutations.get(id) : group.mutations.get(id);
+    /** Reads of the database's current state: everything pending is sent first. */
+    const current = async () => {
+      await group.flushPending();
+      if (this.pending.empty) return;
+      if (!this.savepoint) {
+        await client.query('SAVEPOINT batch');
+        this.savepoint = true;
+      }
+      await writePending(client, orgId, this.pending, null);
+      this.pending.clear();
+    };
+
+    this.tx = {
+      prefetch: async (items) => {
+        const ids = [...new Set(items.map((i) => i.mutationId))].filter(
+          (id) => knownMutation(id) === undefined,
+        );
+        if (ids.length > 0) {
+          const found = await query<StoredMutationRow>(
+            'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = ANY($2::text[])',
+            [orgId, ids],
+          );
+          // Not written by this transaction (unknown to it): the database's value is the group's.
+          for (const id of ids) group.mutations.set(id, null);
+          for (const row of found.rows) group.mutations.set(row.mutation_id, mutationFromRow(row));
+        }
+        const keys = new Map(items.map((i) => [keyOf(i.collection, i.recordId), i]));
+        const wanted = [...keys.entries()]
+          .filter(([key]) => knownRecord(key) === undefined)
+          .map(([, i]) => i);
+        if (wanted.length === 0) return;
+        const found = await query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records
+           WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+          [orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
+        );
+        for (const i of wanted) group.records.set(keyOf(i.collection, i.recordId), null);
+        for (const record of await fromRows(found.rows))
+          group.records.set(keyOf(record.collection, record.id), record);
+      },
+      revision: () => Promise.resolve(this.revision),
+      setRevision: (next) => {
+        if (next <= this.revision) return Promise.reject(new Error('revision moved under the lock'));
+        this.revision = next;
+        return Promise.resolve();
+      },
+      getRecord: async (collection, id) => {
+        const key = keyOf(collection, id);
+        const known = knownRecord(key);
+        if (known !== undefined) return known === null ? null : structuredClone(known);
+        const { rows } = await query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
+          [orgId, collection, id],
+        );
+        const record = (await fromRows(rows))[0] ?? null;
+        // Unknown to the transaction, so unwritten by it: what every later batch of the group reads too.
+        group.records.set(key, record);
+        return record === null ? null : structuredClone(record);
+      },
+      getRecordAt: async (collection, id, at) => {
+        await current();
+        // The version at or before `at`: the record itself, or the latest superseded one (change_log).
+        const { rows } = await query<{ deleted: boolean; data: string }>(
+          `SELECT rev, deleted, data FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev <= $4
+           UNION ALL
+           SELECT rev, deleted, data FROM change_log
+           WHERE org_id = $1 AND collection = $2 AND record_id = $3 AND rev <= $4
+           ORDER BY rev DESC LIMIT 1`,
+          [orgId, collection, id, at],
+        );
+        const row = rows[0];
+        return row && !row.deleted ? (JSON.parse(row.data) as RecordData) : null;
+      },
+      listRecords: async () => {
+        await current();
+        const { rows } = await query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 ORDER BY collection, record_id`,
+          [orgId],
+        );
+        return fromRows(rows);
+      },
+      putRecord: async (record) => {
+        this.records.set(keyOf(record.collection, record.id), structuredClone(record));
+        await numberWriters(record);
+        this.pending.putRow(recordToRow(record, numbers));
+        if (record.collection === 'users') this.pending.userIndex.set(record.id, userIndexRow(record));
+      },
+      getMutation: async (mutationId) => {
+        const known = knownMutation(mutationId);
+        if (known !== undefined) return known;
+        const { rows } = await query<StoredMutationRow>(
+          'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = $2',
+          [orgId, mutationId],
+        );
+        const found = rows[0] ? mutationFromRow(rows[0]) : null;
+        group.mutations.set(mutationId, found);
+        return found;
+      },
+      saveMutation: (m) => {
+        // A second save of one id fails as the primary key would (23505), before anything is sent.
+        if (this.pending.mutations.has(m.mutationId) || knownMutation(m.mutationId))
+          return Promise.reject(
+            Object.assign(new Error(`mutation ${m.mutationId} saved twice`), { code: '23505' }),
+          );
+        this.mutations.set(m.mutationId, m);
+        this.pending.mutations.set(m.mutationId, m);
+        return Promise.resolve();
+      },
+      listOwned: async (collection, owner) => {
+        await current();
+        const { rows } = await query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM records
+           WHERE org_id = $1 AND collection = $2 AND owner = $3 AND NOT deleted ORDER BY record_id`,
+          [orgId, collection, owner],
+        );
+        return fromRows(rows);
+      },
+      storedBytes: async (collection) => {
+        await current();
+        // octet_length of text reads the size from the value's header (TOAST), not the value itself.
+        const { rows } = await query<{ bytes: Int8 | null }>(
+          'SELECT SUM(octet_length(data)) AS bytes FROM records WHERE org_id = $1 AND collection = $2 AND NOT deleted',
+          [orgId, collection],
+        );
+        return Number(rows[0]?.bytes ?? 0);
+      },
+      addConflict: (c) => {
+        this.pending.conflicts.push(c);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  /** The batch ended well: its view and writes become the group's. */
+  async end(): Promise<void> {
+    if (this.savepoint) await this.client.query('RELEASE SAVEPOINT batch');
+    this.savepoint = false;
+    for (const [key, record] of this.records) this.group.records.set(key, record);
+    for (const [id, m] of this.mutations) this.group.mutations.set(id, m);
+    this.group.writers.merge(this.writers);
+    this.group.pending.absorb(this.pending);
+    this.group.revision = this.revision;
+  }
+
+  /** The batch threw: nothing of it stays (what it had sent is rolled back to its savepoint). */
+  async drop(): Promise<void> {
+    if (this.savepoint) await this.client.query('ROLLBACK TO SAVEPOINT batch; RELEASE SAVEPOINT batch');
+    this.savepoint = false;
+  }
+}
+
+/**
+ * Sends `pending` in as few statements as possible: the records (each superseded version moved to the
+ * change log by the same statement), the mutation ids and, with `bump`, the revision and its notification,
+ * in one; then the rare ones (earlier versions of this transaction, conflicts, the user index).
+ */
+async function writePending(
+  client: pg.PoolClient,
+  orgId: string,
+  pending: Pending,
+  bump: { from: number; to: number; nowIso: string; channel: string; payload: string } | null,
+): Promise<void> {
+  if (pending.superseded.length > 0) {
+    const rows = pending.superseded;
+    await client.query(
+      `INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::boolean[], $6::text[])
+       ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET deleted = excluded.deleted, data = excluded.data`,
+      [
+        orgId,
+        rows.map((r) => r.collection),
+        rows.map((r) => r.recordId),
+        rows.map((r) => r.rev),
+        rows.map((r) => r.deleted),
+        rows.map((r) => r.data),
+      ],
+    );
+  }
+  const records = [...pending.records.values()];
+  const mutations = [...pending.mutations.values()];
+  if (records.length > 0 || mutations.length > 0 || bump) {
+    // Every part of one statement reads the rows as they were before it: `previous` moves the versions being
+    // superseded (an earlier revision's) to the change log while `written` replaces them.
+    const { rows } = await client.query<{ bumped: Int8 }>(
+      `WITH input AS (
+         SELECT * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::boolean[], $6::text[], $7::text[], $8::text[])
+           AS i(collection, record_id, rev, deleted, data, stamps, owner)),
+       previous AS (
+         INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
+         SELECT r.org_id, r.collection, r.record_id, r.rev, r.deleted, r.data FROM records r
+           JOIN input i ON r.collection = i.collection AND r.record_id = i.record_id AND r.rev < i.rev
+         WHERE r.org_id = $1
+         ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
+           deleted = excluded.deleted, data = excluded.data),
+       written AS (
+         INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
+         SELECT $1, * FROM input
+         ON CONFLICT (org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
+           deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner),
+       applied AS (
+         INSERT INTO mutations (org_id, mutation_id, rev, status)
+         SELECT $1, * FROM unnest($9::text[], $10::bigint[], $11::text[])),
+       bumped AS (
+         UPDATE orgs SET revision = $12, updated_at = $13
+         WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
+         RETURNING pg_notify($15, $16))
+       SELECT count(*) AS bumped FROM bumped`,
+      [
+        orgId,
+        records.map((r) => r.collection),
+        records.map((r) => r.recordId),
+        records.map((r) => r.rev),
+        records.map((r) => r.deleted),
+        records.map((r) => r.data),
+        records.map((r) => r.stamps),
+        records.map((r) => r.owner),
+        mutations.map((m) => m.mutationId),
+        mutations.map((m) => m.rev),
+        mutations.map((m) => storedStatus(m.status)),
+        bump?.to ?? 0,
+        bump?.nowIso ?? '',
+        bump?.from ?? 0,
+        bump?.channel ?? '',
+        bump?.payload ?? '',
+      ],
+    );
+    if (bump && Number(rows[0]?.bumped ?? 0) !== 1) throw new Error('revision moved under the lock');
+  }
+  for (const c of pending.conflicts)
+    await client.query(
+      `INSERT INTO conflicts (org_id, rev, collection, record_id, field, reason, kept_value, lost_value,
+         kept_mutation_id, lost_mutation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        orgId,
+        c.rev,
+        c.collection,
+        c.recordId,
+        c.field,
+        c.reason,
+        jsonOrNull(c.keptValue),
+        jsonOrNull(c.lostValue),
+        c.keptMutationId,
+        c.lostMutationId,
+        c.createdAt,
+      ],
+    );
+  // The lookup index of the anonymous routes, in the same transaction as the records.
+  for (const [userId, row] of pending.userIndex) {
+    if (row)
+      await client.query(
+        `INSERT INTO user_index (${USER_INDEX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (org_id, user_id) DO UPDATE SET email = excluded.email, status = excluded.status,
+           profile_id = excluded.profile_id, is_emergency = excluded.is_emergency,
+           reset_token_hash = excluded.reset_token_hash`,
+        userIndexValues(orgId, row, 'postgres'),
+      );
+    else await client.query('DELETE FROM user_index WHERE org_id = $1 AND user_id = $2', [orgId, userId]);
+  }
+}
