@@ -25,7 +25,44 @@ export const frImportMapping = {
   bellHint:
     'Si le fichier n’a pas d’horaires : une séance par ligne, dans l’ordre des lignes de cours (ex. « 1 08:00-09:00 »).',
   bellProblem: (line: number) => `Ligne ${line} : horaire introuvable (ex. 08:00-09:00).`,
-  bellTooMany: (line: number) => `Ligne ${line} : 16 séances au plus.`,
+  bellTooMany: (line: number) => `Ligne ${line} : 64 séances au plus.`,
+  proposeBell: 'Proposer les horaires depuis les cellules',
+  proposedBell: (n: number) =>
+    `${n} séance(s) proposée(s) avec les libellés des cellules : vérifiez les heures, puis le résultat.`,
+  periodRows: 'Lignes par séance',
+  periodRowsHint: 'Une séance qui occupe plusieurs lignes (cours, enseignant, salle en dessous).',
+  line: (axis: 'row' | 'column', index: number, letter: string) =>
+    axis === 'row' ? `Ligne ${index + 1}` : `Colonne ${letter}`,
+  quoted: (sample: string) => (sample === '' ? ' (vide)' : ` (« ${sample} »)`),
+  problems: {
+    days: (line: string, quoted: string) => `${line} : aucun jour reconnu${quoted}.`,
+    times: (line: string, quoted: string) =>
+      `${line} : aucune heure reconnue${quoted}. Saisissez les horaires des séances (« Proposer les horaires » reprend les libellés des cellules).`,
+    noTimes:
+      'Aucun horaire : choisissez la colonne des horaires, ou saisissez les horaires des séances (« Proposer les horaires »).',
+    timesAcross:
+      'Les jours et les horaires sont tous deux sur une ligne : choisissez la colonne des horaires.',
+    emptyArea: (cell: string) =>
+      `Jours et horaires lus, mais aucun cours à partir de ${cell} : désignez le premier cours.`,
+    listModule: 'Choisissez la colonne des cours (Module).',
+    listDay: 'Choisissez la colonne du jour ou de la date.',
+    listColumn: (letter: string, role: string, what: string, quoted: string) =>
+      `Colonne ${letter} (${role}) : ${what}${quoted}.`,
+    listWhat: {
+      date: 'aucune date reconnue',
+      day: 'aucun jour reconnu',
+      start: 'aucune heure reconnue',
+      end: 'aucune heure reconnue',
+      class: 'aucune valeur lue',
+      module: 'aucune valeur lue',
+      teacher: 'aucune valeur lue',
+      room: 'aucune valeur lue',
+    },
+  },
+  listHint:
+    'Une ligne sans heure de début est une journée entière (09:00-17:00) ; une date-heure (2024-09-02T08:00:00Z) donne le jour et l’heure.',
+  previewMore: (rows: number, total: number) => `${rows} lignes affichées sur ${total}`,
+  previewAll: 'Afficher toutes les lignes',
   firstCourse: 'Premier cours (cellule)',
   firstCourseHint: 'Ex. B3 ; vide : juste après les jours et les horaires.',
   firstCourseInvalid: 'Cellule invalide : une lettre de colonne puis un numéro de ligne (ex. B3).',

@@ -83,7 +83,10 @@ test('a file without times goes through guided mapping; the next file of the sam
   await expect(dialog.getByRole('alert')).toContainText('Fichier lu, mais aucune donnée détectée.');
   await dialog.getByRole('button', { name: 'Choisir la mise en page à la main' }).click();
   const mapping = page.getByRole('dialog', { name: 'Choisir la mise en page à la main' });
-  await expect(mapping.getByText('Rien de détecté avec ces choix.')).toBeVisible();
+  // Nothing read yet, and the dialog says which choice is missing (not a bare "nothing detected").
+  await expect(
+    mapping.getByText('Aucun horaire : choisissez la colonne des horaires', { exact: false }),
+  ).toBeVisible();
 
   // Points at the days, types the bell schedule once, points at the first course.
   await mapping.getByText('Les jours', { exact: true }).click();

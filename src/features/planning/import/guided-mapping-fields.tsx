@@ -1,7 +1,9 @@
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { useState } from 'react';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import {
   columnLetter,
   LIST_MAPPING_ROLES,
+  MAX_PERIOD_ROWS,
   type PointRole,
   type SheetLine,
 } from '../../../domain/timetable-parsing';
@@ -49,6 +51,7 @@ export function GridMappingFields({ state }: { state: GuidedMappingState }) {
   const { grid, rows } = state;
   const rowCount = Math.min(PICK_ROWS, Math.max(rows.length, 1));
   const columnCount = Math.max(1, ...rows.slice(0, PICK_ROWS).map((row) => row.length));
+  const [proposed, setProposed] = useState<number | null>(null);
   const setDays = (axis: SheetLine['axis'], value: string) => {
     if (value === '') return;
     state.setGrid((g) => ({ ...g, days: { axis, index: Number(value) }, firstCourse: null }));
@@ -139,7 +142,12 @@ export function GridMappingFields({ state }: { state: GuidedMappingState }) {
         </div>
       </div>
       <div className="field guided-mapping-bell">
-        <label htmlFor="mapping-bell">{t.bell}</label>
+        <div className="guided-mapping-bell-head">
+          <label htmlFor="mapping-bell">{t.bell}</label>
+          <Button className="button secondary small" onPress={() => setProposed(state.proposeBell())}>
+            {t.proposeBell}
+          </Button>
+        </div>
         <textarea
           id="mapping-bell"
           value={state.bellText}
@@ -149,6 +157,11 @@ export function GridMappingFields({ state }: { state: GuidedMappingState }) {
         <p id="mapping-bell-hint" className="hint">
           {t.bellHint}
         </p>
+        {proposed !== null ? (
+          <p className="hint" role="status">
+            {t.proposedBell(proposed)}
+          </p>
+        ) : null}
         <div id="mapping-bell-problems">
           {state.bell.problems.map(({ line, problem }) => (
             <p key={line} className="field-error">
@@ -157,6 +170,30 @@ export function GridMappingFields({ state }: { state: GuidedMappingState }) {
           ))}
         </div>
       </div>
+      {grid.times === null ? (
+        <div className="field guided-mapping-span">
+          <label htmlFor="mapping-period-rows">{t.periodRows}</label>
+          <input
+            id="mapping-period-rows"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_PERIOD_ROWS}
+            value={grid.periodRows ?? 1}
+            aria-describedby="mapping-period-rows-hint"
+            onChange={(e) => {
+              const value = Math.round(Number(e.target.value));
+              state.setGrid((g) => ({
+                ...g,
+                periodRows: Number.isFinite(value) ? Math.min(MAX_PERIOD_ROWS, Math.max(1, value)) : 1,
+              }));
+            }}
+          />
+          <p id="mapping-period-rows-hint" className="hint">
+            {t.periodRowsHint}
+          </p>
+        </div>
+      ) : null}
     </>
   );
 }
@@ -169,37 +206,40 @@ export function ListMappingFields({ state }: { state: GuidedMappingState }) {
   const titles = rows[list.headerRow] ?? [];
   const columnCount = Math.max(1, ...rows.slice(0, PICK_ROWS).map((row) => row.length));
   return (
-    <div className="guided-mapping-fields">
-      <div className="select-field">
-        <label htmlFor="mapping-title-row">{t.titleRow}</label>
-        <select
-          id="mapping-title-row"
-          value={list.headerRow}
-          onChange={(e) => state.setList((l) => ({ ...l, headerRow: Number(e.target.value) }))}
-        >
-          <RowOptions count={rowCount} />
-        </select>
-      </div>
-      {LIST_MAPPING_ROLES.map((role) => (
-        <div key={role} className="select-field">
-          <label htmlFor={`mapping-role-${role}`}>{t.roles[role]}</label>
+    <>
+      <p className="hint">{t.listHint}</p>
+      <div className="guided-mapping-fields">
+        <div className="select-field">
+          <label htmlFor="mapping-title-row">{t.titleRow}</label>
           <select
-            id={`mapping-role-${role}`}
-            value={list.columns[role] ?? ''}
-            onChange={(e) =>
-              state.setList((l) => {
-                const columns = { ...l.columns };
-                if (e.target.value === '') delete columns[role];
-                else columns[role] = Number(e.target.value);
-                return { ...l, columns };
-              })
-            }
+            id="mapping-title-row"
+            value={list.headerRow}
+            onChange={(e) => state.setList((l) => ({ ...l, headerRow: Number(e.target.value) }))}
           >
-            <option value="">{t.none}</option>
-            <ColumnOptions count={columnCount} titles={titles} />
+            <RowOptions count={rowCount} />
           </select>
         </div>
-      ))}
-    </div>
+        {LIST_MAPPING_ROLES.map((role) => (
+          <div key={role} className="select-field">
+            <label htmlFor={`mapping-role-${role}`}>{t.roles[role]}</label>
+            <select
+              id={`mapping-role-${role}`}
+              value={list.columns[role] ?? ''}
+              onChange={(e) =>
+                state.setList((l) => {
+                  const columns = { ...l.columns };
+                  if (e.target.value === '') delete columns[role];
+                  else columns[role] = Number(e.target.value);
+                  return { ...l, columns };
+                })
+              }
+            >
+              <option value="">{t.none}</option>
+              <ColumnOptions count={columnCount} titles={titles} />
+            </select>
+          </div>
+        ))}
+      </div>
+    </>
   );
 }

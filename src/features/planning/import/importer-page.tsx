@@ -6,8 +6,10 @@ import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
 import { useToast } from '../../../ui/toast';
 import { ImportInvitationsDialog } from './import-invitations-dialog';
+import { useSavedMappings } from './import-mappings';
 import { ManualLayoutDialog } from './manual-layout-dialog';
 import { NewImportDialog, type ReadFile } from './new-import-dialog';
+import { savedMappingOf, type MappingInUse } from './use-guided-mapping';
 import { VerificationDialog } from './verification-dialog';
 import './import.css';
 
@@ -18,6 +20,8 @@ interface Verify {
   emptySheets: string[];
   sheets: SheetGrid[];
   importId: string;
+  /** The guided mapping this reading came from, if any ("Corriger la lecture…" opens on it). */
+  mapping?: MappingInUse;
 }
 
 type Step =
@@ -33,6 +37,7 @@ type Step =
 export function ImporterPage() {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const toast = useToast();
+  const savedMappings = useSavedMappings();
   const t = fr.planning.import;
   const verify = (next: Omit<Verify, 'importId'> & { importId?: string }) => {
     toast.show(t.analysed);
@@ -63,15 +68,20 @@ export function ImporterPage() {
         <ManualLayoutDialog
           sheets={step.sheets}
           isCorrecting={step.correcting !== null}
+          // A correction opens on the mapping in use: the one just applied, else the one saved for the shape.
+          initial={
+            step.correcting ? (step.correcting.mapping ?? savedMappingOf(step.sheets, savedMappings)) : null
+          }
           // Back from a correction: the reading as it was.
           onBack={() => (step.correcting ? setStep({ kind: 'verify', ...step.correcting }) : close())}
           // The mapping's reading replaces the file's; the import keeps its id (what was created carries it).
-          onParsed={(parsed) =>
+          onParsed={(parsed, used) =>
             verify({
               read: step.read,
               parsed,
               emptySheets: [],
               sheets: step.sheets,
+              mapping: used,
               ...(step.correcting ? { importId: step.correcting.importId } : {}),
             })
           }

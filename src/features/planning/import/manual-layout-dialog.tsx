@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import {
   cellReference,
+  columnLetter,
   courseAreaOf,
   DAYS_OF_WEEK,
+  type MappingProblem,
   type ParsedFile,
   type ParsedTable,
   type SheetGrid,
@@ -13,14 +15,16 @@ import { AppDialog } from '../../../ui/app-dialog';
 import { useToast } from '../../../ui/toast';
 import { GridMappingFields, ListMappingFields } from './guided-mapping-fields';
 import { SheetGridPreview, type PreviewRole } from './sheet-grid-preview';
-import { useGuidedMapping, type GuidedMappingState } from './use-guided-mapping';
+import { useGuidedMapping, type GuidedMappingState, type MappingInUse } from './use-guided-mapping';
 
 interface Props {
   sheets: readonly SheetGrid[];
   /** A file already read is being corrected: its reading will be replaced by the mapping's. */
   isCorrecting?: boolean;
+  /** The mapping the reading being corrected used: the dialog opens on it. */
+  initial?: MappingInUse | null;
   onBack: () => void;
-  onParsed: (parsed: ParsedFile) => void;
+  onParsed: (parsed: ParsedFile, used: MappingInUse) => void;
 }
 
 const SHOWN_COURSES = 6;
@@ -43,6 +47,35 @@ function courseLines(tables: readonly ParsedTable[]): string[] {
       ),
     ),
   );
+}
+
+/** Why the choices read nothing, one sentence a choice (« Colonne A : aucune heure reconnue (« 8-9 ») »). */
+export function problemText(problem: MappingProblem): string {
+  const t = fr.importMapping;
+  const p = t.problems;
+  switch (problem.kind) {
+    case 'days':
+    case 'times': {
+      const { axis, index } = problem.line;
+      const line = t.line(axis, index, columnLetter(index));
+      return p[problem.kind](line, t.quoted(problem.sample));
+    }
+    case 'no-times':
+      return p.noTimes;
+    case 'times-across':
+      return p.timesAcross;
+    case 'empty-area':
+      return p.emptyArea(cellReference(problem.first));
+    case 'list-missing':
+      return problem.role === 'module' ? p.listModule : p.listDay;
+    case 'list-column':
+      return p.listColumn(
+        columnLetter(problem.column),
+        t.roles[problem.role],
+        p.listWhat[problem.role],
+        t.quoted(problem.sample),
+      );
+  }
 }
 
 function roleOf(state: GuidedMappingState) {
@@ -69,8 +102,14 @@ function roleOf(state: GuidedMappingState) {
  * course are, or maps the columns of a list; the courses read show as they point. The mapping is saved for
  * the organisation: the next file of the same shape is read with it without a question.
  */
-export function ManualLayoutDialog({ sheets, isCorrecting = false, onBack, onParsed }: Props) {
-  const state = useGuidedMapping(sheets);
+export function ManualLayoutDialog({
+  sheets,
+  isCorrecting = false,
+  initial = null,
+  onBack,
+  onParsed,
+}: Props) {
+  const state = useGuidedMapping(sheets, initial);
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
   const t = fr.importMapping;
@@ -90,7 +129,7 @@ export function ManualLayoutDialog({ sheets, isCorrecting = false, onBack, onPar
       return;
     }
     toast.show(outcome.saved ? t.saved : t.notSaved, outcome.saved ? 'success' : 'info');
-    onParsed(outcome.parsed);
+    onParsed(outcome.parsed, outcome.used);
   };
 
   return (
@@ -155,9 +194,15 @@ export function ManualLayoutDialog({ sheets, isCorrecting = false, onBack, onPar
           : {})}
       />
       <div role="status">
-        <p className={state.courses > 0 ? 'form-success' : 'hint'}>
-          {state.courses > 0 ? m.result(state.tables.length, state.courses) : m.nothing}
-        </p>
+        {state.courses > 0 ? (
+          <p className="form-success">{m.result(state.tables.length, state.courses)}</p>
+        ) : (
+          <ul className="guided-mapping-problems">
+            {(state.problems.length > 0 ? state.problems.map(problemText) : [m.nothing]).map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        )}
         {lines.length > 0 ? (
           <ul className="guided-mapping-courses">
             {lines.slice(0, SHOWN_COURSES).map((line, i) => (

@@ -4,10 +4,14 @@ import {
   applyMapping,
   cellReference,
   countCourses,
+  diagnoseMapping,
+  findSavedMapping,
+  formatBellSchedule,
   normalizeGrid,
   parseBellSchedule,
   parseCellReference,
   pointAt,
+  proposeBell,
   shapeFingerprint,
   suggestMapping,
   type CellPosition,
@@ -17,6 +21,7 @@ import {
   type ListMapping,
   type ParsedFile,
   type PointRole,
+  type SavedMapping,
   type SheetGrid,
 } from '../../../domain/timetable-parsing';
 import { useSignedInSession } from '../../../session/use-session';
@@ -43,14 +48,34 @@ const NEXT_ROLE: Record<PointRole, PointRole> = {
   class: 'class',
 };
 
-function startOf(rows: readonly string[][]) {
-  const suggestion = suggestMapping({ rows });
-  return suggestion.kind === 'list'
-    ? { kind: 'list' as const, grid: EMPTY_GRID, list: suggestion }
-    : { kind: 'grid' as const, grid: suggestion, list: EMPTY_LIST };
+/** The mapping a reading used: the sheet it was pointed on, and the choices. */
+export interface MappingInUse {
+  sheetIndex: number;
+  mapping: LayoutMapping;
 }
 
-export type ApplyOutcome = { ok: true; parsed: ParsedFile; saved: boolean } | { ok: false };
+function startOf(rows: readonly string[][], mapping?: LayoutMapping) {
+  const start = mapping ?? suggestMapping({ rows });
+  return start.kind === 'list'
+    ? { kind: 'list' as const, grid: EMPTY_GRID, list: start }
+    : { kind: 'grid' as const, grid: start, list: EMPTY_LIST };
+}
+
+/** The organisation's saved mapping that read one of these sheets (the first sheet of a saved shape). */
+export function savedMappingOf(
+  sheets: readonly SheetGrid[],
+  saved: readonly SavedMapping[],
+): MappingInUse | null {
+  if (saved.length === 0) return null;
+  for (const [sheetIndex, sheet] of sheets.entries()) {
+    const found = findSavedMapping({ rows: normalizeGrid(sheet.grid) }, saved);
+    if (found !== null) return { sheetIndex, mapping: found.mapping };
+  }
+  return null;
+}
+
+export type ApplyOutcome =
+  { ok: true; parsed: ParsedFile; saved: boolean; used: MappingInUse } | { ok: false };
 
 /**
  * The data of the guided mapping: the sheet shown, the mapping being built (grid or list), the bell
@@ -58,13 +83,21 @@ export type ApplyOutcome = { ok: true; parsed: ParsedFile; saved: boolean } | { 
  * points. "Utiliser ces choix" saves the mapping for the organisation and reads the whole workbook again
  * with it in the worker.
  */
-export function useGuidedMapping(sheets: readonly SheetGrid[]) {
-  const [sheetIndex, setSheetIndex] = useState(0);
+export function useGuidedMapping(sheets: readonly SheetGrid[], initial: MappingInUse | null = null) {
+  const [sheetIndex, setSheetIndex] = useState(() =>
+    initial !== null && initial.sheetIndex < sheets.length ? initial.sheetIndex : 0,
+  );
   const sheet = sheets[sheetIndex] ?? sheets[0];
   const rows = useMemo(() => normalizeGrid(sheet?.grid ?? []), [sheet]);
-  const [state, setState] = useState(() => startOf(rows));
-  const [bellText, setBellText] = useState('');
-  const [className, setClassName] = useState('');
+  // "Corriger la lecture…" opens on the mapping in use, its bell and class name included.
+  const initialMapping = initial?.sheetIndex === sheetIndex ? initial.mapping : undefined;
+  const [state, setState] = useState(() => startOf(rows, initialMapping));
+  const [bellText, setBellText] = useState(() =>
+    initialMapping?.kind === 'grid' ? formatBellSchedule(initialMapping.bell) : '',
+  );
+  const [className, setClassName] = useState(() =>
+    initialMapping?.className.kind === 'typed' ? initialMapping.className.name : '',
+  );
   const [firstDraft, setFirstDraft] = useState<string | null>(null);
   const [pointing, setPointing] = useState<PointRole>('days');
   const [isApplying, setIsApplying] = useState(false);
@@ -103,6 +136,11 @@ export function useGuidedMapping(sheets: readonly SheetGrid[]) {
   const isFirstInvalid =
     firstDraft !== null && firstDraft.trim() !== '' && parseCellReference(firstDraft) === null;
 
+  const problems = useMemo(
+    () => (countCourses(tables) > 0 ? [] : diagnoseMapping(rows, JSON.parse(mappingKey) as LayoutMapping)),
+    [tables, rows, mappingKey],
+  );
+
   return {
     sheets,
     sheetIndex,
@@ -117,6 +155,14 @@ export function useGuidedMapping(sheets: readonly SheetGrid[]) {
     pointing,
     tables,
     courses: countCourses(tables),
+    problems,
+    /** Fills the bell schedule with the time line's own labels (or one period per course line). */
+    proposeBell: () => {
+      if (state.kind !== 'grid') return 0;
+      const periods = proposeBell(rows, state.grid);
+      setBellText(formatBellSchedule(periods));
+      return periods.length;
+    },
     firstText,
     isFirstInvalid,
     isApplying,
@@ -164,7 +210,9 @@ export function useGuidedMapping(sheets: readonly SheetGrid[]) {
           ...(known ? { known } : {}),
           mappings: [entry],
         });
-        return result.ok ? { ok: true, parsed: result.value, saved } : { ok: false };
+        return result.ok
+          ? { ok: true, parsed: result.value, saved, used: { sheetIndex, mapping } }
+          : { ok: false };
       } finally {
         setIsApplying(false);
       }
