@@ -20,7 +20,8 @@ export const frFirstMonthUx = {
     intro:
       "Choisissez les enseignants d'une classe ou d'une borne : un nouveau code PIN est créé pour chacun et affiché une seule fois sur une fiche à imprimer. L'ancien code de chacun cesse de fonctionner.",
     classFilter: 'Classe',
-    allTeachers: 'Tous les enseignants',
+    allTeachers: 'Tous les enseignants (borne)',
+    kioskTitle: 'Borne',
     selectAll: 'Tout sélectionner',
     teacherCount: (n: number) => `${n} enseignant(s) sélectionné(s)`,
     generate: 'Créer les codes PIN',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cooldownSecondsLeft, formatCountdown } from '../../src/domain/auth/pin-countdown';
 import { countPendingActions } from '../../src/domain/sync/pending-actions';
+import type { Profile, User } from '../../src/domain/store/schema';
+import { pinSheetCandidates } from '../../src/domain/users/pin-sheet';
 import { nextSyncConfirmation } from '../../src/ui/sync-status';
 import type { SyncStatus } from '../../src/sync/use-sync-status';
 
@@ -101,5 +103,35 @@ describe('PIN lockout countdown (issue 33 point 7)', () => {
     [0.2, '0:01'],
   ])('%d s reads %s', (seconds, text) => {
     expect(formatCountdown(seconds)).toBe(text);
+  });
+});
+
+describe('PIN sheet candidates (issue 33 point 3)', () => {
+  const profiles = [
+    { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher', 'teacher.today'], formFieldKeys: [] },
+    { id: 'admin', name: 'Admin', moduleIds: ['users', 'teacher.today'], formFieldKeys: [] },
+  ] as unknown as Profile[];
+  const person = (id: string, name: string, profileId: string, status = 'Active') =>
+    ({ id, name, email: `${id}@ecole.sn`, profileId, status }) as unknown as User;
+  const users = [
+    person('u-3', 'Zeynab Ba', 'teacher'),
+    person('u-1', 'Aminata Sy', 'teacher'),
+    person('u-2', 'Ousmane Kane', 'teacher', 'Inactive'),
+    person('u-4', 'Awa Diop', 'admin'),
+    person('u-5', 'Cheikh Fall', 'teacher'),
+  ];
+  const slot = (teacherUserId: string, canceled = false) =>
+    ({ dayOfWeek: 1, startTime: '08:00', endTime: '10:00', moduleId: 'm', teacherUserId, canceled }) as never;
+  const timetables = [
+    { classId: 'cls-a', slots: [slot('u-3'), slot('u-2'), slot('u-5', true)] },
+    { classId: 'cls-b', slots: [slot('u-1'), slot('u-4')] },
+  ];
+  it.each([
+    [{ kind: 'kiosk' } as const, ['Aminata Sy', 'Cheikh Fall', 'Zeynab Ba']],
+    [{ kind: 'class', classId: 'cls-a' } as const, ['Zeynab Ba']],
+    [{ kind: 'class', classId: 'cls-b' } as const, ['Aminata Sy']],
+    [{ kind: 'class', classId: 'cls-none' } as const, []],
+  ])('%o → %o', (scope, names) => {
+    expect(pinSheetCandidates({ users, profiles, timetables, scope }).map((u) => u.name)).toEqual(names);
   });
 });

@@ -92,6 +92,8 @@ function useCooldownLeft(userId: string | null): number {
 export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => void }) {
   const users = useLiveQuery(loadRoster, []);
   const kioskName = useLiveQuery(() => getMeta(appDb(), 'kioskName'), []);
+  // Before the tablet's first exchange with the server, an empty roster means "not loaded yet".
+  const hasSynced = useLiveQuery(async () => (await getMeta(appDb(), 'lastSyncAt')) !== null, []);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<User | null>(null);
   const [pin, setPin] = useState('');
@@ -156,7 +158,7 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
   const normalized = query.trim().toLocaleLowerCase('fr');
   // Issue 33: after an Arrivée the kiosk comes back here while the roster is read again: say so, never an
   // empty grid.
-  if (users === undefined)
+  if (users === undefined || (users.length === 0 && hasSynced !== true))
     return (
       <div className="pin-login is-kiosk">
         <p className="pin-loading" role="status">
@@ -164,7 +166,7 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
         </p>
       </div>
     );
-  const shown = (users ?? []).filter((u) => u.name.toLocaleLowerCase('fr').includes(normalized));
+  const shown = users.filter((u) => u.name.toLocaleLowerCase('fr').includes(normalized));
   const firstOfLetter = new Map<string, string>();
   for (const u of shown)
     if (!firstOfLetter.has(initialOf(u.name))) firstOfLetter.set(initialOf(u.name), u.id);
@@ -181,7 +183,7 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
         <Label>{fr.login.pinSearch}</Label>
         <Input />
       </SearchField>
-      {users && users.length === 0 ? <p className="empty">{fr.login.pinNoUsers}</p> : null}
+      {users.length === 0 ? <p className="empty">{fr.login.pinNoUsers}</p> : null}
       {showLetters ? (
         <nav className="pin-letters" aria-label={fr.teacher.kiosk.letters}>
           {[...firstOfLetter].map(([letter, userId]) => (
@@ -207,7 +209,7 @@ export function PinLogin({ onSignedIn }: { onSignedIn: (destination: string) => 
                 isDisabled={!hasPin}
                 onPress={() => setSelected(u)}
               >
-                {u.name}
+                <span className="pin-user-name">{u.name}</span>
                 {hasPin ? null : <span className="pin-user-reason">{frFirstMonth.kiosk.noPin}</span>}
               </Button>
             </li>

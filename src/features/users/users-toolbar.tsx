@@ -1,5 +1,6 @@
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { fr } from '../../i18n/fr';
+import { PinSheetButton } from './pin-sheet-button';
 import type { UsersPageModel } from './use-users-page';
 
 /** Search, filters, add, the count line and the bulk actions of the current selection. */
@@ -20,6 +21,7 @@ export function UsersToolbar({ model }: { model: UsersPageModel }) {
           {fr.users.filters}
           {filter.status !== 'all' || filter.profileId !== 'all' ? ' •' : ''}
         </Button>
+        <PinSheetButton model={model} />
         <Button className="button primary" onPress={() => setDialog({ kind: 'create' })}>
           {fr.users.add}
         </Button>

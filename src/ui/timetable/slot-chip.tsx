@@ -22,6 +22,9 @@ interface Props {
 
 export function SlotChip({ item, variant, onPress, style }: Props) {
   const colorStyle = { ...style, '--tt-color': item.color } as CSSProperties;
+  // A narrow column ends its lines with "…" (issue 33 point 6): the whole text on hover, as for the ear (the
+  // button drops a title of its own).
+  const tooltip = variant === 'card' ? undefined : slotAriaLabel(item);
   return (
     <Button
       className={`tt-chip tt-chip-${variant}`}
@@ -32,15 +35,21 @@ export function SlotChip({ item, variant, onPress, style }: Props) {
       style={colorStyle}
     >
       {variant === 'compact' ? (
-        <span className="tt-chip-line">
+        <span className="tt-chip-line" title={tooltip}>
           <span className="tt-chip-time">{item.startTime}</span>{' '}
           <span className="tt-chip-title">{item.title}</span>
         </span>
       ) : (
         <>
-          <span className="tt-chip-time">{timeRangeLabel(item)}</span>
-          <span className="tt-chip-title">{item.title}</span>
-          <span className="tt-chip-sub">{item.subtitle}</span>
+          <span className="tt-chip-time" title={tooltip}>
+            {timeRangeLabel(item)}
+          </span>
+          <span className="tt-chip-title" title={tooltip}>
+            {item.title}
+          </span>
+          <span className="tt-chip-sub" title={tooltip}>
+            {item.subtitle}
+          </span>
           <span className="tt-chip-badges" aria-hidden="true">
             <span className="tt-badge tt-status">{slotStatusLabel(item)}</span>
             <span className={`tt-badge tt-mode tt-mode-${item.deliveryMode}`}>{deliveryLabel(item)}</span>

@@ -9,6 +9,8 @@ export interface ConsultFilters {
   teacherUserId: string;
   /** '' = all; only offered in global mode. */
   moduleId: string;
+  /** '' = all; the class picker of the by-class grouping (issue 33 point 6). */
+  classId?: string;
 }
 
 export interface SlotGroup {
@@ -25,7 +27,8 @@ export function applyFilters(
   return items.filter(
     (item) =>
       (!filters.teacherUserId || item.teacherUserId === filters.teacherUserId) &&
-      (grouping !== 'global' || !filters.moduleId || item.moduleId === filters.moduleId),
+      (grouping !== 'global' || !filters.moduleId || item.moduleId === filters.moduleId) &&
+      (grouping !== 'class' || !filters.classId || item.classId === filters.classId),
   );
 }
 

@@ -109,6 +109,11 @@ export function ConsultPage() {
           (i) => i.moduleId,
           (i) => i.moduleName,
         )}
+        classes={optionsOf(
+          display.items,
+          (i) => i.classId,
+          (i) => i.className,
+        )}
       />
       {groups.length === 0 ? (
         <p className="empty">{t.empty}</p>

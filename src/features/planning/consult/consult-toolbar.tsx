@@ -1,6 +1,7 @@
 import type { ColorBy } from '../../../domain/planning/slot-display';
 import type { PlanningPeriod } from '../../../domain/planning/period-matching';
 import { fr } from '../../../i18n/fr';
+import { frFirstMonthUx } from '../../../i18n/fr-first-month-ux';
 import { SegmentedControl, TimetableViewSwitcher, type TimetableViewKind } from '../../../ui/timetable';
 import type { ConsultFilters, Grouping } from './consult-model';
 import { PeriodNav } from './period-nav';
@@ -20,10 +21,19 @@ interface Props {
   onPeriodKindChange: (kind: PlanningPeriod['kind']) => void;
   teachers: readonly { id: string; name: string }[];
   modules: readonly { id: string; name: string }[];
+  /** The classes of the period, for the class picker of the by-class grouping. */
+  classes: readonly { id: string; name: string }[];
 }
 
 /** Grouping, period, filters, view and colouring of /planning/consulter (spec part 2 point 2). */
-export function ConsultToolbar({ settings, onChange, onPeriodKindChange, teachers, modules }: Props) {
+export function ConsultToolbar({
+  settings,
+  onChange,
+  onPeriodKindChange,
+  teachers,
+  modules,
+  classes,
+}: Props) {
   const t = fr.planning.consult;
   const tt = fr.planning.timetable;
   const set = (patch: Partial<ConsultSettings>) => onChange({ ...settings, ...patch });
@@ -53,6 +63,16 @@ export function ConsultToolbar({ settings, onChange, onPeriodKindChange, teacher
         <PeriodNav period={settings.period} onChange={(period) => set({ period })} />
       </div>
       <div className="toolbar consult-filters">
+        {settings.grouping === 'class' ? (
+          // Issue 33 point 6: one class's week or month without scrolling through every class.
+          <SelectField
+            label={frFirstMonthUx.planning.classPicker}
+            value={settings.filters.classId ?? ''}
+            onChange={(classId) => setFilter({ classId })}
+            options={classes}
+            allLabel={frFirstMonthUx.planning.allClasses}
+          />
+        ) : null}
         <SelectField
           label={t.teacherFilter}
           value={settings.filters.teacherUserId}
