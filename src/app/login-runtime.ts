@@ -1,6 +1,6 @@
 import { appDb } from '../db/database';
 import { getMeta } from '../db/meta';
-import { needsEmergencyAdmin, signInWithPassword } from '../features/auth/auth-service';
+import { isNewSchool, needsEmergencyAdmin, signInWithPassword } from '../features/auth/auth-service';
 import type { LoginDevice, LoginRuntime } from '../features/auth/login-loader';
 import { readSession } from '../session/session';
 import { startApp } from './start-app';
@@ -29,6 +29,12 @@ export async function readLoginDevice(): Promise<LoginDevice> {
 export async function readNeedsEmergency(): Promise<boolean> {
   await startApp();
   return needsEmergencyAdmin(appDb());
+}
+
+/** Day one: the school does not exist yet, the emergency area comes first (issue 33 point 9). */
+export async function readIsNewSchool(): Promise<boolean> {
+  await startApp();
+  return isNewSchool(appDb());
 }
 
 /**

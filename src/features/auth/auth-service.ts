@@ -30,6 +30,16 @@ export async function listPinUsers(db: AppDatabase): Promise<User[]> {
  * The emergency area is offered when no real (non-emergency) full administrator is active. The server sees
  * every user and answers; offline, the device's copy is the best guess.
  */
+/**
+ * Day one (issue 33 point 9): the organisation does not exist on the server yet, so nobody can sign in and
+ * the emergency area is the only way in. Offline (no answer) it is not said: the device's own data decides.
+ */
+export async function isNewSchool(db: AppDatabase, fetchImpl: FetchLike = browserFetch): Promise<boolean> {
+  const status = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));
+  if (status) return !status.initialised;
+  return (await db.users.count()) === 0;
+}
+
 export async function needsEmergencyAdmin(
   db: AppDatabase,
   fetchImpl: FetchLike = browserFetch,

@@ -19,6 +19,8 @@ export interface LoginRuntime {
   whenStarted(): Promise<void>;
   readLoginDevice(): Promise<LoginDevice>;
   readNeedsEmergency(): Promise<boolean>;
+  /** The school does not exist on the server yet (day one): the emergency area comes first. */
+  readIsNewSchool?(): Promise<boolean>;
   signIn(input: {
     email: string;
     password: string;

@@ -31,6 +31,7 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   );
   // Asked once per visit: the server sees every user; offline, the device's copy answers.
   const [needsEmergency, setNeedsEmergency] = useState<boolean | undefined>(undefined);
+  const [isNewSchool, setIsNewSchool] = useState(false);
   const [device, setDevice] = useState<LoginDevice | undefined>(undefined);
   const [hasFailed, setHasFailed] = useState(false);
   useEffect(() => {
@@ -42,8 +43,13 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
           if (!isCurrent) return;
           setDevice(found);
           if (found.isSignedIn) return;
-          const needed = await runtime.readNeedsEmergency();
-          if (isCurrent) setNeedsEmergency(needed);
+          const [needed, isNew] = await Promise.all([
+            runtime.readNeedsEmergency(),
+            runtime.readIsNewSchool?.() ?? Promise.resolve(false),
+          ]);
+          if (!isCurrent) return;
+          setIsNewSchool(isNew);
+          setNeedsEmergency(needed);
         })
         .catch(() => isCurrent && setHasFailed(true));
     });
@@ -64,9 +70,10 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   // Once shown, the area stays until the page changes, so its answer remains readable after a promotion.
   const [hasPromoted, setHasPromoted] = useState(false);
   const showEmergency = wantsEmergency || hasPromoted;
-  // Issue 33 point 9: on day one (the server says no administrator exists) the emergency area is the only
-  // way in, so it comes first and the login form, useless until then, second.
-  const emergencyFirst = showEmergency && needsEmergency === true && mode !== 'pin';
+  // Issue 33 point 9: on day one (the school does not exist yet, so no administrator either) the emergency
+  // area is the only way in: it comes first and the login form, useless until then, second. A school that
+  // lost its administrators keeps the form first: its teachers still sign in every day.
+  const emergencyFirst = showEmergency && needsEmergency === true && isNewSchool && mode !== 'pin';
   const emergencyArea = (
     <Suspense fallback={null}>
       <EmergencyArea
