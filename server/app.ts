@@ -12,6 +12,7 @@ import { registerCredentialRoutes } from './routes/credentials';
 import { registerEmergencyRoute } from './routes/emergency';
 import { registerHealthRoute } from './routes/health';
 import { registerLiveRoute } from './routes/live';
+import { registerLostWorkRoute } from './routes/lost-work';
 import { registerOrgSession } from './routes/org-session';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerStaticFiles } from './routes/static';
@@ -87,6 +88,7 @@ export async function buildApp({
   registerPasswordResetRoutes(app, { storage: store, config, mailer: createMailer(config) });
   registerCredentialRoutes(app, { storage: store, config, authenticate });
   registerBackupRoute(app, { storage: store });
+  registerLostWorkRoute(app, { storage: store });
   registerCalendarRoutes(app, { storage: store, config, authenticate });
   registerLiveRoute(app, {
     storage: store,

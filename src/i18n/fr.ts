@@ -242,6 +242,7 @@ export const fr = {
       'password-temp-generated': 'Mot de passe temporaire',
       'password-reset-requested': 'Demande de réinitialisation',
       'password-reset-completed': 'Réinitialisation effectuée',
+      'device-lost-work': 'Modifications perdues (appareil)',
     },
     colDate: 'Date',
     colAction: 'Action',

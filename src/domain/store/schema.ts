@@ -187,6 +187,8 @@ export const userLogActionSchema = z.enum([
   'password-temp-generated',
   'password-reset-requested',
   'password-reset-completed',
+  // Issue 31: a device's unsent changes lost (browser storage cleared), reported by POST /api/lost-work.
+  'device-lost-work',
 ]);
 
 export const fieldChangeSchema = z.looseObject({
