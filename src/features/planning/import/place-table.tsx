@@ -67,8 +67,9 @@ export function PlaceTable(props: Props) {
           const name = names[index];
           if (name === undefined) return null;
           const choice = place(name);
-          const isSuggested =
-            chosen[referenceKey(name)] === undefined && suggestedPlace(kind, name).suggested;
+          const suggestion = suggestedPlace(kind, name);
+          // Still marked after "Appliquer à tous" when the row kept its suggested level.
+          const isSuggested = suggestion.suggested && choice.levelId === suggestion.levelId;
           return (
             <tr key={name} {...rowProps}>
               <th scope="row">{name}</th>
