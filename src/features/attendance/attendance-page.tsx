@@ -19,6 +19,9 @@ import { AttendanceToolbar } from './attendance-toolbar';
 import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
 import { LocationDialog, type LocationTarget } from './location-dialog';
 import { useServerNow } from '../../sync/use-server-now';
+import { adjustmentMonth, closureCovering } from '../../domain/payroll/closing';
+import { frClosing } from '../../i18n/fr-closing';
+import { MonthClosingPanel, closedMonthNotice, useClosingData } from '../closing/month-closing-panel';
 import './attendance.css';
 
 const t = fr.attendance;
@@ -64,7 +67,12 @@ export function AttendancePage() {
   };
   // The same predicate the server applies to the pushed check-in (domain/access/write.ts).
   const viewer = session ? userViewer(session.user.id, session.granted, session.loginMode) : null;
-  const canAct = (row: AttendanceRow) => !!viewer && mayRecordAttendance(viewer, row.slot);
+  // Month closing (issue 32): a closed month's attendance is read-only; a correction becomes an adjustment.
+  const closing = useClosingData();
+  const instituteOf = (row: AttendanceRow) => data?.classes.get(row.timetable.classId)?.instituteId ?? null;
+  const closedFor = (row: AttendanceRow) =>
+    !!closing && closureCovering(closing.closures, instituteOf(row), row.date.slice(0, 7)) !== null;
+  const canAct = (row: AttendanceRow) => !!viewer && mayRecordAttendance(viewer, row.slot) && !closedFor(row);
   // The server accepts corrections from planning.consulter.actions only, never of one's own hours, and a
   // missing check-in or check-out only once the course has begun (write-planning.ts, issue 32).
   const mayCorrect = !!session?.granted.has('planning.consulter.actions') && session.loginMode !== 'pin';
@@ -75,6 +83,19 @@ export function AttendancePage() {
       !!row.checkout ||
       Date.parse(`${row.date}T${row.slot.startTime}:00.000Z`) <= now.getTime());
   const toReview = overview ? overview.rows.filter((r) => r.toReview).length : 0;
+  const closedNotices = [
+    ...new Set(
+      (overview?.rows ?? [])
+        .filter(closedFor)
+        .map((row) => closedMonthNotice(closing?.closures ?? [], instituteOf(row), row.date.slice(0, 7)))
+        .filter((n): n is string => n !== null),
+    ),
+  ];
+  const correctionNotice = (() => {
+    if (!correction || !closing) return null;
+    const next = adjustmentMonth(closing.closures, instituteOf(correction.row), correction.row.date);
+    return next ? frClosing.adjustmentNote(next) : null;
+  })();
   const shown = overview ? (toReviewOnly ? overview.rows.filter((r) => r.toReview) : overview.rows) : [];
 
   const check = async (row: AttendanceRow, key: string, checkKind: CheckKind) => {
@@ -108,6 +129,12 @@ export function AttendancePage() {
         onDate={(d) => setQuery({ date: d })}
         onClass={(c) => setQuery({ classId: c })}
       />
+      <MonthClosingPanel month={date.slice(0, 7)} now={now} />
+      {closedNotices.map((notice) => (
+        <p key={notice} className="month-closing-notice" role="note">
+          {notice}
+        </p>
+      ))}
       {!overview || !data ? (
         <p className="page-loading">{fr.app.loading}</p>
       ) : (
@@ -144,6 +171,7 @@ export function AttendancePage() {
           target={correction}
           actor={{ userId: session.user.id, userName: session.user.name }}
           onClose={() => setCorrection(null)}
+          notice={correctionNotice}
         />
       ) : null}
     </section>

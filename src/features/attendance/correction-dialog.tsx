@@ -31,13 +31,21 @@ export function CorrectionDialog({
   target,
   actor,
   onClose,
+  notice = null,
 }: {
   target: CorrectionTarget | null;
   actor: Actor;
   onClose: () => void;
+  /** A day of a closed month: where the correction will count (features/closing, issue 32). */
+  notice?: string | null;
 }) {
   return (
     <AppDialog isOpen={target !== null} onOpenChange={(open) => !open && onClose()} title={t.correctTitle}>
+      {target && notice ? (
+        <p className="month-closing-notice" role="note">
+          {notice}
+        </p>
+      ) : null}
       {target ? (
         <CorrectionForm
           key={`${target.row.timetable.id}/${target.row.slotIndex}/${target.row.date}`}

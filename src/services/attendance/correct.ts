@@ -11,6 +11,7 @@ import { buildPlanningLog, type Actor } from '../../domain/planning/planning-log
 import type { PlanningLog } from '../../domain/store/schema';
 import { parseClockTime, toIsoInstant, type InstantLike } from '../../domain/time/instant';
 import { serverClock } from '../../sync/server-clock';
+import { adjustmentMonthFor } from '../closing/month-closing';
 
 /** A missing check-in or check-out an administrator records (issue 32): no log to name. */
 export interface MissingCheck {
@@ -57,6 +58,9 @@ export async function correctCheckTime(
   if (minutes === null) return { ok: false, code: 'invalid-time' };
   const corrected = toIsoInstant(new Date(Date.parse(`${day}T00:00:00.000Z`) + minutes * 60_000));
   const now = request.now ?? new Date(serverClock.serverNowMs());
+  // A day of a closed month: a dated adjustment of the next open month (the server decides it again).
+  const classId = (await db.timetables.get(target.timetableId))?.classId;
+  const adjustment = await adjustmentMonthFor(db, classId, day);
   return writeBatch(db, async (w): Promise<CorrectionResult> => {
     const timetable = await w.get('timetables', target.timetableId);
     const slot = timetable?.slots[target.slotIndex];
@@ -106,6 +110,7 @@ export async function correctCheckTime(
           correctedTimestamp: corrected,
           ...justification,
         };
+    if (adjustment) log.adjustmentMonth = adjustment;
     await w.put('planningLogs', log);
     return { ok: true, log };
   });
