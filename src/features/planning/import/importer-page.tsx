@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
+import { tablesOfPeriod } from '../../../domain/planning/import-weeks';
 import { randomId } from '../../../domain/secrets';
 import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
@@ -78,7 +79,8 @@ export function ImporterPage() {
           onParsed={(parsed, used) =>
             verify({
               read: step.read,
-              parsed,
+              // As the automatic reading: the chosen week (or month) of a file that dates several weeks.
+              parsed: tablesOfPeriod(parsed, step.read.period),
               emptySheets: [],
               sheets: step.sheets,
               mapping: used,
