@@ -79,6 +79,7 @@ export const frStatement = {
   followHint: 'Qui a validé ou contesté son état des heures (mois clôturés).',
   followMonth: 'Mois',
   colTeacher: 'Enseignant',
+  colPdf: 'PDF',
   colAnswer: 'Réponse',
   colAt: 'Le',
   colComment: 'Remarque',

@@ -9,6 +9,7 @@ import { fr } from '../../i18n/fr';
 import { useSignedInSession } from '../../session/use-session';
 import { useNow } from '../../ui/timetable';
 import { PeriodNav } from './period-nav';
+import { TeacherStatement } from './teacher-statement';
 import './teacher.css';
 
 const t = fr.teacher.workload;
@@ -94,6 +95,7 @@ export function TeacherWorkloadPage() {
           </div>
         </>
       ) : null}
+      {userId ? <TeacherStatement userId={userId} userName={session?.user.name ?? ''} /> : null}
     </section>
   );
 }

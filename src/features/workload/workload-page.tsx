@@ -4,6 +4,7 @@ import { periodRange, type PeriodKind } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
 import { PayrollExportButtons } from '../../ui/payroll-export-buttons';
 import { PeriodControls } from './period-controls';
+import { StatementFollow } from './statement-follow';
 import { useWorkloadData } from './use-workload-data';
 import { WorkloadChart } from './workload-chart';
 import { WorkloadDetailDialog } from './workload-detail-dialog';
@@ -59,6 +60,7 @@ export function WorkloadPage() {
         moduleName={(id) => name(data?.moduleNames, id, t.unknown)}
         onClose={() => setDetailTeacherId(null)}
       />
+      <StatementFollow />
     </section>
   );
 }

@@ -1,0 +1,120 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { appDb } from '../../db/database';
+import { formatDuration } from '../../domain/format/duration';
+import { fr } from '../../i18n/fr';
+import { frStatement } from '../../i18n/fr-statement';
+import { exportedAtText } from '../../services/export/payroll';
+import { monthLabel } from '../../services/payroll/statement-pdf-download';
+import { readMonthStatements, recentMonths, teacherStatement } from '../../services/payroll/statement-month';
+import { useToast } from '../../ui/toast';
+import { downloadTeacherPdf } from '../teacher/teacher-statement';
+import '../teacher/statement.css';
+
+const t = frStatement;
+
+/**
+ * « États des heures du mois » on /workload (issue 32): per teacher with courses in a month, her paid hours and
+ * amount, and whether she validated or disputed her statement (when, and her remark), with each statement's PDF.
+ */
+export function StatementFollow() {
+  const toast = useToast();
+  const [now] = useState(() => new Date());
+  const months = recentMonths(now);
+  const [month, setMonth] = useState(months[0] ?? '');
+  const [busy, setBusy] = useState<string | null>(null);
+  const data = useLiveQuery(
+    () =>
+      readMonthStatements(
+        appDb(),
+        month,
+        { teacher: fr.workload.unknownTeacher, other: fr.workload.unknown },
+        now,
+      ),
+    [month],
+  );
+  const collator = new Intl.Collator('fr');
+  const rows = data
+    ? [...data.statements].sort((a, b) =>
+        collator.compare(data.names.teacher(a.teacherUserId).name, data.names.teacher(b.teacherUserId).name),
+      )
+    : [];
+  const pdf = async (teacherUserId: string) => {
+    if (!data) return;
+    setBusy(teacherUserId);
+    try {
+      await downloadTeacherPdf(data, teacherUserId, new Date());
+    } catch {
+      toast.show(t.pdfFailed, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section aria-labelledby="statement-follow-title" className="statement-follow">
+      <h3 id="statement-follow-title">{t.followTitle}</h3>
+      <p className="hint">{t.followHint}</p>
+      <div className="select-field">
+        <label htmlFor="statement-follow-month">{t.followMonth}</label>
+        <select id="statement-follow-month" value={month} onChange={(e) => setMonth(e.target.value)}>
+          {months.map((m) => (
+            <option key={m} value={m}>
+              {monthLabel(m)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {data === undefined ? <p className="page-loading">{fr.app.loading}</p> : null}
+      {data !== undefined ? <p className="teacher-note">{data.closed ? t.closed : t.notClosed}</p> : null}
+      {data !== undefined && rows.length === 0 ? <p className="empty">{t.followEmpty}</p> : null}
+      {data !== undefined && rows.length > 0 ? (
+        <div className="table-scroll">
+          <table className="data" aria-labelledby="statement-follow-title">
+            <thead>
+              <tr>
+                <th scope="col">{t.colTeacher}</th>
+                <th scope="col" className="teacher-num">
+                  {t.colPaid}
+                </th>
+                <th scope="col" className="teacher-num">
+                  {t.colAmount}
+                </th>
+                <th scope="col">{t.colAnswer}</th>
+                <th scope="col">{t.colAt}</th>
+                <th scope="col">{t.colComment}</th>
+                <th scope="col">{t.colPdf}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => {
+                const name = data.names.teacher(s.teacherUserId).name;
+                const { ack } = teacherStatement(data, s.teacherUserId, now);
+                return (
+                  <tr key={s.teacherUserId}>
+                    <th scope="row">{name}</th>
+                    <td className="teacher-num">{formatDuration(s.totals.paidMin)}</td>
+                    <td className="teacher-num">{t.amount(s.totals.amount)}</td>
+                    <td>{ack ? t.answers[ack.decision] : t.answers.none}</td>
+                    <td>{ack ? exportedAtText(new Date(ack.at)) : ''}</td>
+                    <td>{ack?.comment ?? ''}</td>
+                    <td>
+                      <Button
+                        className="button secondary small"
+                        aria-label={t.teacherPdf(name)}
+                        isDisabled={busy !== null}
+                        onPress={() => void pdf(s.teacherUserId)}
+                      >
+                        {busy === s.teacherUserId ? t.preparingPdf : t.downloadPdf}
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

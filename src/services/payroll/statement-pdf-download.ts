@@ -1,0 +1,42 @@
+import type { StatementPdfInput } from './statement-pdf';
+
+/** « novembre 2026 » of '2026-11' (dates of the application are UTC). */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  if (!year || !m) return month;
+  return new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, m - 1, 1)),
+  );
+}
+
+/** 'etat-heures-2026-11-fatou-ndiaye.pdf': ASCII, no space. */
+export function statementFileName(teacherName: string, month: string): string {
+  const slug = teacherName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `etat-heures-${month}${slug ? `-${slug}` : ''}.pdf`;
+}
+
+/**
+ * Builds the statement's PDF and has the browser download it. jsPDF comes in its own chunk, loaded here on
+ * first use only (never in the start-up bundle: scripts/check-budgets.mjs).
+ */
+export async function downloadStatementPdf(input: StatementPdfInput, fileName: string): Promise<void> {
+  const { statementPdfBytes } = await import('./statement-pdf');
+  const bytes = statementPdfBytes(input);
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
