@@ -29,7 +29,7 @@ const statement = buildStatement({
       createdAt: '2026-09-01T00:00:00.000Z',
       hourlyRate: 6000,
       entries: [],
-    } as Contract,
+    },
   ],
   adjustments: [
     {
