@@ -76,7 +76,6 @@ export async function buildApp({
     storage: store,
     limits,
     sessions,
-    authenticate,
     hashIterations: config.acceptedHashIterations,
   });
   registerEmergencyRoute(app, {
@@ -86,7 +85,7 @@ export async function buildApp({
     allowNewOrgs: config.allowNewOrgs,
   });
   registerPasswordResetRoutes(app, { storage: store, config, mailer: createMailer(config) });
-  registerCredentialRoutes(app, { storage: store, config, authenticate });
+  registerCredentialRoutes(app, { storage: store, config });
   registerBackupRoute(app, { storage: store });
   registerLostWorkRoute(app, { storage: store });
   registerCalendarRoutes(app, { storage: store, config, authenticate });

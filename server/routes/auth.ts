@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   kioskOptionsRequestSchema,
   kioskRequestSchema as kioskSchema,
@@ -34,13 +34,8 @@ import { issuePinProof } from '../auth/kiosk-proof';
 import { normalisedEmail } from '../storage/user-index';
 import { parseCookies } from '../auth/cookies';
 import { hasEmergencyProof, spendEmergencyProof } from '../auth/emergency-proof';
-import {
-  KIOSK_COOKIE,
-  clearSessionCookie,
-  setSessionCookie,
-  type Authenticated,
-  type SessionService,
-} from '../auth/sessions';
+import { KIOSK_COOKIE, clearSessionCookie, setSessionCookie, type SessionService } from '../auth/sessions';
+import { sessionOf } from './org-session';
 import type { SyncStorage } from '../storage/sync-storage';
 
 /**
@@ -51,6 +46,11 @@ import type { SyncStorage } from '../storage/sync-storage';
 // Request and answer shapes shared with the app's client (src/api/auth.ts).
 export { ORG_ID_PATTERN };
 
+/** The session routes name no organisation: the session's own is theirs (org-session.ts). */
+const OWN_SESSION_OPTIONAL = { config: { session: 'optional', sessionOrg: 'own' } } as const;
+const OWN_PERSON = { config: { session: 'person', sessionOrg: 'own' } } as const;
+const OWN_KIOSK = { config: { session: 'kiosk', sessionOrg: 'own' } } as const;
+
 /** The first-login screen asks no current password: the forced change must follow a fresh sign-in. */
 const FORCED_CHANGE_WINDOW_MS = 30 * 60_000;
 
@@ -58,7 +58,6 @@ export interface AuthRouteDeps {
   storage: SyncStorage;
   limits: RateLimitTable;
   sessions: SessionService;
-  authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
   /** PBKDF2 iteration counts a stored hash may have to be verified (config.acceptedHashIterations). */
   hashIterations: readonly number[];
 }
@@ -184,10 +183,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   });
 
   // Who this browser is for the server: the person signed in (if any) and the kiosk credential (if any).
-  app.get('/api/auth/session', async (request, reply) => {
+  app.get('/api/auth/session', OWN_SESSION_OPTIONAL, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const now = new Date();
-    const auth = await deps.authenticate(request);
+    const { auth } = request;
     const kiosk = await sessions.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), now);
     // Nobody: a plain answer, not a 401 — this is asked on every start, and browsers print every 4xx as a
     // console error on the login screen.
@@ -201,11 +200,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   // Change of one's own password (the dialog, and the first-login screen): the server checks the current one.
   // The other sessions of the person end; this one stays.
-  app.post('/api/auth/password', async (request, reply) => {
+  app.post('/api/auth/password', OWN_PERSON, async (request, reply) => {
     const body = passwordSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
-    const auth = await deps.authenticate(request);
-    if (!auth?.user || auth.session.scope !== 'user') return reply.code(401).send({ error: 'not-logged-in' });
+    const auth = sessionOf(request);
+    if (!auth.user) throw new Error('a person session without its person');
     const now = new Date();
     const limited = await hitRateLimits(
       storage,
@@ -251,12 +250,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   // PIN check of an enrolled kiosk, online: the server's hash and rate limits decide (the tablet keeps its
   // own 3-tries cooldown for offline use).
-  app.post('/api/auth/pin', async (request, reply) => {
+  app.post('/api/auth/pin', OWN_KIOSK, async (request, reply) => {
     const body = pinSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
-    const auth = await deps.authenticate(request);
-    if (!auth || auth.session.scope !== 'kiosk' || auth.session.orgId !== body.data.orgId)
-      return reply.code(401).send({ error: 'kiosk-required' });
+    const auth = sessionOf(request);
+    if (auth.session.orgId !== body.data.orgId) return reply.code(403).send({ error: 'other-organisation' });
     const now = new Date();
     // Per (kiosk, teacher) and per address: another kiosk or address cannot lock a teacher out of her
     // classroom kiosk. The spec's 3 tries then 5 minutes stay on the kiosk itself (its own tries).
@@ -299,11 +297,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   // Kiosk enrolment: an administrator signed in on the tablet turns it into a classroom kiosk. The device
   // credential is a second cookie, long-lived, that survives the administrator's sign-out.
-  app.post('/api/kiosks', async (request, reply) => {
+  app.post('/api/kiosks', OWN_PERSON, async (request, reply) => {
     const body = kioskSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
-    const auth = await deps.authenticate(request);
-    if (!auth || auth.session.scope !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
+    const auth = sessionOf(request);
     if (auth.viewer.kind !== 'user' || !isFullAdministration(auth.viewer.granted))
       return reply.code(403).send({ error: 'forbidden' });
     const now = new Date();
@@ -320,11 +317,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   });
 
   // The roster of the kiosk this tablet is: set by an administrator signed in on it (both cookies present).
-  app.put('/api/kiosk/options', async (request, reply) => {
+  app.put('/api/kiosk/options', OWN_PERSON, async (request, reply) => {
     const body = kioskOptionsRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body' });
-    const auth = await deps.authenticate(request);
-    if (!auth || auth.session.scope !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
+    const auth = sessionOf(request);
     if (auth.viewer.kind !== 'user' || !isFullAdministration(auth.viewer.granted))
       return reply.code(403).send({ error: 'forbidden' });
     const kiosk = await sessions.find(parseCookies(request.headers.cookie).get(KIOSK_COOKIE), new Date());
@@ -334,18 +330,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     return reply.header('cache-control', 'no-store').send({ listsAdmins: body.data.listsAdmins });
   });
 
-  app.get('/api/kiosks', async (request, reply) => {
-    const auth = await deps.authenticate(request);
-    if (!auth || auth.viewer.kind !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
-    if (!isFullAdministration(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
+  app.get('/api/kiosks', OWN_PERSON, async (request, reply) => {
+    const auth = sessionOf(request);
+    if (auth.viewer.kind !== 'user' || !isFullAdministration(auth.viewer.granted))
+      return reply.code(403).send({ error: 'forbidden' });
     const rows = await storage.sessions.listKiosks(auth.session.orgId);
     return reply.header('cache-control', 'no-store').send({ kiosks: rows.map(kioskView) });
   });
 
-  app.delete('/api/kiosks/:id', async (request, reply) => {
-    const auth = await deps.authenticate(request);
-    if (!auth || auth.viewer.kind !== 'user') return reply.code(401).send({ error: 'unauthenticated' });
-    if (!isFullAdministration(auth.viewer.granted)) return reply.code(403).send({ error: 'forbidden' });
+  app.delete('/api/kiosks/:id', OWN_PERSON, async (request, reply) => {
+    const auth = sessionOf(request);
+    if (auth.viewer.kind !== 'user' || !isFullAdministration(auth.viewer.granted))
+      return reply.code(403).send({ error: 'forbidden' });
     const id = (request.params as { id: string }).id;
     const rows = await storage.sessions.listKiosks(auth.session.orgId);
     const row = rows.find((r) => r.tokenHash.slice(0, 16) === id);

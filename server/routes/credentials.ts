@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { effectiveModules } from '../../src/domain/access/viewer';
 import {
   CREDENTIAL_USER_ID_PATTERN as ID_PATTERN,
@@ -25,11 +25,10 @@ import type { Profile, User, UserLogAction } from '../../src/domain/store/schema
 import type { RecordData } from '../../src/domain/sync/merge';
 import { userActionRefusal, type UserAction } from '../../src/domain/users/user-rights';
 import { frSecurityUsers } from '../../src/i18n/fr-security-users';
-import type { Authenticated } from '../auth/sessions';
 import { applyServerChanges } from '../auth/server-writes';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
-import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
+import { sessionOf } from './org-session';
 
 /**
  * Credentials made by the server for a user someone manages (spec part 1 point 9; the rights of
@@ -45,7 +44,6 @@ import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
 export interface CredentialDeps {
   storage: SyncStorage;
   config: ServerConfig;
-  authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
   clock?: () => Date;
 }
 
@@ -69,16 +67,13 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialD
   const clock = deps.clock ?? (() => new Date());
 
   const route = (suffix: string, action: UserAction, make: Maker) =>
-    app.post(`/api/users/:id/${suffix}`, async (request, reply) => {
+    // The session and its organisation (?orgId=) come from the one hook (org-session.ts): 401, 403, 400.
+    app.post(`/api/users/:id/${suffix}`, { config: { session: 'required' } }, async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const rawOrg = (request.query as { orgId?: unknown }).orgId;
-      const orgId = typeof rawOrg === 'string' ? rawOrg : '';
+      const { orgId } = request;
       const { id } = request.params as { id: string };
-      if (!ORG_ID_PATTERN.test(orgId) || !ID_PATTERN.test(id))
-        return reply.code(400).send({ error: 'invalid-request' });
-      const auth = await deps.authenticate(request);
-      if (!auth) return reply.code(401).send({ error: 'unauthenticated' });
-      if (auth.session.orgId !== orgId) return reply.code(403).send({ error: 'other-organisation' });
+      if (!ID_PATTERN.test(id)) return reply.code(400).send({ error: 'invalid-request' });
+      const auth = sessionOf(request);
       if (auth.viewer.kind !== 'user') return refusal(reply, 403, 'no-users-module');
       const manager = { userId: auth.viewer.userId, granted: effectiveModules(auth.viewer) };
       const profiles: readonly Profile[] = auth.profiles;
