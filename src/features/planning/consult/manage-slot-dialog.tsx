@@ -15,6 +15,9 @@ import { actionErrorMessage } from './action-messages';
 import { RescheduleForm } from './reschedule-form';
 import { SlotCheckButtons } from './slot-check-buttons';
 import { SlotLogList } from './slot-log-list';
+import { useClosedSlotMonth } from '../../closing/use-closed-slot';
+import { frClosing } from '../../../i18n/fr-closing';
+import '../../closing/month-closing.css';
 
 interface Props {
   item: SlotDisplayItem;
@@ -36,7 +39,9 @@ export function ManageSlotDialog({ item, timetable, logs, actions, actor, now, o
   const toast = useToast();
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   const target = { timetableId: item.timetableId, slotIndex: item.slotIndex, actor };
-  const can = (action: SlotAction) => actions.includes(action);
+  // A slot of a closed month is read-only except its attendance (issue 32, features/closing).
+  const closedMonth = useClosedSlotMonth(timetable, timetable.slots[item.slotIndex]?.dayOfWeek ?? 0);
+  const can = (action: SlotAction) => actions.includes(action) && (!closedMonth || action === 'checkin');
   const toggleMode = async () => {
     const result = await changeSlotDeliveryMode(appDb(), target);
     toast.show(result.ok ? t.typeChanged : actionErrorMessage(result.code), result.ok ? 'success' : 'error');
@@ -58,6 +63,11 @@ export function ManageSlotDialog({ item, timetable, logs, actions, actor, now, o
           <span className={`tt-badge tt-mode tt-mode-${item.deliveryMode}`}>{deliveryLabel(item)}</span>
         </p>
       </div>
+      {closedMonth ? (
+        <p className="month-closing-notice" role="note">
+          {frClosing.disabledReason(closedMonth)}
+        </p>
+      ) : null}
       <div className="consult-manage-actions">
         {can('checkin') ? (
           <SlotCheckButtons item={item} timetable={timetable} logs={logs} actor={actor} now={now} />
