@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildStatement } from '../../src/domain/payroll/statement';
-import type { Contract } from '../../src/domain/store/schema';
 import { monthRangeOf } from '../../src/domain/time/period';
 import { statementPdfBytes } from '../../src/services/payroll/statement-pdf';
 import { courseSlot, teacherCheck, weekTimetable } from '../support/builders';
