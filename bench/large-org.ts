@@ -89,6 +89,8 @@ export function largeOrgBase(): StoreV1 {
     settings: [],
     monthClosures: [],
     statementAcks: [],
+    absences: [],
+    substitutions: [],
   };
 }
 

@@ -6,6 +6,7 @@ import {
   seesAllNotifications,
 } from '../../src/domain/access/rules';
 import { effectiveModules, type Viewer } from '../../src/domain/access/viewer';
+import { hasPlanningActions } from '../../src/domain/planning/permissions';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/store/schema';
 
 /**
@@ -26,6 +27,7 @@ export const OWNED_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'contracts',
   'teacherContractSubmissions',
   'statementAcks',
+  'absences',
 ]);
 
 /** The owner column of a record: its teacher, when it is one of the rules' "own" collections. */
@@ -48,6 +50,8 @@ function readsAll(granted: ReadonlySet<string>, collection: CollectionName): boo
       return mayReviewContracts(granted);
     case 'statementAcks':
       return granted.has('workload');
+    case 'absences':
+      return hasPlanningActions(granted);
     default:
       return true;
   }

@@ -51,7 +51,9 @@ export type AppDatabase = Dexie &
 
 /** Indexes by what screens query: period matching of timetables, journals by time, logs by slot and teacher. */
 export const SCHEMA_V1: Record<
-  Exclude<CollectionName, 'monthClosures' | 'statementAcks'> | 'meta' | 'outbox',
+  | Exclude<CollectionName, 'monthClosures' | 'statementAcks' | 'absences' | 'substitutions'>
+  | 'meta'
+  | 'outbox',
   string
 > = {
   users: 'id, email, profileId, status',
@@ -98,6 +100,12 @@ export const SCHEMA_V5 = {
   statementAcks: 'id, teacherUserId, month',
 } as const;
 
+/** Version 6: absences and substitutions (issue 35, domain/absences/records.ts). */
+export const SCHEMA_V6 = {
+  absences: 'id, teacherUserId, date',
+  substitutions: 'id, date, substituteUserId, absentUserId',
+} as const;
+
 export const DATABASE_NAME = 'emargement';
 
 export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
@@ -107,6 +115,7 @@ export function openDatabase(name: string = DATABASE_NAME): AppDatabase {
   db.version(3).stores(SCHEMA_V3);
   db.version(4).stores(SCHEMA_V4);
   db.version(5).stores(SCHEMA_V5);
+  db.version(6).stores(SCHEMA_V6);
   return db;
 }
 

@@ -179,6 +179,8 @@ export const frSettings = {
     settings: 'Paramètres',
     monthClosures: 'Clôtures mensuelles',
     statementAcks: 'Réponses aux états des heures',
+    absences: 'Absences',
+    substitutions: 'Remplacements',
   },
   zone: {
     legend: 'Zone de référence (facultatif)',

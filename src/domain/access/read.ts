@@ -17,6 +17,7 @@ import {
   SHARED_COLLECTIONS,
 } from './rules';
 import { effectiveModules, type UserViewer, type Viewer } from './viewer';
+import { hasPlanningActions } from '../planning/permissions';
 
 function pick(data: RecordData, keys: readonly string[]): RecordData {
   const out: RecordData = {};
@@ -103,6 +104,9 @@ export function projectRecord(
     case 'statementAcks':
       // A teacher's answers to her payroll statements: herself, and whoever follows the hours (/workload).
       return granted.has('workload') || isOwn(viewer, data) ? data : null;
+    case 'absences':
+      // An absence's reason is personal: the teacher, and the administrators of the plannings (issue 35).
+      return hasPlanningActions(granted) || isOwn(viewer, data) ? data : null;
     case 'teacherContractSubmissions':
       // Bank details and identity documents: the teacher and the compliance reviewers only.
       return mayReviewContracts(granted) || isOwn(viewer, data) ? data : null;

@@ -53,6 +53,9 @@ export const MAX_RECORD_CHARS: Readonly<Record<CollectionName, number>> = {
   monthClosures: 64_000,
   // A teacher's answer to her statement: a decision and a comment.
   statementAcks: 8_000,
+  // An absence and its reason; a substitution's references.
+  absences: 4_000,
+  substitutions: 4_000,
 };
 
 export type SizeProblem =

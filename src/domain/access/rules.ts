@@ -196,6 +196,8 @@ export const SHARED_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'settings',
   // Every device shows a closed month read-only (issue 32).
   'monthClosures',
+  // Who gives a course (issue 35): the substitute's devices, kiosks included, and every planning view.
+  'substitutions',
 ]);
 
 /**

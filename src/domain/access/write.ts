@@ -25,6 +25,7 @@ import { authorizeProfileWrite, authorizeUserLogWrite, authorizeUserWrite } from
 import { authorizeContractFileWrite } from './write-contract-files';
 import { authorizeStatementAckWrite } from './write-statement-acks';
 import { authorizeClosureWrite } from './write-closures';
+import { authorizeAbsenceWrite, authorizeSubstitutionWrite } from './write-absences';
 import { attachmentContentProblem } from '../contracts/attachments';
 import {
   authorizeNotificationWrite,
@@ -63,6 +64,8 @@ const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = 
   settings: authorizeSettingsWrite,
   monthClosures: authorizeClosureWrite,
   statementAcks: authorizeStatementAckWrite,
+  absences: authorizeAbsenceWrite,
+  substitutions: authorizeSubstitutionWrite,
 };
 
 /**

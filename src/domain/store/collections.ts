@@ -24,6 +24,9 @@ const NAMES = [
   'monthClosures',
   // Beyond the spec (issue 32): a teacher's answer to her payroll statement, domain/payroll/statement-ack.ts.
   'statementAcks',
+  // Beyond the spec (issue 35): absences and substitutions, domain/absences/records.ts.
+  'absences',
+  'substitutions',
 ] as const;
 
 export type CollectionName = (typeof NAMES)[number];

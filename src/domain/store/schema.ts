@@ -189,6 +189,9 @@ export const userLogActionSchema = z.enum([
   'password-reset-completed',
   // Issue 31: a device's unsent changes lost (browser storage cleared), reported by POST /api/lost-work.
   'device-lost-work',
+  // Issue 33 point 8: a settings screen's change (institute, level, class, module, PIN validity), journaled with
+  // the change in the same batch (targetCollection, targetId).
+  'settings-change',
 ]);
 
 export const fieldChangeSchema = z.looseObject({
@@ -358,6 +361,38 @@ export const statementAckSchema = z.looseObject({
   actorUserName: optionalText,
 });
 
+/** A teacher's absence, a day or a time range of one day (issue 35, domain/absences/records.ts). */
+export const absenceSchema = z.looseObject({
+  id,
+  teacherUserId: z.string(),
+  date: isoDate,
+  startTime: hhmm.nullable(),
+  endTime: hhmm.nullable(),
+  reason: z.string().max(500),
+  declaredAt: z.string(),
+  declaredByUserId: z.string(),
+});
+
+/**
+ * The substitution of one course occurrence (issue 35): id = substitutionId(course), so one per course;
+ * `substituteUserId` null: nobody found, the course is cancelled.
+ */
+export const substitutionSchema = z.looseObject({
+  id,
+  timetableId: z.string(),
+  slotKey: z.string(),
+  date: isoDate,
+  startTime: hhmm,
+  endTime: hhmm,
+  classId: z.string(),
+  moduleId: z.string(),
+  absentUserId: z.string(),
+  absenceId: z.string(),
+  substituteUserId: z.string().nullable(),
+  assignedAt: z.string(),
+  assignedByUserId: z.string(),
+});
+
 /** The collections of the store, in the order of the specification. */
 export const COLLECTION_SCHEMAS = {
   users: userSchema,
@@ -378,6 +413,8 @@ export const COLLECTION_SCHEMAS = {
   settings: orgSettingsSchema,
   monthClosures: monthClosureSchema,
   statementAcks: statementAckSchema,
+  absences: absenceSchema,
+  substitutions: substitutionSchema,
 } as const satisfies Record<CollectionName, z.ZodType>;
 
 export { APPEND_ONLY_COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections';
@@ -403,6 +440,8 @@ export const storeV1Schema = z.looseObject({
   settings: z.array(orgSettingsSchema).default([]),
   monthClosures: z.array(monthClosureSchema).default([]),
   statementAcks: z.array(statementAckSchema).default([]),
+  absences: z.array(absenceSchema).default([]),
+  substitutions: z.array(substitutionSchema).default([]),
   currentUserId: z.string().nullable().optional(),
   currentLoginMode: loginModeSchema.optional(),
 });
@@ -434,6 +473,8 @@ export type TeacherContractSubmission = z.infer<typeof teacherContractSubmission
 export type OrgSettings = z.infer<typeof orgSettingsSchema>;
 export type MonthClosureRecord = z.infer<typeof monthClosureSchema>;
 export type StatementAck = z.infer<typeof statementAckSchema>;
+export type Absence = z.infer<typeof absenceSchema>;
+export type Substitution = z.infer<typeof substitutionSchema>;
 export type LoginMode = z.infer<typeof loginModeSchema>;
 export type StoreV1 = z.infer<typeof storeV1Schema>;
 
@@ -456,6 +497,8 @@ export interface CollectionRecords {
   settings: OrgSettings;
   monthClosures: MonthClosureRecord;
   statementAcks: StatementAck;
+  absences: Absence;
+  substitutions: Substitution;
 }
 
 export type StoreParseResult =

@@ -1,0 +1,217 @@
+import ICAL from 'ical.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readStore } from '../../server/sync-service';
+import { assignSubstitute, declareAbsence, substitutionId } from '../../src/domain/absences/records';
+import { feedCreatedAnswerSchema } from '../../src/domain/api-schemas/calendar';
+import { hashSecret } from '../../src/domain/secrets';
+import type { StoreV1, Timetable } from '../../src/domain/store/schema';
+import type { ConflictEntry, Mutation, PushResponse } from '../../src/domain/sync/protocol';
+import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import { courseSlot } from '../support/builders';
+import {
+  api,
+  seedOrg,
+  serverBackends,
+  signIn,
+  startServer,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
+
+/**
+ * Issue 35, item 1, over real HTTP on every storage engine: absences and substitutions sync like every
+ * record, with the server's rights (a teacher declares her own absence only and assigns nobody; an
+ * administrator of the plannings assigns); two administrators assigning the same course offline end with one
+ * substitute and a recorded conflict; an absence's reason reaches no other teacher; the calendar feeds show "Remplacé par …" and "Remplacement : …".
+ */
+const backends = await serverBackends();
+const ORG = 'ecole-absences';
+const T1 = { id: 'u-t1', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
+const T2 = { id: 'u-t2', name: 'Ibrahima Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' } as const;
+const T3 = { id: 'u-t3', name: 'Coumba Ba', email: 'coumba@ecole.sn', password: 'Coumba@2026!' } as const;
+const NOW = '2026-11-23T09:00:00.000Z';
+
+const timetable: Timetable = {
+  id: 't-l1',
+  periodicity: 'week',
+  year: 2026,
+  weekStartDate: '2026-11-23',
+  classId: 'c-l1',
+  createdAt: '2026-11-01T08:00:00.000Z',
+  slots: [courseSlot(3, '10:00', '12:00', 'cm-algo', T1.id, { id: 's-algo', room: 'B12' })],
+};
+const course = {
+  timetableId: 't-l1',
+  slotKey: 's-algo',
+  classId: 'c-l1',
+  moduleId: 'cm-algo',
+  levelId: 'l-1',
+  date: '2026-11-25',
+  startTime: '10:00',
+  endTime: '12:00',
+};
+
+async function teacher(user: typeof T1 | typeof T2 | typeof T3) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profileId: 'teacher',
+    status: 'Active' as const,
+    passwordHash: await hashSecret(user.password, { iterations: TEST_ITERATIONS }),
+    mustChangePassword: false,
+  };
+}
+
+async function orgData(): Promise<Partial<StoreV1>> {
+  return {
+    users: [await teacher(T1), await teacher(T2), await teacher(T3)],
+    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: 'l-1', instituteId: null }],
+    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
+    courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: 'l-1' }],
+    timetables: [timetable],
+  };
+}
+
+let server: RunningServer;
+let data: TestDatabase;
+let admin: string;
+let revision: number;
+
+function put(
+  collection: 'absences' | 'substitutions',
+  values: object,
+  baseRevision: number,
+  createdAt = NOW,
+): Mutation {
+  const record = { ...values } as Record<string, unknown>;
+  return {
+    mutationId: `m-${Math.random().toString(36).slice(2)}`,
+    collection,
+    recordId: String(record.id),
+    op: 'put',
+    changedFields: Object.keys(record),
+    values: record,
+    baseRevision,
+    createdAt,
+  };
+}
+
+async function push(cookie: string, clientId: string, mutations: Mutation[]) {
+  const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
+    method: 'POST',
+    body: { clientId, mutations },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as PushResponse).results;
+}
+
+function absenceOf(teacherUserId: string, actorUserId: string, reason = 'Malade') {
+  const result = declareAbsence({
+    id: `ab-${teacherUserId}`,
+    teacherUserId,
+    date: '2026-11-25',
+    startTime: null,
+    endTime: null,
+    reason,
+    actorUserId,
+    now: NOW,
+  });
+  if (!result.ok) throw new Error(result.code);
+  return result.value;
+}
+
+const substitution = (substituteUserId: string | null, actorUserId: string) =>
+  assignSubstitute({
+    course,
+    absence: { id: `ab-${T1.id}`, teacherUserId: T1.id },
+    substituteUserId,
+    actorUserId,
+    now: NOW,
+  });
+
+describe.each(backends)('$name: absences and substitutions (issue 35)', (backend) => {
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    data = await backend.fresh();
+    server = await startServer(data);
+    ({ cookie: admin, revision } = await seedOrg(server.url, ORG, await orgData()));
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    ICAL.TimezoneService.reset();
+    await server.app.close();
+    await data.cleanup();
+  });
+
+  it('a teacher declares her own absence only, and assigns nobody', async () => {
+    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const [own, other, assigned] = await push(t1, 'phone-awa', [
+      put('absences', absenceOf(T1.id, T1.id), revision),
+      put('absences', absenceOf(T2.id, T1.id), revision),
+      put('substitutions', substitution(T1.id, T1.id), revision),
+    ]);
+    expect(own?.status).toBe('applied');
+    expect(other).toMatchObject({ status: 'rejected', reason: 'forbidden', detail: 'not-own' });
+    expect(assigned).toMatchObject({ status: 'rejected', reason: 'forbidden', detail: 'not-admin' });
+
+    // The reason stays between her and the administrators.
+    const t2 = await signIn(server.url, ORG, T2.email, T2.password);
+    const read = async (cookie: string) =>
+      ((await (await api(`${server.url}/api/store?orgId=${ORG}`, cookie)).json()) as StoreV1).absences ?? [];
+    expect((await read(t1)).map((a) => a.reason)).toEqual(['Malade']);
+    expect(await read(t2)).toEqual([]);
+    expect((await read(admin)).map((a) => a.teacherUserId)).toEqual([T1.id]);
+  });
+
+  it('two administrators assign the same course offline: one substitute, one recorded conflict', async () => {
+    await push(admin, 'laptop-1', [put('absences', absenceOf(T1.id, 'u-root'), revision)]);
+    const base = (await readStore(server.storage, ORG)).revision;
+    // Both devices made their assignment before hearing of the other's (same base revision).
+    const [first] = await push(admin, 'laptop-1', [
+      put('substitutions', substitution(T2.id, 'u-root'), base, '2026-11-23T08:50:00.000Z'),
+    ]);
+    const [second] = await push(admin, 'tablet-2', [
+      put('substitutions', substitution(T3.id, 'u-root'), base, '2026-11-23T08:55:00.000Z'),
+    ]);
+    expect(first?.status).toBe('applied');
+    expect(second?.status).not.toBe('rejected');
+
+    const store = (await readStore(server.storage, ORG)).store;
+    expect(store.substitutions).toHaveLength(1);
+    expect(store.substitutions[0]).toMatchObject({ id: substitutionId(course), substituteUserId: T3.id });
+    const conflicts = (
+      (await (await api(`${server.url}/api/conflicts?orgId=${ORG}`, admin)).json()) as {
+        conflicts: ConflictEntry[];
+      }
+    ).conflicts.filter((c) => c.collection === 'substitutions' && c.field === 'substituteUserId');
+    expect(conflicts).toMatchObject([
+      { recordId: substitutionId(course), keptValue: T3.id, lostValue: T2.id },
+    ]);
+  });
+
+  it('the calendars show the substitution: “Remplacé par …” for the absent teacher, “Remplacement” for the substitute', async () => {
+    await push(admin, 'laptop-1', [
+      put('absences', absenceOf(T1.id, 'u-root'), revision),
+      put('substitutions', substitution(T2.id, 'u-root'), revision),
+    ]);
+    const summaries = async (email: string, password: string) => {
+      const cookie = await signIn(server.url, ORG, email, password);
+      const created = await api(`${server.url}/api/calendar/feeds?orgId=${ORG}`, cookie, {
+        method: 'POST',
+        body: { kind: 'me' },
+      });
+      const { path } = feedCreatedAnswerSchema.parse(await created.json());
+      const text = await (await api(`${server.url}${path}`, null)).text();
+      return new ICAL.Component(ICAL.parse(text) as unknown[])
+        .getAllSubcomponents('vevent')
+        .map((c) => new ICAL.Event(c).summary);
+    };
+    expect(await summaries(T1.email, T1.password)).toEqual([
+      'Remplacé par Ibrahima Sow : Algorithmique · L1-INFO',
+    ]);
+    expect(await summaries(T2.email, T2.password)).toEqual(['Remplacement : Algorithmique · L1-INFO']);
+    expect(await summaries(T3.email, T3.password)).toEqual([]);
+  });
+});
