@@ -171,6 +171,9 @@ interface DayColumnProps {
   onSlotPress?: (item: SlotDisplayItem) => void;
 }
 
+/** Width of the "+N" count beside the courses it stands for. */
+const OVERFLOW_STRIP = '2.5rem';
+
 function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayColumnProps) {
   const { columns, overflows } = overlapLayout(items);
   return (
@@ -191,13 +194,19 @@ function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayCo
         const place = columns[index] ?? { column: 0, columnCount: 1, isHidden: false };
         if (place.isHidden) return null;
         const width = 100 / place.columnCount;
+        // Issue 33 point 6: beside a "+N" count, the course keeps all the width but the count's narrow strip
+        // (its text stays readable in a 1366 px global week), instead of half of the day.
+        const besideCount = overflows.some((o) => start < o.endMin && end > o.startMin);
+        const box = besideCount
+          ? { left: 0, width: `calc(100% - ${OVERFLOW_STRIP})` }
+          : { left: `${place.column * width}%`, width: `${width}%` };
         return (
           <SlotChip
             key={item.key}
             item={item}
             variant="grid"
             onPress={onSlotPress}
-            style={{ top, height, left: `${place.column * width}%`, width: `${width}%` }}
+            style={{ top, height, ...box }}
           />
         );
       })}
@@ -211,7 +220,12 @@ function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayCo
             key={overflow.indexes.join('-')}
             items={hidden}
             onSlotPress={onSlotPress}
-            style={{ top, height, left: `${overflow.column * width}%`, width: `${width}%` }}
+            style={{
+              top,
+              height,
+              left: overflow.column === 0 ? 0 : `calc(100% - ${OVERFLOW_STRIP})`,
+              width: overflow.column === 0 ? `${width}%` : OVERFLOW_STRIP,
+            }}
           />
         );
       })}
