@@ -3,6 +3,7 @@ import {
   amountOf,
   buildStatement,
   buildStatements,
+  closingAdjustments,
   contractRate,
   type StatementInput,
 } from '../../src/domain/payroll/statement';
@@ -206,5 +207,52 @@ describe('payroll statement: rates and amounts', () => {
       ['teacher-b', 1, 1],
     ]);
     expect(buildStatement({ ...input({ timetables: [tt] }), teacherUserId: 'nobody' }).lines).toEqual([]);
+  });
+});
+
+describe('payroll statement: adjustments of a closed month', () => {
+  // October's Monday 26 course checked in at 08:30; corrected to 08:00 on 5 November, after October was closed.
+  const october = weekTimetable('tt-oct', '2026-10-26', [
+    courseSlot(1, '08:00', '10:00', 'mod-math', 'teacher-a'),
+  ]);
+  const oct = (id: string, action: 'in' | 'out', at: string) =>
+    teacherCheck(id, action, at, 'tt-oct', 0, 'class-1', 'mod-math', 'teacher-a');
+  const logs = [
+    oct('o-in', 'in', '2026-10-26T08:30:00.000Z'),
+    oct('o-out', 'out', '2026-10-26T10:00:00.000Z'),
+    planningLog('late', 'planning-correction', '2026-11-05T09:00:00.000Z', {
+      timetableId: 'tt-oct',
+      correctsLogId: 'o-in',
+      correctedTimestamp: '2026-10-26T08:00:00.000Z',
+      actorUserId: 'admin',
+      note: 'badge oublié',
+      receivedAt: '2026-11-05T09:00:00.000Z',
+      adjustmentMonth: '2026-11',
+    }),
+  ];
+
+  it('never changes the closed month; the next month gets a dated line of the difference', () => {
+    const closed = buildStatement(input({ timetables: [october], logs, range: monthRangeOf(2026, 10) }));
+    expect(closed.totals).toMatchObject({ paidMin: 90, adjustedMin: 0 });
+    const adjustments = closingAdjustments({
+      logs,
+      timetables: [october],
+      range: NOVEMBER,
+      now: '2026-12-01T00:00:00.000Z',
+    });
+    expect(adjustments).toEqual([
+      expect.objectContaining({
+        date: '2026-11-05',
+        minutes: 30,
+        courseDate: '2026-10-26',
+        note: 'badge oublié',
+      }),
+    ]);
+    const next = buildStatement(input({ adjustments }));
+    expect(next.totals).toMatchObject({ adjustedMin: 30, paidMin: 30, amount: 3000 });
+    expect(next.lines.find((l) => l.state === 'adjustment')).toMatchObject({
+      date: '2026-11-05',
+      rate: 6000,
+    });
   });
 });

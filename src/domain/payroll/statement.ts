@@ -1,10 +1,10 @@
 import { realSessions, type RealSession } from '../attendance/real-time';
 import { isCorrection } from '../attendance/trust';
 import { slotOccurrences } from '../planning/occurrences';
-import { dayRange } from '../time/period';
 import type { Contract, PlanningLog, Timetable } from '../store/schema';
 import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
+import { monthAdjustments } from './adjustments';
 import { isMonthKey, type MonthKey } from './closing';
 
 /**
@@ -439,9 +439,9 @@ function isAdjustmentCorrection(log: PlanningLog): boolean {
 
 /**
  * The dated adjustments of a period (closing, issue 32): the corrections made after their course's month was
- * closed, whose `adjustmentMonth` lies in the period. Per course day, the adjustment is the paid time with
- * them minus the paid time without them (the closed month's figure), dated the day the latest of them was
- * made, kept inside the period. `logs` must hold those corrections and the check logs of their course days.
+ * closed, whose `adjustmentMonth` lies in the period, each with the minutes it adds or removes
+ * (domain/payroll/adjustments.ts monthAdjustments), dated the day it was made, kept inside the period. `logs`
+ * must hold those corrections and the check logs of their course days.
  */
 export function closingAdjustments(input: {
   logs: readonly PlanningLog[];
@@ -451,64 +451,35 @@ export function closingAdjustments(input: {
 }): StatementAdjustment[] {
   const from = toIsoDate(input.range.start);
   const to = toIsoDate(input.range.end.minus({ days: 1 }));
-  const months = (m: MonthKey) => m >= from.slice(0, 7) && m <= to.slice(0, 7);
-  const byId = new Map(input.logs.map((l) => [l.id, l]));
-  const days = new Map<
-    string,
-    { timetableId: string; slotIndex: number; date: string; made: string; month: MonthKey }
-  >();
-  for (const log of input.logs) {
-    const month = adjustmentMonthOf(log);
-    if (!month || !months(month)) continue;
-    const target = log.correctsLogId ? byId.get(log.correctsLogId) : log;
-    const at = log.correctsLogId ? target?.timestamp : log.correctedTimestamp;
-    if (!target || !at) continue;
-    const date = toIsoDate(at);
-    const key = occurrenceKey(target.timetableId, target.slotIndex, date);
-    const made = typeof log.madeAt === 'string' ? log.madeAt : (log.receivedAt ?? log.timestamp);
-    const seen = days.get(key);
-    if (!seen || made > seen.made)
-      days.set(key, { timetableId: target.timetableId, slotIndex: target.slotIndex, date, made, month });
-  }
+  const months = new Set<MonthKey>();
+  for (let d = input.range.start; d < input.range.end; d = d.plus({ days: 1 }))
+    months.add(toIsoDate(d).slice(0, 7));
   const out: StatementAdjustment[] = [];
-  for (const [key, day] of days) {
-    const range = dayRange(day.date);
-    const ofDay = input.logs.filter(
-      (l) => l.timetableId === day.timetableId && l.slotIndex === day.slotIndex,
-    );
-    // Without the adjustments landing in this period or later, then with them.
-    const landsHereOrLater = (l: PlanningLog) => {
-      const m = adjustmentMonthOf(l);
-      return m !== null && m >= from.slice(0, 7);
-    };
-    const landsLater = (l: PlanningLog) => {
-      const m = adjustmentMonthOf(l);
-      return m !== null && m > to.slice(0, 7);
-    };
-    const paid = (logs: readonly PlanningLog[]) =>
-      minutesOf(
-        realSessions({ logs, range, now: input.now, timetables: input.timetables }).filter(
-          (s) =>
-            !s.toReview && occurrenceKey(s.timetableId, s.slotIndex, toIsoDate(s.checkin.timestamp)) === key,
-        ),
-      );
-    const minutes =
-      paid(ofDay.filter((l) => !landsLater(l))) - paid(ofDay.filter((l) => !landsHereOrLater(l)));
-    const first = realSessions({ logs: ofDay, range, now: input.now, timetables: input.timetables })[0];
-    const timetable = input.timetables.find((t) => t.id === day.timetableId);
-    const slot = timetable?.slots[day.slotIndex];
-    const teacherUserId = first?.teacherUserId ?? slot?.teacherUserId;
-    if (!teacherUserId || minutes === 0) continue;
-    const madeDate = toIsoDate(day.made);
-    out.push({
-      id: `adjustment-${key.replaceAll('\u0000', '-')}`,
-      date: madeDate < from ? from : madeDate > to ? to : madeDate,
-      teacherUserId,
-      moduleId: first?.moduleId ?? slot?.moduleId ?? '',
-      classId: first?.classId ?? timetable?.classId ?? '',
-      minutes,
-      courseDate: day.date,
-    });
+  for (const month of months) {
+    for (const a of monthAdjustments({
+      logs: input.logs,
+      timetables: input.timetables,
+      month,
+      now: input.now,
+    })) {
+      if (!a.teacherUserId || a.deltaMinutes === 0) continue;
+      // Dated the day it was made, kept inside the month it counts in and inside the period.
+      const [y, m] = month.split('-').map(Number);
+      const monthEnd = new Date(Date.UTC(y ?? 1970, m ?? 1, 0)).toISOString().slice(0, 10);
+      const low = from > `${month}-01` ? from : `${month}-01`;
+      const high = to < monthEnd ? to : monthEnd;
+      const made = toIsoDate(a.madeAt);
+      out.push({
+        id: `adjustment-${a.correction.id}`,
+        date: made < low ? low : made > high ? high : made,
+        teacherUserId: a.teacherUserId,
+        moduleId: a.moduleId ?? '',
+        classId: a.classId ?? '',
+        minutes: a.deltaMinutes,
+        courseDate: a.date,
+        note: a.reason,
+      });
+    }
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
 }
