@@ -43,15 +43,15 @@ const featureBoundaries = FEATURES.map((feature) => ({
   },
 }));
 
+/** Longest import chain the cycle rule follows: the longest cycle this tree ever had was 4 files. */
+const CYCLE_MAX_DEPTH = 12;
+
 /**
  * The shared layers under features, top to bottom (docs/architecture.md): each imports only the layers under
  * it, never features or app. api is the HTTP client alone (domain's schemas, no Dexie); db is Dexie alone (no
  * network). Matched on the relative path's first folder after the `../`s, so `../domain/sync/...` (the pure
  * merge) is not taken for the sync engine.
  */
-/** Longest import chain the cycle rule follows: the longest cycle this tree ever had was 4 files. */
-const CYCLE_MAX_DEPTH = 12;
-
 const LAYERS = [
   { dir: 'ui', above: [] },
   { dir: 'services', above: ['ui'] },
@@ -61,6 +61,9 @@ const LAYERS = [
   { dir: 'db', above: ['ui', 'services', 'session', 'sync', 'api'] },
   { dir: 'i18n', above: ['ui', 'services', 'session', 'sync', 'api', 'db', 'domain'] },
 ];
+
+/** Every folder of src/ but the pure domain. */
+const APP_LAYERS = ['app', 'features', 'ui', 'db', 'sync', 'i18n', 'api', 'session', 'services'];
 
 const BASE_SYNTAX_RULES = [
   { selector: 'ExportDefaultDeclaration', message: 'Exports nommés uniquement (STYLE.md).' },
@@ -161,20 +164,6 @@ export default tseslint.config(
               group: ['react', 'react-*', 'react/**', 'dexie', 'dexie-*'],
               message: 'src/domain est pur: ni React ni Dexie.',
             },
-            {
-              group: [
-                '**/db/**',
-                '**/features/**',
-                '**/ui/**',
-                '**/app/**',
-                '**/sync/**',
-                '**/i18n/**',
-                '**/api/**',
-                '**/session/**',
-                '**/services/**',
-              ],
-              message: 'src/domain n’importe que src/domain.',
-            },
           ],
         },
       ],
@@ -203,20 +192,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '**/src/app/**',
-                '**/src/features/**',
-                '**/src/ui/**',
-                '**/src/db/**',
-                '**/src/sync/**',
-                '**/src/api/**',
-                '**/src/session/**',
-                '**/src/services/**',
-                'react',
-                'react-*',
-                'dexie',
-              ],
-              message: 'server/ importe seulement src/domain.',
+              group: ['react', 'react-*', 'dexie'],
+              message: 'server/ importe seulement src/domain (et ses textes, src/i18n).',
             },
           ],
         },
@@ -233,7 +210,28 @@ export default tseslint.config(
       'import-x/ignore': ['node_modules'],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: CYCLE_MAX_DEPTH }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: CYCLE_MAX_DEPTH }],
+      // Boundaries on resolved paths (not on the import's text): src/domain/sync is domain, never the sync
+      // engine; server/ may import src/domain and the texts of src/i18n, nothing of the app.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/domain',
+              from: APP_LAYERS.map((dir) => `./src/${dir}`),
+              message: 'src/domain n’importe que src/domain.',
+            },
+            {
+              target: './server',
+              from: APP_LAYERS.filter((dir) => dir !== 'i18n').map((dir) => `./src/${dir}`),
+              message: 'server/ importe seulement src/domain.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

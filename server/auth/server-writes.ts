@@ -48,9 +48,4 @@ export function applyServerChanges(
   );
 }
 
-/** Users of an organisation as the server holds them (hashes included): server-side only. */
-export async function serverUsers(storage: SyncStorage, orgId: string): Promise<RecordData[]> {
-  return (await storage.readCollection(orgId, 'users')).map((r) => r.data);
-}
-
 export { findByEmail } from '../../src/domain/users/find-by-email';

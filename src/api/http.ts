@@ -3,8 +3,8 @@ import type { ZodType } from 'zod';
 /**
  * How the app reaches its server. Every client of this folder answers 'offline' (or null) when the server
  * cannot be reached (no network, server down, a proxy's 502): the caller falls back to what the device knows
- * or says the action needs the network. Answers are parsed with the route's schema of src/domain/api, the one
- * the server uses; an answer that does not match is treated like no answer, never cast.
+ * or says the action needs the network. Answers are parsed with the route's schema of src/domain/api-schemas,
+ * the one the server uses; an answer that does not match is treated like no answer, never cast.
  */
 
 /** How the app reaches the server (tests pass their own). */

@@ -68,21 +68,6 @@ async function currentRecords(db: AppDatabase) {
   return maps;
 }
 
-/**
- * Queues every local record as a creation: used once when the server has never been written, so that the
- * first device's store becomes the organisation's.
- */
-export async function enqueueWholeStore(db: AppDatabase): Promise<number> {
-  return db.transaction('rw', [...COLLECTION_NAMES, 'meta', 'outbox', 'revisions'], async () => {
-    const records = await currentRecords(db);
-    const after: Partial<Record<CollectionName, RecordData[]>> = {};
-    for (const name of COLLECTION_NAMES) after[name] = [...(records[name]?.values() ?? [])];
-    const changes = diffStore({}, after);
-    await enqueueChanges(db, changes, {});
-    return changes.length;
-  });
-}
-
 /** Tables -> v1 object. Arrays come out in primary-key order, which makes the output canonical. */
 export async function toStoreV1(db: AppDatabase, options: StoreIoOptions = {}): Promise<StoreV1> {
   return db.transaction('r', [...COLLECTION_NAMES, 'meta'], async () => {

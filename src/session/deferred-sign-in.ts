@@ -29,10 +29,6 @@ export function forgetDeferredSignIn(): void {
   deferred = null;
 }
 
-export function hasDeferredSignIn(): boolean {
-  return deferred !== null;
-}
-
 /** 'signed-in': the server session now exists; 'refused': the server said no (forgotten); 'waiting': offline. */
 export async function completeDeferredSignIn(
   db: AppDatabase,

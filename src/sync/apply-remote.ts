@@ -1,12 +1,10 @@
 import type { AppDatabase, OutboxMutation } from '../db/database';
 import { anyTable, revisionKey } from '../db/database';
 import { setMeta } from '../db/meta';
-import { COLLECTION_NAMES, type CollectionName } from '../domain/store/collections';
+import type { CollectionName } from '../domain/store/collections';
 import { overlayPending, type RecordData } from '../domain/sync/merge';
 import type { RemoteRecord } from '../domain/sync/protocol';
 import { deviceAuthorFilter, type AuthorFilter } from '../session/authors';
-
-export const APPLY_TABLES = [...COLLECTION_NAMES, 'outbox', 'revisions', 'meta'] as const;
 
 function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
   let list = map.get(key);

@@ -14,7 +14,6 @@ import {
   toggleModule,
 } from '../../src/domain/profiles/module-selection';
 import type { UserLog } from '../../src/domain/store/schema';
-import { virtualWindow } from '../../src/ui/use-virtual-rows';
 
 describe('profile module tree', () => {
   it('ticking a parent grants its whole subtree; unticking clears it', () => {
@@ -142,17 +141,5 @@ describe('journal empty texts', () => {
     [{ query: 'zzz' }, true, 'no-match'],
   ] as const)('%o with entries %s -> %s', (filter, hasAny, kind) => {
     expect(journalEmptyKind(filter, hasAny)).toBe(kind);
-  });
-});
-
-describe('virtual rows', () => {
-  it.each([
-    [5000, 0, 600, { start: 0, end: 31, padTop: 0 }],
-    [5000, 58 * 1000, 600, { start: 990, end: 1021, padTop: 990 * 58 }],
-    [20, 0, 600, { start: 0, end: 20, padTop: 0 }],
-  ])('%i rows scrolled to %i', (count, top, height, expected) => {
-    const win = virtualWindow(count, 58, top, height);
-    expect({ start: win.start, end: win.end, padTop: win.padTop }).toEqual(expected);
-    expect(win.padTop + (win.end - win.start) * 58 + win.padBottom).toBe(count * 58);
   });
 });

@@ -6,7 +6,6 @@ import { appDb } from '../../db/database';
 import {
   groupNotifications,
   NOTIFICATION_BADGE_MAX,
-  NOTIFICATION_LIST_MAX,
   notificationBadgeText,
   unreadCount,
   type NotificationSession,
@@ -15,9 +14,8 @@ import { fr } from '../../i18n/fr';
 import { frFirstMonth } from '../../i18n/fr-first-month';
 import { markNotificationsRead } from '../../services/notifications/mark-read';
 
-// spec part 2 point 9: badge capped at 99; the list shows at most 20 grouped sessions.
+// spec part 2 point 9: badge capped at 99 (the list's 20 sessions: groupNotifications).
 export const BADGE_MAX = NOTIFICATION_BADGE_MAX;
-export const LIST_MAX = NOTIFICATION_LIST_MAX;
 
 export function badgeText(unread: number): string {
   return notificationBadgeText(unread) ?? '0';
