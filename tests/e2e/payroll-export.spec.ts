@@ -143,14 +143,39 @@ test('the XLSX export of /workload and /attendance holds the totals of the scree
     ['Moussa Fall', 'Algorithmique', 'L2-INFO', '1h', '1h'],
   ]);
 
-  // CSV of the same period: French separators, both tables.
+  // Issue 32: the organisation and the period inside the file, one table per sheet.
+  expect(sheetRows(xlsx.bytes, 'Informations').slice(0, 2)).toEqual([
+    { Rubrique: 'Organisation', Valeur: org },
+    { Rubrique: 'Période', Valeur: 'du 16/11/2026 au 22/11/2026' },
+  ]);
+  const sessions = sheetRows(xlsx.bytes, 'Séances');
+  expect(sessions.map((r) => [r.Enseignant, r.Date, r.Début, r.Module, r.État, r['Payé (heures)']])).toEqual([
+    ['Fatou Ndiaye', '16/11/2026', '09:00', 'Anglais', 'Tenu', 1],
+    ['Fatou Ndiaye', '17/11/2026', '10:00', 'Développement web', 'Tenu', 1.5],
+    ['Moussa Fall', '16/11/2026', '08:00', 'Algorithmique', 'Tenu', 2],
+    ['Moussa Fall', '17/11/2026', '14:00', 'Algorithmique', 'Tenu', 1],
+  ]);
+
+  // CSV of the same period: French separators, ONE table (the sessions), each line with organisation and period.
   const csv = await download(page, 'Exporter (CSV)');
   expect(csv.name).toBe('heures-2026-11-16_2026-11-22.csv');
   const text = csv.bytes.toString('utf8');
-  // Issue 32: the courses held without a check-in ("Non émargés") are counted; none this week.
-  expect(text).toContain(';À vérifier;Non émargés;Au-dessus du prévu\r\n');
-  expect(text).toContain('Moussa Fall;3;3h;3;3h;3;3h;0;0;0h;0;\r\n');
-  expect(text).toContain('Fatou Ndiaye;Développement web;L1-INFO;2;2h;1,5;1h30;');
+  const lines = text.split('\r\n').filter((l) => l !== '');
+  expect(lines[0]).toMatch(
+    /^\uFEFFOrganisation;Période;Matricule;Enseignant;E-mail;Date;Début;Fin;Module;Classe;État;/,
+  );
+  expect(lines.filter((l) => l.includes('Enseignant'))).toHaveLength(1);
+  expect(lines).toHaveLength(1 + sessions.length);
+  // Issue 32: held courses without a check-in (« Non émargé ») and no rate (no VH contract): said in the line.
+  expect(text).toMatch(
+    new RegExp(
+      `\\r\\n${org};du 16/11/2026 au 22/11/2026;;Moussa Fall;[^;]*;16/11/2026;08:00;10:00;Algorithmique;L1-INFO;Tenu;2;2;2;0;0;2;0;;taux manquant;\\r\\n`,
+    ),
+  );
+  expect(text).toContain(';Fatou Ndiaye;');
+  expect(text).toContain(
+    ';17/11/2026;10:00;12:00;Développement web;L1-INFO;Tenu;2;1,5;1,5;0;0;1,5;-0,5;;taux manquant;',
+  );
 
   // /attendance exports the period it shows (its week here): the same totals.
   await page.goto(`/attendance?date=2026-11-18`);

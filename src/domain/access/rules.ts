@@ -114,6 +114,8 @@ export function readsAllPlanningLogs(granted: ReadonlySet<string>): boolean {
 export function readsAllContracts(granted: ReadonlySet<string>): boolean {
   return (
     granted.has('contracts.vh') ||
+    // The hours' follow-up and payroll export (issue 32) price the hours at the VH contracts' rates.
+    granted.has('workload') ||
     granted.has('planning.importer') ||
     granted.has('planning.consulter.actions') ||
     granted.has('planning.reprogrammation')

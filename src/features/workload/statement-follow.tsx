@@ -94,7 +94,10 @@ export function StatementFollow() {
                   <tr key={s.teacherUserId}>
                     <th scope="row">{name}</th>
                     <td className="teacher-num">{formatDuration(s.totals.paidMin)}</td>
-                    <td className="teacher-num">{t.amount(s.totals.amount)}</td>
+                    <td className="teacher-num">
+                      {t.amount(s.totals.amount)}
+                      {s.totals.missingRate ? ` · ${t.missingRate}` : ''}
+                    </td>
                     <td>{ack ? t.answers[ack.decision] : t.answers.none}</td>
                     <td>{ack ? exportedAtText(new Date(ack.at)) : ''}</td>
                     <td>{ack?.comment ?? ''}</td>
