@@ -68,6 +68,7 @@ export const frClosing = {
   adjustmentNote: (next: string) =>
     `Ce mois est clôturé : la correction sera enregistrée comme ajustement daté sur ${monthLabel(next)}, ` +
     "sans modifier le mois clôturé (l'émargement d'origine et son auteur sont conservés).",
+  adjustedToast: (next: string) => `Correction enregistrée en ajustement sur ${monthLabel(next)}`,
   history: 'Historique de la clôture',
   historyClose: (at: string, by: string | null | undefined) =>
     `Clôture le ${when(at)}${by ? ` par ${by}` : ''}`,

@@ -101,6 +101,7 @@ test('a month is closed, then a late correction lands in the next month', async 
   await dialog.getByLabel('Motif de la correction').fill('Départ tapé trop tôt, cours fini à 10:00');
   await dialog.getByRole('button', { name: 'Enregistrer la correction' }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Correction enregistrée en ajustement sur avril 2026')).toBeVisible();
   // March's hours stay as closed.
   await expect(course).toContainText('1h / 2h');
   await waitSynced(page);

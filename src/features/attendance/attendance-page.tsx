@@ -91,11 +91,10 @@ export function AttendancePage() {
         .filter((n): n is string => n !== null),
     ),
   ];
-  const correctionNotice = (() => {
-    if (!correction || !closing) return null;
-    const next = adjustmentMonth(closing.closures, instituteOf(correction.row), correction.row.date);
-    return next ? frClosing.adjustmentNote(next) : null;
-  })();
+  const correctionAdjustment =
+    correction && closing
+      ? adjustmentMonth(closing.closures, instituteOf(correction.row), correction.row.date)
+      : null;
   const shown = overview ? (toReviewOnly ? overview.rows.filter((r) => r.toReview) : overview.rows) : [];
 
   const check = async (row: AttendanceRow, key: string, checkKind: CheckKind) => {
@@ -171,7 +170,8 @@ export function AttendancePage() {
           target={correction}
           actor={{ userId: session.user.id, userName: session.user.name }}
           onClose={() => setCorrection(null)}
-          notice={correctionNotice}
+          notice={correctionAdjustment ? frClosing.adjustmentNote(correctionAdjustment) : null}
+          {...(correctionAdjustment ? { doneToast: frClosing.adjustedToast(correctionAdjustment) } : {})}
         />
       ) : null}
     </section>

@@ -32,12 +32,15 @@ export function CorrectionDialog({
   actor,
   onClose,
   notice = null,
+  doneToast,
 }: {
   target: CorrectionTarget | null;
   actor: Actor;
   onClose: () => void;
   /** A day of a closed month: where the correction will count (features/closing, issue 32). */
   notice?: string | null;
+  /** The toast once saved, when not the usual one (an adjustment of another month). */
+  doneToast?: string;
 }) {
   return (
     <AppDialog isOpen={target !== null} onOpenChange={(open) => !open && onClose()} title={t.correctTitle}>
@@ -52,6 +55,7 @@ export function CorrectionDialog({
           target={target}
           actor={actor}
           onClose={onClose}
+          doneToast={doneToast ?? t.correctedToast}
         />
       ) : null}
     </AppDialog>
@@ -62,10 +66,12 @@ function CorrectionForm({
   target,
   actor,
   onClose,
+  doneToast,
 }: {
   target: CorrectionTarget;
   actor: Actor;
   onClose: () => void;
+  doneToast: string;
 }) {
   const toast = useToast();
   const logOf = (w: Which): EffectiveLog | null =>
@@ -121,7 +127,7 @@ function CorrectionForm({
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await send({ time: time.trim(), reason, ...(outside ? { justification } : {}) }, t.correctedToast);
+    await send({ time: time.trim(), reason, ...(outside ? { justification } : {}) }, doneToast);
   };
   // "Accepter": a flagged entry nobody reviewed, accepted at its own time (a correction to the same time).
   const acceptable = log && needsReview(log) ? log : null;
