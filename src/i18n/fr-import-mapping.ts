@@ -63,6 +63,15 @@ export const frImportMapping = {
     'Une ligne sans heure de début est une journée entière (09:00-17:00) ; une date-heure (2024-09-02T08:00:00Z) donne le jour et l’heure.',
   previewMore: (rows: number, total: number) => `${rows} lignes affichées sur ${total}`,
   previewAll: 'Afficher toutes les lignes',
+  schoolBell: {
+    title: 'Horaires des séances de l’établissement',
+    intro: (periods: string) =>
+      `Ce fichier Untis numérote les séances (${periods}) sans en donner les heures. Indiquez-les une fois : elles sont enregistrées pour l’organisation et les prochains fichiers seront lus sans question.`,
+    save: 'Enregistrer et lire',
+    skip: 'Lire avec les heures par défaut',
+    notSaved:
+      'Horaires utilisés pour ce fichier seulement : les enregistrer pour l’organisation demande le droit « Données ».',
+  },
   firstCourse: 'Premier cours (cellule)',
   firstCourseHint: 'Ex. B3 ; vide : juste après les jours et les horaires.',
   firstCourseInvalid: 'Cellule invalide : une lettre de colonne puis un numéro de ligne (ex. B3).',

@@ -3,6 +3,7 @@ import { fr } from '../../../i18n/fr';
 import { AppDialog } from '../../../ui/app-dialog';
 import { IMPORT_FILE_ACCEPT } from './import-file-types';
 import { NewImportPeriodFields } from './new-import-period-fields';
+import { SchoolBellQuestion } from './school-bell-question';
 import { ReadProgressBar } from './read-progress-bar';
 import { useNewImport, type NewImportCallbacks } from './use-new-import';
 
@@ -50,6 +51,15 @@ export function NewImportDialog({ onClose, onParsed, onManual }: Props) {
           {isShown('file-required') ? <p className="field-error">{t.fileRequired}</p> : null}
         </div>
         {progress ? <ReadProgressBar progress={progress} /> : null}
+        {state.bellQuestion && !isReading ? (
+          <AppDialog
+            isOpen
+            onOpenChange={(open) => (open ? undefined : void state.answerBell(null))}
+            title={fr.importMapping.schoolBell.title}
+          >
+            <SchoolBellQuestion state={state} periods={state.bellQuestion} />
+          </AppDialog>
+        ) : null}
         {failure ? (
           <div className="form-error" role="alert">
             <p className="import-error-text">{failure.message}</p>

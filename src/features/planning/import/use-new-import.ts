@@ -10,7 +10,8 @@ import { mondaysOfMonth, weekStartDateOf } from '../../../domain/time/period';
 import { tablesOfPeriod } from '../../../domain/planning/import-weeks';
 import { datedWeeksOutside, importYearChoices } from '../../../domain/planning/import-year-choices';
 import type { Timetable } from '../../../domain/store/schema';
-import type { ParsedFile, SheetGrid } from '../../../domain/timetable-parsing';
+import type { ParsedFile, SavedMapping, SheetGrid } from '../../../domain/timetable-parsing';
+import { periodsWithoutBell } from '../../../domain/timetable-parsing/exports/bell-question';
 import { useSavedMappings } from './import-mappings';
 import { readIssueMessage } from './read-messages';
 import { readTimetableFile, type KnownNameLists, type ReadProgress } from './read-timetable-file';
@@ -86,7 +87,10 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
   // The file's dated weeks when none is in the chosen period, and the period they were shown for.
   const [fileWeeks, setFileWeeks] = useState<{ mondays: string[]; periodKey: string } | null>(null);
   const data = useImportData();
-  const mappings = useSavedMappings();
+  const savedMappings = useSavedMappings();
+  // Untis' numbered periods without the school's bell: asked once (issue 30); declined, not again for this file.
+  const [bellQuestion, setBellQuestion] = useState<number[] | null>(null);
+  const bellDeclined = useRef<File | null>(null);
   const issues = validateImportForm({ ...draft, hasFile: file !== null });
   const isReading = progress !== null;
 
@@ -101,8 +105,10 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
   };
   const isShown = (issue: ImportFormIssue) => isSubmitted && issues.includes(issue);
 
-  const submit = async () => {
+  const submit = async (withMappings: readonly SavedMapping[] = savedMappings) => {
+    const mappings = [...withMappings];
     setIsSubmitted(true);
+    setBellQuestion(null);
     const period = importPeriodOf(draft);
     if (issues.length > 0 || period === null || file === null) return;
     setFailure(null);
@@ -125,6 +131,11 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
     lastRead.current = { file, result };
     const read = { fileName: file.name || 'import.xlsx', period };
     if (result.ok) {
+      const asked = periodsWithoutBell(result.sheets ?? [], mappings);
+      if (asked.length > 0 && bellDeclined.current !== file) {
+        setBellQuestion(asked);
+        return;
+      }
       // A file dated outside the chosen period: its weeks are offered once; analysed again, it goes on as read.
       const periodKey = `${period.periodicity}|${period.year}|${period.month}|${period.weekStartDate ?? ''}`;
       const outside = datedWeeksOutside(result.value, period);
@@ -160,7 +171,15 @@ export function useNewImport({ onParsed, onManual }: NewImportCallbacks) {
     progress,
     isReading,
     failure,
-    submit,
+    submit: () => submit(),
+    bellQuestion,
+    savedMappings,
+    /** The school's bell saved (read again with it), or declined (read with the default hours). */
+    answerBell: (entry: SavedMapping | null) => {
+      if (entry === null) bellDeclined.current = file;
+      else lastRead.current = null;
+      return submit(entry === null ? savedMappings : [entry, ...savedMappings]);
+    },
     stop: () => abort.current?.abort(),
     openManual: () => {
       if (failure?.manual) onManual(failure.manual);
