@@ -4,6 +4,7 @@ export const frJournalItems = {
     users: 'Comptes utilisateurs',
     planning: 'Planning',
     contracts: 'Contrats',
+    settings: 'Paramètres',
   },
   kindFilter: 'Type d’action',
   allKinds: 'Toutes',
@@ -20,6 +21,7 @@ export const frJournalItems = {
     'contract-submitted': 'Dossier contractuel soumis',
     'contract-validated': 'Dossier contractuel validé',
     'contract-rejected': 'Dossier contractuel rejeté',
+    'settings-change': 'Paramètres modifiés',
   },
   details: {
     userCreatedByImport: 'Compte créé par l’import du planning',
@@ -31,6 +33,19 @@ export const frJournalItems = {
       `${course} → proposé le ${proposed}${reason ? ` (motif : ${reason})` : ''}`,
     contract: (lines: number, from: string, to: string) => `${lines} ligne(s), du ${from} au ${to}`,
     rejection: (reason: string) => `Motif : ${reason}`,
+    settingsRecord: {
+      institutes: 'Institut',
+      levels: 'Niveau',
+      classes: 'Classe',
+      courseModules: 'Module',
+    } as Record<string, string | undefined>,
+    settingsOps: { create: 'créé(e)', update: 'modifié(e)', delete: 'supprimé(e)' } as Record<
+      string,
+      string | undefined
+    >,
+    settingsRecordChange: (record: string, name: string, op: string) => `${record} « ${name} » ${op}`,
+    pinValidity: (days: string) => `Validité des codes PIN : ${days} jours`,
+    settingsOther: 'Paramètres de l’organisation',
   },
   days: ['', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
 } as const;

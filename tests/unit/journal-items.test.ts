@@ -153,6 +153,27 @@ describe('journal items of every action (issue 33 point 8)', () => {
     expect(by({ query: 'import-planning' }, user)).toBe(false);
   });
 
+  it.each([
+    [
+      { targetCollection: 'classes', targetName: 'L2 INFO', settingsOp: 'create' },
+      'Classe « L2 INFO » créé(e)',
+    ],
+    [
+      { targetCollection: 'courseModules', targetName: 'Anglais', settingsOp: 'update' },
+      'Module « Anglais » modifié(e)',
+    ],
+    [{ targetCollection: 'levels', targetName: 'BTS', settingsOp: 'delete' }, 'Niveau « BTS » supprimé(e)'],
+    [
+      { targetCollection: 'settings', targetName: '90', settingsOp: 'update' },
+      'Validité des codes PIN : 90 jours',
+    ],
+  ])('a settings change %o reads "%s"', (fields, text) => {
+    const item = userLogItem(userLog({ action: 'settings-change', targetUserName: null, ...fields }));
+    expect(item.kind).toBe('settings');
+    expect(journalCodeLabel(item.code)).toBe('Paramètres modifiés');
+    expect(journalDetailText(item.detail)).toBe(text);
+  });
+
   it('orders newest first, ties by id', () => {
     const a = { ...userLogItem(userLog({ id: 'a' })) };
     const b = { ...userLogItem(userLog({ id: 'b' })) };

@@ -237,6 +237,7 @@ export function authorizeUserLogWrite(write: UserWrite): WriteDecision {
   if (write.op !== 'create') return refuse('append-only');
   const entry = write.after;
   if ((entry.actorUserId ?? null) !== write.viewer.userId) return refuse('actor-mismatch');
+  if (entry.action === 'settings-change') return settingsLogDecision(write);
   if (!DEVICE_LOG_ACTIONS.has(entry.action)) return refuse('server-only-entry');
   const target = textOf(entry.targetUserId);
   if (!target) return refuse('no-change-described');
@@ -244,6 +245,30 @@ export function authorizeUserLogWrite(write: UserWrite): WriteDecision {
   if (change) return describesChange(entry.action, change) ? ALLOWED : refuse('no-change-described');
   // The UI asking for itself (no batch known) decides on the rights alone. A device never splits a change
   // from its entries across two batches (sync/outbox-push nextBatch).
+  return write.env.batch ? refuse('no-change-described') : ALLOWED;
+}
+
+/** The records a settings screen edits: their changes may carry a 'settings-change' journal entry. */
+const SETTINGS_LOG_COLLECTIONS: ReadonlySet<unknown> = new Set([
+  'institutes',
+  'levels',
+  'classes',
+  'courseModules',
+  'settings',
+]);
+
+/**
+ * Issue 33 point 8: a settings change is journaled by the device that makes it, in the same batch; the entry
+ * must name a settings record this batch wrote (with the writer's own rights, checked on that write), so
+ * nobody journals a change nobody made.
+ */
+function settingsLogDecision(write: UserWrite & { op: 'create' }): WriteDecision {
+  const collection = write.after.targetCollection;
+  const id = textOf(write.after.targetId);
+  if (!SETTINGS_LOG_COLLECTIONS.has(collection) || !id) return refuse('no-change-described');
+  if (textOf(write.after.targetUserId)) return refuse('no-change-described');
+  const change = write.env.batch?.get(`${String(collection)}/${id}`);
+  if (change) return ALLOWED;
   return write.env.batch ? refuse('no-change-described') : ALLOWED;
 }
 

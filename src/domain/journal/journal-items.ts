@@ -15,8 +15,8 @@ import type {
  * keep who did what and when (imports, planning logs, requests, contracts and contract files), so nothing is
  * written twice and nothing an old device wrote is missed.
  */
-export type JournalKind = 'users' | 'planning' | 'contracts';
-export const JOURNAL_KINDS: readonly JournalKind[] = ['users', 'planning', 'contracts'];
+export type JournalKind = 'users' | 'planning' | 'contracts' | 'settings';
+export const JOURNAL_KINDS: readonly JournalKind[] = ['users', 'planning', 'contracts', 'settings'];
 
 export type JournalCode =
   | UserLog['action']
@@ -40,7 +40,8 @@ export type JournalDetail =
   | { code: 'course'; className: string; moduleName: string; when: string }
   | { code: 'reschedule'; className: string; moduleName: string; proposed: string; reason: string }
   | { code: 'contract'; lines: number; from: string; to: string }
-  | { code: 'rejection'; reason: string };
+  | { code: 'rejection'; reason: string }
+  | { code: 'settings'; collection: string; name: string; op: string };
 
 export interface JournalItem {
   id: string;
@@ -64,8 +65,26 @@ const DETAIL_CODES: Readonly<Record<string, JournalDetail>> = {
   'import-planning': { code: 'user-created-by-import' },
 };
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
 export function userLogItem(entry: UserLog): JournalItem {
   const details = entry.details?.trim() ?? '';
+  if (entry.action === 'settings-change')
+    return {
+      id: `users/${entry.id}`,
+      kind: 'settings',
+      code: entry.action,
+      timestamp: entry.timestamp,
+      target: null,
+      actor: entry.actorUserName ?? null,
+      detail: {
+        code: 'settings',
+        collection: text(entry.targetCollection),
+        name: text(entry.targetName),
+        op: text(entry.settingsOp),
+      },
+      fields: entry.fields ?? [],
+    };
   return {
     id: `users/${entry.id}`,
     kind: 'users',
@@ -251,7 +270,7 @@ function normalize(text: string): string {
  */
 export function matchesJournalItem(item: JournalItem, filter: JournalItemFilter, words: string): boolean {
   if (filter.kinds.size > 0 && !filter.kinds.has(item.kind)) return false;
-  if (filter.actions.size > 0 && !(item.kind === 'users' && filter.actions.has(item.code))) return false;
+  if (filter.actions.size > 0 && !filter.actions.has(item.code)) return false;
   if (filter.from && item.timestamp < `${filter.from}T00:00:00.000Z`) return false;
   if (filter.to && item.timestamp > `${filter.to}T23:59:59.999Z`) return false;
   const query = normalize(filter.query.trim());

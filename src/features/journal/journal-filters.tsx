@@ -13,8 +13,10 @@ import { JOURNAL_KINDS, type JournalItemFilter, type JournalKind } from '../../d
 import { userLogActionSchema, type UserLogAction } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
 import { frJournalItems } from '../../i18n/fr-journal-items';
+import { journalCodeLabel } from './journal-texts';
 
-const ACTIONS = userLogActionSchema.options;
+// Settings changes are a kind of their own ("Type d'action"), not an account action.
+const ACTIONS = userLogActionSchema.options.filter((a) => a !== 'settings-change');
 
 export function JournalFilters({
   filter,
@@ -88,7 +90,7 @@ export function JournalFilters({
                 {ACTIONS.map((a) => (
                   <Checkbox key={a} value={a} className="checkbox">
                     <span className="checkbox-box" aria-hidden="true" />
-                    {fr.journal.actionLabels[a]}
+                    {journalCodeLabel(a)}
                   </Checkbox>
                 ))}
               </div>

@@ -17,8 +17,10 @@ import {
 import { journalRange } from '../../domain/journal/journal-query';
 import { journalItemWords } from './journal-texts';
 
+// The actions filter names journal entries (accounts, settings): the other sources have none of them.
 const wants = (filter: JournalItemFilter, kind: JournalKind) =>
-  (filter.kinds.size === 0 || filter.kinds.has(kind)) && (filter.actions.size === 0 || kind === 'users');
+  (filter.kinds.size === 0 || filter.kinds.has(kind)) &&
+  (filter.actions.size === 0 || kind === 'users' || kind === 'settings');
 
 async function journalNames(db: AppDatabase): Promise<JournalNames> {
   const [users, classes, modules] = await Promise.all([
@@ -47,7 +49,8 @@ export async function queryJournalItems(
   const names = await journalNames(db);
   const keep = (item: JournalItem) => matchesJournalItem(item, filter, journalItemWords(item));
   const sources: Promise<JournalItem[]>[] = [];
-  if (wants(filter, 'users')) {
+  // The journal's own entries: user accounts and settings changes.
+  if (wants(filter, 'users') || wants(filter, 'settings')) {
     sources.push(
       db.userLogs
         .where('timestamp')

@@ -4,7 +4,6 @@ import {
   type JournalDetail,
   type JournalItem,
 } from '../../domain/journal/journal-items';
-import type { UserLogAction } from '../../domain/store/schema';
 import { fr } from '../../i18n/fr';
 import { frJournalItems } from '../../i18n/fr-journal-items';
 
@@ -17,9 +16,9 @@ function frenchDate(iso: string): string {
 }
 
 export function journalCodeLabel(code: JournalCode): string {
-  return code in fr.journal.actionLabels
-    ? fr.journal.actionLabels[code as UserLogAction]
-    : t.codes[code as keyof typeof t.codes];
+  const accounts: Readonly<Record<string, string | undefined>> = fr.journal.actionLabels;
+  const others: Readonly<Record<string, string | undefined>> = t.codes;
+  return accounts[code] ?? others[code] ?? code;
 }
 
 function courseText(className: string, moduleName: string, when: string): string {
@@ -55,6 +54,12 @@ export function journalDetailText(detail: JournalDetail | null): string {
       return t.details.contract(detail.lines, frenchDate(detail.from), frenchDate(detail.to));
     case 'rejection':
       return t.details.rejection(detail.reason);
+    case 'settings': {
+      if (detail.collection === 'settings') return t.details.pinValidity(detail.name);
+      const record = t.details.settingsRecord[detail.collection];
+      const op = t.details.settingsOps[detail.op];
+      return record && op ? t.details.settingsRecordChange(record, detail.name, op) : t.details.settingsOther;
+    }
   }
 }
 

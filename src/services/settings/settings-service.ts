@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../../db/database';
-import { writeBatch } from '../../db/repository';
+import { getMeta } from '../../db/meta';
+import { writeBatch, type Writer } from '../../db/repository';
 import { ORG_SETTINGS_ID, PIN_VALIDITY_DAYS_DEFAULT } from '../../domain/defaults';
 import { randomId } from '../../domain/secrets';
 import type { CollectionRecords } from '../../domain/store/schema';
@@ -13,6 +14,42 @@ const ID_PREFIX: Record<ReferenceCollection, string> = {
   classes: 'cls-',
   courseModules: 'cm-',
 };
+
+type SettingsOp = 'create' | 'update' | 'delete';
+
+/** What a settings record is called on screen: a class by its code, the others by their name. */
+function recordName(record: object | undefined): string {
+  const named = record as { name?: unknown; code?: unknown } | undefined;
+  const text = typeof named?.code === 'string' && !('name' in (named ?? {})) ? named.code : named?.name;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * Issue 33 point 8: each settings change is journaled in its own batch, after the change it describes (the
+ * server accepts the entry only then: write-people.ts settingsLogDecision). The actor is the signed-in person.
+ */
+async function journalSettings(
+  db: AppDatabase,
+  writer: Writer,
+  input: { collection: ReferenceCollection | 'settings'; id: string; name: string; op: SettingsOp },
+): Promise<void> {
+  const actorId = await getMeta(db, 'currentUserId');
+  if (!actorId) return;
+  const actor = await writer.get('users', actorId);
+  await writer.put('userLogs', {
+    id: randomId('log-'),
+    action: 'settings-change',
+    targetUserId: null,
+    targetUserName: null,
+    actorUserId: actorId,
+    actorUserName: actor?.name ?? null,
+    timestamp: new Date().toISOString(),
+    targetCollection: input.collection,
+    targetId: input.id,
+    targetName: input.name,
+    settingsOp: input.op,
+  });
+}
 
 /**
  * Creates (id null) or updates a record. An update starts from the stored record so that fields this form
@@ -29,6 +66,8 @@ export async function saveReference<C extends ReferenceCollection>(
     const recordId = existing?.id ?? id ?? randomId(ID_PREFIX[collection]);
     const record = { ...(existing ?? {}), ...fields, id: recordId } as CollectionRecords[C];
     await writer.put(collection, record);
+    const op = existing ? 'update' : 'create';
+    await journalSettings(db, writer, { collection, id: recordId, name: recordName(record), op });
     return recordId;
   });
 }
@@ -39,7 +78,11 @@ export async function deleteReference(
   collection: ReferenceCollection,
   id: string,
 ): Promise<void> {
-  await writeBatch(db, (writer) => writer.remove(collection, id));
+  await writeBatch(db, async (writer) => {
+    const existing = await writer.get(collection, id);
+    await writer.remove(collection, id);
+    await journalSettings(db, writer, { collection, id, name: recordName(existing), op: 'delete' });
+  });
 }
 
 export async function readPinValidityDays(db: AppDatabase): Promise<number> {
@@ -51,5 +94,11 @@ export async function savePinValidityDays(db: AppDatabase, days: number): Promis
   await writeBatch(db, async (writer) => {
     const current = await writer.get('settings', ORG_SETTINGS_ID);
     await writer.put('settings', { ...(current ?? {}), id: ORG_SETTINGS_ID, pinValidityDays: days });
+    await journalSettings(db, writer, {
+      collection: 'settings',
+      id: ORG_SETTINGS_ID,
+      name: String(days),
+      op: 'update',
+    });
   });
 }
