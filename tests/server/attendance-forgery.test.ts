@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { trustFlags } from '../../src/domain/attendance/trust';
-import { hashSecret } from '../../src/domain/secrets';
-import type { PlanningLog, StoreV1, User } from '../../src/domain/store/schema';
+import type { PlanningLog, StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { CLIENT_BATCH_SIZE } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import { courseSlot, teacher, type Credentials } from '../support/builders';
 import {
   api,
   seedOrg,
@@ -35,17 +33,7 @@ const LAST_WEEK = '2026-11-18';
 const on = (time: string, date = DAY) => `${date}T${time}:00.000Z`;
 const setNow = (time: string, date = DAY) => vi.setSystemTime(new Date(on(time, date)));
 
-async function person(who: { id: string; email: string; password: string }, name: string): Promise<User> {
-  return {
-    id: who.id,
-    name,
-    email: who.email,
-    profileId: 'teacher',
-    status: 'Active',
-    passwordHash: await hashSecret(who.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const person = (who: Credentials, name: string) => teacher(who, { name });
 
 const week = (id: string, monday: string) => ({
   id,

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStore } from '../../server/sync-service';
-import { hashSecret } from '../../src/domain/secrets';
-import type { PlanningLog, Slot, StoreV1, User } from '../../src/domain/store/schema';
+import type { PlanningLog, Slot, StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import { courseSlot, person } from '../support/builders';
 import {
   api,
   ROOT_ADMIN,
@@ -32,15 +30,7 @@ const on = (time: string) => `${DAY}T${time}:00.000Z`;
 const setNow = (time: string) => vi.setSystemTime(new Date(on(time)));
 
 async function orgData(): Promise<Partial<StoreV1>> {
-  const aminata: User = {
-    id: AT.id,
-    name: AMINATA.name,
-    email: AT.email,
-    profileId: 'chef',
-    status: 'Active',
-    passwordHash: await hashSecret(AT.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
+  const aminata = await person(AT, 'chef', { name: AMINATA.name });
   return {
     profiles: [
       {

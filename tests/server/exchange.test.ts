@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { hashSecret } from '../../src/domain/secrets';
-import type { User } from '../../src/domain/store/schema';
 import {
   pushResponseSchema,
   sessionChangedSchema,
   type ChangesResponse,
   type PushResponse,
 } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { putMutation as mutation } from '../support/builders';
+import { putMutation as mutation, teacher as schoolTeacher } from '../support/builders';
 import {
   api,
   cookieFrom,
@@ -18,6 +15,7 @@ import {
   serverBackends,
   signIn,
   startServer,
+  useTestDb,
   type RunningServer,
   type TestDatabase,
 } from './helpers';
@@ -35,17 +33,7 @@ const TEACHER = { id: 'u-t1', email: 'moussa@ecole.sn', password: 'Moussa@2026' 
 const OTHER = { id: 'u-t2', email: 'fatou@ecole.sn', password: 'Fatou@2026' } as const;
 const SECRET_FIELDS = ['passwordHash', 'pinHash', 'pinSalt', 'passwordResetTokenHash'];
 
-async function teacher(t: typeof TEACHER | typeof OTHER, name: string): Promise<User> {
-  return {
-    id: t.id,
-    name,
-    email: t.email,
-    profileId: 'teacher',
-    status: 'Active',
-    passwordHash: await hashSecret(t.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const teacher = (t: typeof TEACHER | typeof OTHER, name: string) => schoolTeacher(t, { name });
 
 const level = (id: string) =>
   mutation({ collection: 'levels', recordId: id, values: { id, name: `Niveau ${id}`, abbr: id } });
@@ -88,17 +76,14 @@ describe.each(backends)('$name: one-round-trip exchange', (backend) => {
   let t1: string;
   let r0: number;
 
+  const db = useTestDb(backend);
+
   beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
+    ({ data, server } = db);
     ({ cookie: admin, revision: r0 } = await seedOrg(server.url, ORG, {
       users: [await teacher(TEACHER, 'Moussa Fall'), await teacher(OTHER, 'Fatou Ndiaye')],
     }));
     t1 = await signIn(server.url, ORG, TEACHER.email, TEACHER.password);
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
   });
 
   it('answers the results, the new revision, the changes since the device revision and the session', async () => {

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStore } from '../../server/sync-service';
-import { hashSecret } from '../../src/domain/secrets';
 import type { RescheduleRequest, StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import { courseSlot, teacher } from '../support/builders';
 import {
   api,
   seedOrg,
@@ -37,17 +35,7 @@ const week = (id: string, monday: string) => ({
 
 async function orgData(): Promise<Partial<StoreV1>> {
   return {
-    users: [
-      {
-        id: T1.id,
-        name: 'Moussa Fall',
-        email: T1.email,
-        profileId: 'teacher',
-        status: 'Active',
-        passwordHash: await hashSecret(T1.password, { iterations: TEST_ITERATIONS }),
-        mustChangePassword: false,
-      },
-    ],
+    users: [await teacher(T1, { name: 'Moussa Fall' })],
     classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
     levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
     timetables: [week('t-now', '2026-11-23'), week('t-last', '2026-11-16')],

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStore } from '../../server/sync-service';
-import { hashSecret } from '../../src/domain/secrets';
-import type { StoreV1, TeacherContractSubmission, User } from '../../src/domain/store/schema';
+import type { StoreV1, TeacherContractSubmission } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { putMutation } from '../support/builders';
+import { person as schoolPerson, putMutation, type Credentials } from '../support/builders';
 import {
   api,
   seedOrg,
@@ -42,16 +40,8 @@ const T3 = { id: 'u-t3', email: 'ibou@ecole.sn', password: 'Ibou@2026' } as cons
 const REVIEWER = { id: 'u-rev', email: 'khady@ecole.sn', password: 'Khady@2026' } as const;
 
 async function orgData(): Promise<Partial<StoreV1>> {
-  const person = async (who: { id: string; email: string; password: string }, profileId: string) =>
-    ({
-      id: who.id,
-      name: who.email.split('@')[0] ?? who.id,
-      email: who.email,
-      profileId,
-      status: 'Active',
-      passwordHash: await hashSecret(who.password, { iterations: TEST_ITERATIONS }),
-      mustChangePassword: false,
-    }) satisfies User;
+  const person = (who: Credentials, profileId: string) =>
+    schoolPerson(who, profileId, { name: who.email.split('@')[0] ?? who.id });
   return {
     profiles: [TEACHER_PROFILE, REVIEWER_PROFILE],
     users: [
