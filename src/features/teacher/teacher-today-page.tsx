@@ -15,6 +15,8 @@ import { TodayRow } from './today-row';
 import { useCheckAction } from './use-check-action';
 import { useKioskReturn } from './use-kiosk-return';
 import { useTeacherSlots } from './use-teacher-slots';
+import { DeclareAbsenceDialog } from '../absences/declare-absence-dialog';
+import { frAbsences } from '../../i18n/fr-absences';
 import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import type { CheckKind } from './use-check-action';
 import './teacher.css';
@@ -45,6 +47,7 @@ export function TeacherTodayPage() {
   const kiosk = useKioskReturn(isKiosk);
   const check = useCheckAction();
   const [done, setDone] = useState<Done | null>(null);
+  const [isDeclaring, setIsDeclaring] = useState(false);
   // The day's courses render in a transition when they arrive: React yields to the browser every few
   // milliseconds instead of one long task (the tap that follows stays responsive on a slow phone).
   const data = useDeferredValue(useTeacherSlots(session?.user.id ?? '', dayRange(now), now));
@@ -94,6 +97,20 @@ export function TeacherTodayPage() {
       ) : null}
       <h2 id="teacher-today-title">{t.title}</h2>
       <p className="teacher-today-summary">{t.summary(longDate(now), items.length)}</p>
+      {!isKiosk && session ? (
+        <>
+          <Button className="button secondary" onPress={() => setIsDeclaring(true)}>
+            {frAbsences.declare.open}
+          </Button>
+          <DeclareAbsenceDialog
+            isOpen={isDeclaring}
+            onOpenChange={setIsDeclaring}
+            userId={session.user.id}
+            today={now.toISOString().slice(0, 10)}
+            now={now}
+          />
+        </>
+      ) : null}
       <ContractFileBanner />
       <EmailToCompleteBanner />
       {done ? (
