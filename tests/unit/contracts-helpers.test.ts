@@ -27,6 +27,7 @@ describe('VH contract edit dialog draft', () => {
       teacherUserId: '',
       startDate: '2025-03-10',
       endDate: '2025-06-08',
+      hourlyRate: '',
       pairs: [{ key: 'k1', entryId: null, classId: '', moduleId: '', capHours: '0' }],
     });
   });
@@ -51,6 +52,7 @@ describe('VH contract edit dialog draft', () => {
     teacherUserId: 't',
     startDate: '2025-03-01',
     endDate: '2025-03-31',
+    hourlyRate: '',
     pairs: [
       { key: 'a', entryId: 'e-old', classId: 'cl-1', moduleId: 'm-1', capHours: '20' },
       { key: 'b', entryId: null, classId: 'cl-2', moduleId: 'm-1', capHours: '0' },
@@ -65,6 +67,7 @@ describe('VH contract edit dialog draft', () => {
         teacherUserId: 't',
         startDate: '2025-03-01',
         endDate: '2025-03-31',
+        hourlyRate: null,
         entries: [
           { id: 'e-old', classId: 'cl-1', moduleId: 'm-1', volumeCapMin: 1200 },
           { id: 'ce-1', classId: 'cl-2', moduleId: 'm-1', volumeCapMin: 0 },
@@ -111,6 +114,19 @@ describe('VH contract edit dialog draft', () => {
       'duplicate',
     ] as const)
       expect(fr.contracts.vh.errors[code]).toMatch(/\S/);
+  });
+
+  it.each([
+    ['', null],
+    ['0', 0],
+    ['6000', 6000],
+    ['6 500,5', 6500.5],
+    ['-1', 'invalid-rate'],
+    ['six mille', 'invalid-rate'],
+  ])('reads the hourly rate %j as %j (issue 32)', (typed, expected) => {
+    const result = validateContractDraft({ ...valid, hourlyRate: typed }, ids('ce-'));
+    if (typeof expected === 'string') expect(result).toMatchObject({ ok: false, issues: { rate: expected } });
+    else expect(result).toMatchObject({ ok: true, value: { hourlyRate: expected } });
   });
 
   it('an edit keeps the id, createdAt and unknown fields', () => {

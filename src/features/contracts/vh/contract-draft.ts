@@ -22,6 +22,8 @@ export interface ContractDraft {
   teacherUserId: string;
   startDate: string;
   endDate: string;
+  /** Hourly rate in FCFA as typed (issue 32, the payroll statement's amounts); empty: none. */
+  hourlyRate: string;
   pairs: PairDraft[];
 }
 
@@ -39,13 +41,20 @@ export interface DraftIssues {
   teacher?: 'teacher';
   dates?: DatesError;
   pairs?: 'no-pairs';
+  rate?: 'invalid-rate';
   byPair: Record<string, PairIssues>;
 }
 
 export type DraftResult =
   | {
       ok: true;
-      value: { teacherUserId: string; startDate: string; endDate: string; entries: ContractEntry[] };
+      value: {
+        teacherUserId: string;
+        startDate: string;
+        endDate: string;
+        hourlyRate: number | null;
+        entries: ContractEntry[];
+      };
     }
   | { ok: false; issues: DraftIssues };
 
@@ -55,11 +64,19 @@ export function draftFromContract(
   today: InstantLike,
   newKey: () => string,
 ): ContractDraft {
-  if (!contract) return { teacherUserId: '', ...defaultContractDates(today), pairs: [emptyPair(newKey())] };
+  if (!contract)
+    return {
+      teacherUserId: '',
+      ...defaultContractDates(today),
+      hourlyRate: '',
+      pairs: [emptyPair(newKey())],
+    };
+  const rate = (contract as { hourlyRate?: unknown }).hourlyRate;
   return {
     teacherUserId: contract.teacherUserId,
     startDate: contract.startDate,
     endDate: contract.endDate,
+    hourlyRate: typeof rate === 'number' ? String(rate) : '',
     pairs: contract.entries.map((e) => ({
       key: e.id,
       entryId: e.id,
@@ -85,6 +102,9 @@ export function validateContractDraft(draft: ContractDraft, newEntryId: () => st
   const dates = validateContractDates(draft.startDate, draft.endDate);
   if (!dates.ok) issues.dates = dates.code;
   if (draft.pairs.length === 0) issues.pairs = 'no-pairs';
+  const rateText = draft.hourlyRate.trim().replace(',', '.').replace(/\s/g, '');
+  const hourlyRate = rateText === '' ? null : Number(rateText);
+  if (hourlyRate !== null && !(Number.isFinite(hourlyRate) && hourlyRate >= 0)) issues.rate = 'invalid-rate';
   const seen = new Set<string>();
   const entries: ContractEntry[] = [];
   for (const pair of draft.pairs) {
@@ -110,6 +130,7 @@ export function validateContractDraft(draft: ContractDraft, newEntryId: () => st
     issues.teacher !== undefined ||
     issues.dates !== undefined ||
     issues.pairs !== undefined ||
+    issues.rate !== undefined ||
     Object.keys(issues.byPair).length > 0;
   if (hasIssues) return { ok: false, issues };
   return {
@@ -118,6 +139,7 @@ export function validateContractDraft(draft: ContractDraft, newEntryId: () => st
       teacherUserId: draft.teacherUserId,
       startDate: draft.startDate,
       endDate: draft.endDate,
+      hourlyRate,
       entries,
     },
   };
@@ -126,7 +148,7 @@ export function validateContractDraft(draft: ContractDraft, newEntryId: () => st
 /** The record to store: an edit keeps id, createdAt and unknown fields of the stored contract. */
 export function contractFromDraft(
   existing: Contract | null,
-  value: Extract<DraftResult, { ok: true }>['value'],
+  value: Omit<Extract<DraftResult, { ok: true }>['value'], 'hourlyRate'> & { hourlyRate?: number | null },
   id: string,
   now: InstantLike,
 ): Contract {

@@ -17,6 +17,7 @@ import {
 } from './contract-draft';
 import { PairFields } from './pair-fields';
 import type { VhData } from './use-vh-data';
+import { frStatement } from '../../../i18n/fr-statement';
 
 interface Props {
   contract: Contract | null;
@@ -115,6 +116,17 @@ export function ContractEditorDialog({ contract, data, onClose }: Props) {
           </div>
         </div>
         {dateError ? <p className="field-error">{dateError}</p> : null}
+        <div className="field">
+          <label htmlFor="contract-rate">{frStatement.vhRate}</label>
+          <input
+            id="contract-rate"
+            inputMode="decimal"
+            value={draft.hourlyRate}
+            aria-invalid={issues?.rate ? true : undefined}
+            onChange={(e) => setDraft({ ...draft, hourlyRate: e.target.value })}
+          />
+          {issues?.rate ? <span className="field-error">{frStatement.vhRateInvalid}</span> : null}
+        </div>
         <h3 className="contracts-subtitle">{t.pairs}</h3>
         {draft.pairs.map((pair, index) => (
           <PairFields
