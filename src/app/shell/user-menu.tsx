@@ -6,12 +6,15 @@ import { LOGOUT_DELAY_MS } from '../../domain/auth/password';
 import type { LoginMode, Profile, User } from '../../domain/store/schema';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { CalendarFeedDialog } from '../../features/calendar/calendar-feed-dialog';
+import { AbsencesDialog } from '../../features/absences/absences-dialog';
+import { frAbsences } from '../../i18n/fr-absences';
 import { PLANNING_ACTIONS_MODULE_ID } from '../../domain/planning/permissions';
 import { frCalendar } from '../../i18n/fr-calendar';
 import { fr } from '../../i18n/fr';
 import { signOut as signOutHere } from '../../session/sign-out';
 import { browserFetch } from '../../api/http';
 import { syncEngine } from '../bootstrap';
+import { serverClock } from '../../sync/server-clock';
 import { AppDialog } from '../../ui/app-dialog';
 import { useToast } from '../../ui/toast';
 
@@ -27,8 +30,9 @@ interface Props {
 }
 
 export function UserMenu({ user, profile, loginMode }: Props) {
-  const [dialog, setDialog] = useState<'account' | 'password' | 'calendar' | null>(null);
+  const [dialog, setDialog] = useState<'account' | 'password' | 'calendar' | 'absences' | null>(null);
   const toast = useToast();
+  const isPlanningAdmin = profile?.moduleIds.includes(PLANNING_ACTIONS_MODULE_ID) ?? false;
   const navigate = useNavigate();
   const logout = () => {
     // spec part 1 point 4: success toast, then logout after 300 ms.
@@ -51,7 +55,8 @@ export function UserMenu({ user, profile, loginMode }: Props) {
             className="menu"
             onAction={(key) => {
               if (key === 'logout') logout();
-              else setDialog(key === 'account' || key === 'calendar' ? key : 'password');
+              else
+                setDialog(key === 'account' || key === 'calendar' || key === 'absences' ? key : 'password');
             }}
           >
             <MenuItem id="account" className="menu-item">
@@ -60,6 +65,11 @@ export function UserMenu({ user, profile, loginMode }: Props) {
             {loginMode === 'password' ? (
               <MenuItem id="password" className="menu-item">
                 {fr.shell.changePassword}
+              </MenuItem>
+            ) : null}
+            {loginMode === 'password' && isPlanningAdmin ? (
+              <MenuItem id="absences" className="menu-item">
+                {frAbsences.admin.menuItem}
               </MenuItem>
             ) : null}
             {loginMode === 'password' ? (
@@ -99,7 +109,13 @@ export function UserMenu({ user, profile, loginMode }: Props) {
         isOpen={dialog === 'calendar'}
         onOpenChange={(open) => setDialog(open ? 'calendar' : null)}
         userId={user.id}
-        isPlanningAdmin={profile?.moduleIds.includes(PLANNING_ACTIONS_MODULE_ID) ?? false}
+        isPlanningAdmin={isPlanningAdmin}
+      />
+      <AbsencesDialog
+        isOpen={dialog === 'absences'}
+        onOpenChange={(open) => setDialog(open ? 'absences' : null)}
+        userId={user.id}
+        now={() => new Date(serverClock.serverNowMs())}
       />
       <ChangePasswordDialog
         userId={user.id}

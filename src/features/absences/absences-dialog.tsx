@@ -1,0 +1,128 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Button } from 'react-aria-components';
+import { appDb } from '../../db/database';
+import { frenchDate } from '../../domain/time/french-date';
+import { frAbsences } from '../../i18n/fr-absences';
+import {
+  absenceOverview,
+  saveSubstitution,
+  type AbsenceOverview,
+  type AffectedCourse,
+} from '../../services/absences/absences';
+import { AppDialog } from '../../ui/app-dialog';
+import { reasonText } from './proposal-reasons';
+
+const t = frAbsences.admin;
+const MAX_PROPOSALS = 3;
+
+interface Props {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  userId: string;
+  now: () => Date;
+}
+
+/**
+ * An administrator of the plannings sees the coming absences, their courses and, for each, the substitutes
+ * ranked with their reasons (issue 35): one tap assigns, or cancels the course when nobody can.
+ */
+export function AbsencesDialog({ isOpen, onOpenChange, userId, now }: Props) {
+  return (
+    <AppDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.title} size="large">
+      <AbsencesList userId={userId} now={now} />
+      <div className="dialog-actions">
+        <Button className="button" slot="close">
+          {frAbsences.declare.close}
+        </Button>
+      </div>
+    </AppDialog>
+  );
+}
+
+function AbsencesList({ userId, now }: Pick<Props, 'userId' | 'now'>) {
+  const today = now().toISOString().slice(0, 10);
+  const overview = useLiveQuery(() => absenceOverview(appDb(), today), [today]);
+  if (overview === undefined) return null;
+  if (overview.length === 0) return <p>{t.none}</p>;
+  return (
+    <>
+      {overview.map((entry) => (
+        <AbsenceSection key={entry.absence.id} entry={entry} userId={userId} now={now} />
+      ))}
+    </>
+  );
+}
+
+function AbsenceSection({ entry, userId, now }: { entry: AbsenceOverview; userId: string; now: () => Date }) {
+  const { absence } = entry;
+  const range =
+    absence.startTime && absence.endTime ? t.range(absence.startTime, absence.endTime) : t.wholeDay;
+  const title = t.absence(entry.teacherName, frenchDate(absence.date), range, absence.reason);
+  return (
+    <section aria-label={title} className="absence-entry">
+      <h3>{title}</h3>
+      {entry.courses.length === 0 ? <p>{t.noCourse}</p> : null}
+      {entry.courses.map((c) => (
+        <CourseEntry key={c.course.slotKey} entry={entry} course={c} userId={userId} now={now} />
+      ))}
+    </section>
+  );
+}
+
+function CourseEntry({
+  entry,
+  course,
+  userId,
+  now,
+}: {
+  entry: AbsenceOverview;
+  course: AffectedCourse;
+  userId: string;
+  now: () => Date;
+}) {
+  const label = t.course(
+    `${course.course.startTime}–${course.course.endTime}`,
+    course.moduleName,
+    course.className,
+  );
+  const assign = (substituteUserId: string | null) =>
+    void saveSubstitution(appDb(), {
+      course: course.course,
+      absence: entry.absence,
+      substituteUserId,
+      actorUserId: userId,
+      now: now(),
+    });
+  const assigned = course.substitution;
+  const assignedName = assigned?.substituteUserId
+    ? (course.proposals.find((p) => p.userId === assigned.substituteUserId)?.name ??
+      course.unavailable.find((u) => u.userId === assigned.substituteUserId)?.name ??
+      '')
+    : null;
+  return (
+    <div role="group" aria-label={label} className="absence-course">
+      <p>
+        <strong>{label}</strong>
+        {assigned ? ` — ${assigned.substituteUserId ? t.replacedBy(assignedName ?? '') : t.canceled}` : null}
+      </p>
+      {course.proposals.length === 0 ? <p>{t.noProposal}</p> : null}
+      <ol>
+        {course.proposals.slice(0, MAX_PROPOSALS).map((p) => (
+          <li key={p.userId}>
+            <Button
+              className={p === course.proposals[0] ? 'button primary' : 'button secondary'}
+              onPress={() => assign(p.userId)}
+            >
+              {t.assign(p.name)}
+            </Button>{' '}
+            <span>{p.reasons.map(reasonText).join(' · ')}</span>
+          </li>
+        ))}
+      </ol>
+      {course.unavailable.length > 0 ? <p>{t.unavailable(course.unavailable.length)}</p> : null}
+      <Button className="button secondary" onPress={() => assign(null)}>
+        {t.cancelCourse}
+      </Button>
+    </div>
+  );
+}
