@@ -48,7 +48,12 @@ function precompress(): Plugin {
  * map) and SheetJS (timetable import, payroll export). The service worker does not precache the files that
  * hold them; it caches them on first use (sw/sw.ts), so a teacher's phone never downloads them.
  */
-export const ON_FIRST_USE_MARKERS = [/maplibregl/, /SheetJS|\bXLSX\.version\b/];
+export const ON_FIRST_USE_MARKERS = [
+  /maplibregl/,
+  /SheetJS|\bXLSX\.version\b/,
+  // The payroll statement's PDF (jsPDF) and the optional libraries jsPDF imports itself (never used here).
+  /\bjsPDF\b|html2canvas|DOMPurify|canvg/,
+];
 
 /** The sheet worker's own small chunks, which only ever run with SheetJS: cached with it, on first use. */
 export const ON_FIRST_USE_FILES = /^assets\/(sheet[.-]worker|read-sheet-request|write-sheet-file)-/;

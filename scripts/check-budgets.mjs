@@ -33,6 +33,7 @@ export const FORBIDDEN_IN_LOGIN = [
 export const NOT_PRECACHED = [
   { name: 'SheetJS (xlsx)', marker: /SheetJS|\bXLSX\.version\b/ },
   { name: 'maplibre-gl', marker: /maplibregl/ },
+  { name: 'jsPDF (PDF de l’état des heures)', marker: /\bjsPDF\b/ },
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
