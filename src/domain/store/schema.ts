@@ -7,7 +7,8 @@ import type { CollectionName } from './collections';
  * (export, import, remote load) and the server (request bodies). Objects are "loose": fields this version
  * does not know are kept, so an older or newer client never loses data by passing through this one.
  */
-export const STORE_KEY = 'user-mgmt-store/v1';
+
+/** The organisation of a request that names none. */
 export const DEFAULT_ORG_ID = 'demo';
 
 const id = z.string().min(1);
