@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
 import { correctCheckTime } from '../../src/services/attendance';
-import { closeMonth, readClosures, reopenMonth } from '../../src/services/closing/month-closing';
+import {
+  closeMonth,
+  readClosures,
+  readMonthAdjustments,
+  reopenMonth,
+} from '../../src/services/closing/month-closing';
 import { planningLog, slot, weekTimetable } from '../support/builders';
 
 // Thursday 30 April 2026, 08:00-10:00, class-1 of institute i-1.
@@ -18,6 +23,7 @@ async function seeded(): Promise<AppDatabase> {
     await w.put('timetables', timetable);
     await w.put('institutes', { id: 'i-1', name: 'Institut', abbr: 'I' });
     await w.put('classes', { id: 'class-1', code: 'L1', instituteId: 'i-1' });
+    await w.put('planningLogs', planningLog('in-1', 'in', '2026-04-30T08:00:00.000Z'));
     await w.put('planningLogs', planningLog('out-1', 'out', '2026-04-30T09:00:00.000Z'));
   });
   await db.outbox.clear();
@@ -70,6 +76,12 @@ describe('closing services', () => {
       });
     const first = await correct();
     expect(first.ok && first.log.adjustmentMonth).toBe('2026-05');
+    // May's statement reads it with the minutes it adds: the Départ from 09:00 to 10:00, one hour.
+    const may = await readMonthAdjustments(db, '2026-05', '2026-05-03T10:00:00.000Z');
+    expect(may.map((a) => [a.date, a.deltaMinutes, a.correction.id])).toEqual([
+      ['2026-04-30', 60, first.ok ? first.log.id : ''],
+    ]);
+    expect(await readMonthAdjustments(db, '2026-06', '2026-05-03T10:00:00.000Z')).toEqual([]);
     expect(
       await reopenMonth(db, {
         closureId: 'closure-2026-04-institute-i-1',

@@ -13,6 +13,9 @@ import {
   type ReopenRefusal,
 } from '../../domain/payroll/closing';
 import type { Actor } from '../../domain/planning/planning-log';
+import { isAdjustment } from '../../domain/attendance/trust';
+import { monthAdjustments, type MonthAdjustment } from '../../domain/payroll/adjustments';
+import type { PlanningLog, Timetable } from '../../domain/store/schema';
 import { toIsoInstant, type InstantLike } from '../../domain/time/instant';
 import { serverClock } from '../../sync/server-clock';
 
@@ -104,4 +107,42 @@ export async function adjustmentMonthFor(
   if (closures.length === 0) return null;
   const schoolClass = classId ? await db.classes.get(classId) : undefined;
   return adjustmentMonth(closures, schoolClass?.instituteId ?? null, date);
+}
+
+/**
+ * The logs monthAdjustments needs for `month` (domain/payroll/adjustments.ts): every adjustment counted in it
+ * and, for the sessions they correct (slot of a timetable), all of that slot's logs (the closed days' check
+ * logs and the earlier adjustments). Adjustments are dated in their own day, often months before: found by
+ * a scan of the logs (once, when a statement is built), then by the timetable index.
+ */
+export async function readMonthAdjustmentLogs(db: AppDatabase, month: MonthKey): Promise<PlanningLog[]> {
+  const adjustments = await db.planningLogs
+    .filter((log) => isAdjustment(log) && log.adjustmentMonth === month)
+    .toArray();
+  if (adjustments.length === 0) return [];
+  const sessions = new Set(adjustments.map((a) => `${a.timetableId}\u0000${a.slotIndex}`));
+  return db.planningLogs
+    .where('timetableId')
+    .anyOf([...new Set(adjustments.map((a) => a.timetableId))])
+    .filter((log) => sessions.has(`${log.timetableId}\u0000${log.slotIndex}`))
+    .toArray();
+}
+
+/** The adjustments counted in `month` (optionally one teacher's), read from this device's store. */
+export async function readMonthAdjustments(
+  db: AppDatabase,
+  month: MonthKey,
+  now: InstantLike,
+  teacherUserId?: string,
+): Promise<MonthAdjustment[]> {
+  const logs = await readMonthAdjustmentLogs(db, month);
+  if (logs.length === 0) return [];
+  const timetables = await db.timetables.bulkGet([...new Set(logs.map((l) => l.timetableId))]);
+  return monthAdjustments({
+    logs,
+    timetables: timetables.filter((t): t is Timetable => t !== undefined),
+    month,
+    now,
+    ...(teacherUserId !== undefined ? { teacherUserId } : {}),
+  });
 }
