@@ -108,6 +108,7 @@ test('the teacher validates her statement on a phone; the PDF and the XLSX agree
   await validate.scrollIntoViewIfNeeded();
   await validate.click();
   await expect(statement.getByRole('status')).toContainText('Vous avez validé cet état le');
+  await phone.screenshot({ path: test.info().outputPath('statement-360.png'), fullPage: true });
   await expect(validate).toHaveCount(0);
 
   // The administrator: /workload shows who validated (once the teacher's answer reached the server).
