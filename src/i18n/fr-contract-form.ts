@@ -4,7 +4,6 @@ export const frContractForm = {
     count === 1
       ? '1 point à corriger avant de soumettre :'
       : `${count} points à corriger avant de soumettre :`,
-  goTo: (label: string) => `Aller au champ ${label}`,
   onFilesStep: '(étape 2. Pièces jointes)',
   labels: {
     phoneRest: 'Téléphone',

@@ -191,9 +191,12 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
 
   await teacher.getByRole('button', { name: 'Soumettre' }).click();
   await expect(teacher.getByText('Veuillez corriger les champs signalés avant de soumettre.')).toBeVisible();
-  await expect(teacher.getByText('Choisissez la civilité.')).toBeVisible();
+  // The field's own message (the summary above names it too, issue 33).
+  await expect(teacher.getByText('Choisissez la civilité.', { exact: true })).toBeVisible();
   await expect(teacher.getByText('Ce champ est obligatoire.').first()).toBeVisible();
-  await expect(teacher.getByText("Cochez l'attestation sur l'honneur pour soumettre.")).toBeVisible();
+  await expect(
+    teacher.getByText("Cochez l'attestation sur l'honneur pour soumettre.", { exact: true }),
+  ).toBeVisible();
 
   await teacher.getByRole('radio', { name: 'M.', exact: true }).check({ force: true });
   await teacher.getByLabel('Date de naissance').fill('1985-03-15');
@@ -204,7 +207,9 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await teacher.getByLabel('Banque', { exact: true }).fill('Banque Exemple');
   await teacher.getByLabel('Numéro complet (IBAN ou RIB)').fill('SN08 SN01 0015 2000 0485 0000 3036');
   await teacher.getByRole('checkbox', { name: /J'atteste/ }).check({ force: true });
-  await expect(teacher.getByText('IBAN invalide : clé de contrôle incorrecte.')).toBeVisible();
+  await expect(
+    teacher.getByText('IBAN invalide : clé de contrôle incorrecte.', { exact: true }),
+  ).toBeVisible();
   await teacher.getByLabel('Numéro complet (IBAN ou RIB)').fill('SN08 SN01 0015 2000 0485 0000 3035');
   await shot(teacher, 'file-info');
 

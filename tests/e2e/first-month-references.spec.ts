@@ -126,7 +126,7 @@ test('contract file at 390 px: every error at once, focus on the first, a long f
   await page.screenshot({ path: `${SHOTS}/contract-errors-390.png`, fullPage: true });
 
   // From the summary to the RIB upload of step 2.
-  await summary.getByRole('button', { name: /^Aller au champ RIB/ }).click();
+  await summary.getByRole('button', { name: /^RIB : Ajoutez votre RIB/ }).click();
   await expect(page.getByRole('tab', { name: '2. Pièces jointes' })).toHaveAttribute('aria-selected', 'true');
   const rib = page.getByLabel('RIB', { exact: true });
   await expect(rib).toBeFocused();

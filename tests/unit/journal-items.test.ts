@@ -151,6 +151,14 @@ describe('journal items of every action (issue 33 point 8)', () => {
     expect(by({ query: 'cours annule' })).toBe(true);
     expect(by({ query: 'import du planning' }, user)).toBe(true);
     expect(by({ query: 'import-planning' }, user)).toBe(false);
+    // A changed value is found too (an e-mail typed in the search).
+    const edited = userLogItem(
+      userLog({
+        action: 'update',
+        fields: [{ key: 'email', label: 'Email', before: 'a@x.sn', after: 'i.sarr@ecole.sn' }],
+      }),
+    );
+    expect(by({ query: 'i.sarr' }, edited)).toBe(true);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { displayValue } from '../../domain/journal/journal-query';
 import {
   formatWhen,
   type JournalCode,
@@ -71,7 +72,7 @@ export function journalItemWords(item: JournalItem): string {
     item.target,
     item.actor,
     journalDetailText(item.detail),
-    ...item.fields.flatMap((f) => [f.label, f.key]),
+    ...item.fields.flatMap((f) => [f.label, f.key, displayValue(f.after)]),
   ]
     .filter(Boolean)
     .join(' ');

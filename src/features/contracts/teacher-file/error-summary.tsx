@@ -33,11 +33,7 @@ export function ErrorSummary({ messages, onGoTo }: Props) {
       <ul>
         {entries.map(([field, text]) => (
           <li key={field}>
-            <Button
-              className="link-button"
-              aria-label={`${frContractForm.goTo(fieldLabel(field))} : ${text}`}
-              onPress={() => onGoTo(field)}
-            >
+            <Button className="link-button" onPress={() => onGoTo(field)}>
               <strong>{fieldLabel(field)}</strong> : {text}
               {isAttachmentField(field) ? ` ${frContractForm.onFilesStep}` : null}
             </Button>
