@@ -28,6 +28,11 @@ export function startApp(): Promise<void> {
     const bootstrapCode = import('./bootstrap');
     bootstrapCode.catch(() => undefined); // a failure is met below, where the start-up awaits it
     const db = appDb();
+    // Issue 31 item 7: changes lost with a cleared database are told (and its school given back before the
+    // start reads it); the outbox's shadow is kept up to date.
+    await import('./lost-work/watch-pending')
+      .then((m) => m.watchPendingWork(db))
+      .catch((error: unknown) => console.error('lost-work', error));
     await applyOrgFromUrl(db, window.location.search);
     const hasLocalData = (await db.profiles.count()) > 0;
     const bootstrapped = bootstrapCode.then((m) => m.bootstrap());

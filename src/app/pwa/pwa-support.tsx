@@ -3,6 +3,7 @@ import { useSession } from '../../session/use-session';
 import { requestPersistentStorage } from './persist-storage';
 import { registerServiceWorker } from './register-sw';
 import { UpdatePrompt } from './update-prompt';
+import { LostWorkNotice } from '../lost-work/lost-work-notice';
 
 /** Service worker registration, the update prompt, and persistent storage once someone signs in. */
 export function PwaSupport() {
@@ -14,5 +15,10 @@ export function PwaSupport() {
   useEffect(() => {
     if (isSignedIn) void requestPersistentStorage();
   }, [isSignedIn]);
-  return <UpdatePrompt />;
+  return (
+    <>
+      <UpdatePrompt />
+      <LostWorkNotice />
+    </>
+  );
 }
