@@ -8,7 +8,6 @@ import {
   substitutionId,
   substitutionWriteRefusal,
 } from '../../src/domain/absences/records';
-import type { CollectionName } from '../../src/domain/store/schema';
 import { applyMutation, type ServerRecord } from '../../src/domain/sync/merge';
 import type { Mutation } from '../../src/domain/sync/protocol';
 
@@ -128,7 +127,7 @@ describe('two administrators assign the same course offline', () => {
     };
     return {
       mutationId,
-      collection: 'substitutions' as CollectionName,
+      collection: 'substitutions',
       recordId: substitutionId(course),
       op: 'put',
       changedFields: Object.keys(values),
