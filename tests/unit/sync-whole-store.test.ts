@@ -88,7 +88,7 @@ describe('the whole load of a store, in two steps', () => {
   it('stores what a first screen needs first, then the journals, and the revision last', async () => {
     expect(STORE_PARTS.first).toContain('users');
     expect(STORE_PARTS.first).toContain('timetables');
-    expect(STORE_PARTS.journals).toEqual(['planningLogs', 'userLogs', 'notifications']);
+    expect(STORE_PARTS.journals).toEqual(['planningLogs', 'userLogs', 'notifications', 'statementAcks']);
     const store = await serverStore(300);
     const db = device();
     let atFirstStep: Promise<{ users: number; logs: number; revision: number | null }> | null = null;

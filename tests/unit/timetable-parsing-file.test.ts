@@ -212,15 +212,19 @@ describe('sheet.worker (reads timetables, writes payroll files: the one SheetJS 
     const { posted, post } = await startWorker();
     const workbook = {
       fileBase: 'heures-2026-11-16_2026-11-22',
+      title: 'École test · du 16/11/2026 au 22/11/2026',
+      csvLead: { header: ['Organisation'], values: ['École test'] },
       sheets: [
         {
+          key: 'sessions' as const,
           name: 'Synthèse',
-          header: ['Enseignant', 'Heures'],
+          header: ['Enseignant', 'Heures', 'Montant'],
           rows: [
-            ['Ada Lovelace', 1.5],
-            ['Total', 1.5],
+            ['Ada Lovelace', 1.5, 15000],
+            ['Total', 1.5, 15000],
           ],
           hourColumns: [1],
+          amountColumns: [2],
         },
       ],
     };
@@ -232,12 +236,14 @@ describe('sheet.worker (reads timetables, writes payroll files: the one SheetJS 
     const sheet = book.Sheets['Synthèse'];
     expect(sheet?.B2).toMatchObject({ t: 'n', v: 1.5, w: '1.50' });
     expect(sheet?.A2).toMatchObject({ v: 'Ada Lovelace' });
+    expect(sheet?.C2).toMatchObject({ t: 'n', v: 15000, w: '15,000' });
+    expect(book.Props?.Title).toBe(workbook.title);
 
     post({ kind: 'write', format: 'csv', workbook });
     await vi.waitFor(() => expect(posted.length).toBe(2));
     const csv = posted.at(-1);
     const text = new TextDecoder().decode(csv?.type === 'written' ? csv.bytes : new ArrayBuffer(0));
-    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('École test;Ada Lovelace');
 
     post({ kind: 'write', format: 'xlsx', workbook: { fileBase: 'x', sheets: null } });
     await vi.waitFor(() => expect(posted.at(-1)?.type).toBe('failed'));
