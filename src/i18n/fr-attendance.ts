@@ -37,6 +37,11 @@ export const frAttendance = {
   checkout: 'Départ',
   checkedIn: 'Arrivée enregistrée',
   checkedOut: 'Départ enregistré',
+  // Issue 32: a Départ recorded from /attendance asks first, naming the planned end (as the teacher's does).
+  confirmCheckoutTitle: 'Départ',
+  confirmCheckout: (end: string, teacher: string) =>
+    `Le cours se termine à ${end} : enregistrer le départ de ${teacher} maintenant ?`,
+  confirmCheckoutLabel: 'Enregistrer le départ',
   working: 'Localisation…',
   finishedHint: "Cours terminé: l'enregistrement d'arrivée/départ est indisponible.",
   refusals: {

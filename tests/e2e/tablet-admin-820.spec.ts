@@ -108,6 +108,15 @@ test('at 820 px the side navigation folds into a keyboard menu; /users and /atte
   expect(await isInsideViewport(page, algo.getByText('En cours'))).toBe(true);
   expect(await isInsideViewport(page, algo.getByRole('button', { name: /Voir/ }))).toBe(true);
   expect(await isInsideViewport(page, algo.getByRole('button', { name: /Corriger/ }))).toBe(true);
+  // Issue 32: the administrator's Départ asks first, naming the planned end; "Annuler" records nothing.
+  await algo.getByRole('button', { name: 'Départ' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Départ' });
+  await expect(ask).toContainText(
+    'Le cours se termine à 10:00 : enregistrer le départ de Moussa Fall maintenant ?',
+  );
+  await ask.getByRole('button', { name: 'Annuler' }).click();
+  await expect(ask).toBeHidden();
+  await expect(algo.getByText('En cours')).toBeVisible();
   // Point 10: the period arrows are 44 px touch targets.
   for (const name of ['Période précédente', 'Période suivante']) {
     const box = await page.getByRole('button', { name }).boundingBox();

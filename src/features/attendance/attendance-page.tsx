@@ -11,6 +11,7 @@ import { periodRange, type PeriodKind } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
 import { checkIn, checkOut, checkRefusalMessage } from '../../services/attendance';
 import { useSignedInSession } from '../../session/use-session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { AttendanceCounters } from './attendance-counters';
 import { useAttendanceData } from './attendance-data';
@@ -38,6 +39,8 @@ export function AttendancePage() {
   const [location, setLocation] = useState<LocationTarget | null>(null);
   const [busy, setBusy] = useState<{ key: string; kind: CheckKind } | null>(null);
   const [correction, setCorrection] = useState<CorrectionTarget | null>(null);
+  // A Départ waits for its confirmation (one tap cannot end a course by mistake, issue 32).
+  const [leaving, setLeaving] = useState<{ row: AttendanceRow; key: string } | null>(null);
   // "À vérifier": only the rows with a flagged entry nobody corrected yet (trusted time, beyond the spec).
   const [toReviewOnly, setToReviewOnly] = useState(false);
   const asked = params.get('date');
@@ -158,12 +161,35 @@ export function AttendancePage() {
               canCorrect={canCorrect}
               busy={busy}
               onView={setLocation}
-              onCheck={(row, key, k) => void check(row, key, k)}
+              onCheck={(row, key, k) => {
+                if (k === 'checkout') setLeaving({ row, key });
+                else void check(row, key, k);
+              }}
               onCorrect={(row, what) => setCorrection({ row, what })}
             />
           )}
         </>
       )}
+      <ConfirmDialog
+        isOpen={leaving !== null}
+        onOpenChange={(open) => {
+          if (!open) setLeaving(null);
+        }}
+        title={t.confirmCheckoutTitle}
+        message={
+          leaving
+            ? t.confirmCheckout(
+                leaving.row.slot.endTime,
+                data?.users.get(leaving.row.slot.teacherUserId)?.name ?? '—',
+              )
+            : ''
+        }
+        confirmLabel={t.confirmCheckoutLabel}
+        isDestructive={false}
+        onConfirm={async () => {
+          if (leaving) await check(leaving.row, leaving.key, 'checkout');
+        }}
+      />
       <LocationDialog target={location} onClose={() => setLocation(null)} />
       {session ? (
         <CorrectionDialog
