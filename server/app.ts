@@ -88,7 +88,7 @@ export async function buildApp({
   registerCredentialRoutes(app, { storage: store, config });
   registerBackupRoute(app, { storage: store });
   registerLostWorkRoute(app, { storage: store });
-  registerCalendarRoutes(app, { storage: store, config, authenticate });
+  registerCalendarRoutes(app, { storage: store, config });
   registerLiveRoute(app, {
     storage: store,
     authenticate,

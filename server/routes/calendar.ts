@@ -11,7 +11,6 @@ import {
   type FeedListAnswer,
   type FeedRefusal,
 } from '../../src/domain/api-schemas/calendar';
-import { ORG_ID_PATTERN } from '../../src/domain/api-schemas/org-id';
 import { feedEvents, feedRange, type FeedTimetable } from '../../src/domain/calendar/feed-events';
 import {
   feedRequestRefusal,
@@ -29,6 +28,7 @@ import { addressRateLimit } from '../auth/rate-limit';
 import type { Authenticated } from '../auth/sessions';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
+import { sessionOf } from './org-session';
 import { replacementsFor } from './calendar-replacements';
 
 /**
@@ -50,7 +50,6 @@ import { replacementsFor } from './calendar-replacements';
 export interface CalendarDeps {
   storage: SyncStorage;
   config: ServerConfig;
-  authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
   clock?: () => Date;
 }
 
@@ -82,11 +81,6 @@ function parseJson<T>(text: string | null): T | null {
   }
 }
 
-function orgOf(request: FastifyRequest): string | null {
-  const raw = (request.query as { orgId?: unknown }).orgId;
-  return typeof raw === 'string' && ORG_ID_PATTERN.test(raw) ? raw : null;
-}
-
 function refuse(reply: FastifyReply, status: number, error: FeedRefusal) {
   return reply.code(status).send({ error });
 }
@@ -114,6 +108,8 @@ async function revokeHashes(storage: SyncStorage, hashes: readonly string[], at:
   }
 }
 
+const SESSION = { config: { session: 'required' } } as const;
+
 const sameKey = (orgFeed: OwnedFeed, kind: FeedKind, targetId: string) =>
   orgFeed.kind === kind && orgFeed.targetId === targetId;
 
@@ -125,15 +121,12 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: CalendarDeps)
   };
 
   /** The session asking, or the answer already sent. */
-  async function requester(request: FastifyRequest, reply: FastifyReply) {
+  function requester(request: FastifyRequest, reply: FastifyReply) {
     void reply.header('cache-control', 'no-store');
-    const orgId = orgOf(request);
-    if (!orgId) return { done: reply.code(400).send({ error: 'invalid-request' }) };
-    const auth = await deps.authenticate(request);
-    if (!auth) return { done: reply.code(401).send({ error: 'unauthenticated' }) };
-    if (auth.session.orgId !== orgId) return { done: reply.code(403).send({ error: 'other-organisation' }) };
+    // The session and its organisation come from the one session hook (routes/org-session.ts).
+    const auth = sessionOf(request);
     if (auth.viewer.kind !== 'user') return { done: refuse(reply, 403, 'kiosk') };
-    return { orgId, userId: auth.viewer.userId, auth, granted: effectiveModules(auth.viewer) };
+    return { orgId: request.orgId, userId: auth.viewer.userId, auth, granted: effectiveModules(auth.viewer) };
   }
 
   function checkKey(
@@ -151,8 +144,8 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: CalendarDeps)
     return { key: parsed.data };
   }
 
-  app.get('/api/calendar/feeds', async (request, reply) => {
-    const who = await requester(request, reply);
+  app.get('/api/calendar/feeds', SESSION, async (request, reply) => {
+    const who = requester(request, reply);
     if ('done' in who) return who.done;
     const owned = parseJson<OwnedFeed[]>(await storage.settings.get(ownerKey(who.orgId, who.userId))) ?? [];
     const answer: FeedListAnswer = {
@@ -161,8 +154,8 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: CalendarDeps)
     return answer;
   });
 
-  app.post('/api/calendar/feeds', async (request, reply) => {
-    const who = await requester(request, reply);
+  app.post('/api/calendar/feeds', SESSION, async (request, reply) => {
+    const who = requester(request, reply);
     if ('done' in who) return who.done;
     const checked = checkKey(reply, who, request.body);
     if ('done' in checked) return checked.done;
@@ -205,8 +198,8 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: CalendarDeps)
     return answer;
   });
 
-  app.post('/api/calendar/feeds/revoke', async (request, reply) => {
-    const who = await requester(request, reply);
+  app.post('/api/calendar/feeds/revoke', SESSION, async (request, reply) => {
+    const who = requester(request, reply);
     if ('done' in who) return who.done;
     const parsed = feedKeySchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: 'invalid-body' });
