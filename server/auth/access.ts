@@ -1,5 +1,5 @@
 import type { AccessLookup } from '../../src/domain/access/lookup';
-import { lookupKeys, planningLogKeys } from '../../src/domain/access/lookup';
+import { lookupKeys, planningLogKeys, substitutionKeys } from '../../src/domain/access/lookup';
 import { stampReceipt, type LastContacts } from '../../src/domain/attendance/trust';
 import { projectRecord } from '../../src/domain/access/read';
 import type { Viewer } from '../../src/domain/access/viewer';
@@ -259,7 +259,11 @@ export function authorizerFor(
   // Within one batch the same timetable is looked up for every check-in of it: read once, and forgotten as
   // soon as the batch itself writes that record (the next lookup then sees the batch's own change).
   const cache = new Map<string, RecordData | null>();
-  const read = async (tx: Parameters<Authorize>[0], collection: 'users' | 'timetables', id: string) => {
+  const read = async (
+    tx: Parameters<Authorize>[0],
+    collection: 'users' | 'timetables' | 'substitutions',
+    id: string,
+  ) => {
     const key = `${collection}/${id}`;
     if (!cache.has(key)) {
       const r = await tx.getRecord(collection, id);
@@ -307,6 +311,13 @@ export function authorizerFor(
       const r = await tx.getRecord('planningLogs', id);
       if (r && !r.deleted) logs.set(id, r.data);
     }
+    // The substitution a check log's occurrence may be under (issue 35): its substitute checks in, not the slot's.
+    const substitutions = new Map<string, { id: string; substituteUserId: string | null }>();
+    const keyed = substitutionKeys(write.collection, write.after, (id) => timetables.get(id) ?? null);
+    for (const id of keyed) {
+      const data = await read(tx, 'substitutions', id);
+      if (data) substitutions.set(id, data as { id: string; substituteUserId: string | null });
+    }
     const env: WriteEnv = {
       batch,
       ...(options.now ? { now: options.now } : {}),
@@ -325,6 +336,7 @@ export function authorizerFor(
     const lookup: AccessLookup = {
       ...mapLookup(currentProfiles, users, timetables),
       planningLog: (id) => logs.get(id) ?? null,
+      substitution: (id) => substitutions.get(id) ?? null,
     };
     const decision = authorizeWrite(viewer, write, lookup, env);
     if (decision.ok) {

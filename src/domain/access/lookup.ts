@@ -1,6 +1,7 @@
 import type { CollectionName } from '../store/collections';
 import type { Profile, Timetable, User } from '../store/schema';
 import type { RecordData } from './record';
+import { occurrenceSubstitutionId } from '../absences/occurrence-teacher';
 
 /** What the predicates may consult besides the record itself; the server fills it from its current data. */
 export interface AccessLookup {
@@ -15,6 +16,26 @@ export interface AccessLookup {
    * itself: the rules that need a stored check-in then skip that check.
    */
   planningLog?(id: string): RecordData | null;
+  /**
+   * The server's stored substitution of a course occurrence (issue 35; substitutionKeys says which), or null.
+   * Absent where the UI decides for itself: the slot's own teacher is then assumed.
+   */
+  substitution?(id: string): { id: string; substituteUserId: string | null } | null;
+}
+
+/**
+ * The substitution a check log or a check notification's occurrence may be under (issue 35): the effective
+ * teacher of that occurrence checks in and out (domain/absences/occurrence-teacher).
+ */
+export function substitutionKeys(
+  collection: CollectionName,
+  after: RecordData | null,
+  timetable: (id: string) => Timetable | null,
+): string[] {
+  if ((collection !== 'planningLogs' && collection !== 'notifications') || !after) return [];
+  const timetableId = text(after.timetableId);
+  const id = timetableId ? occurrenceSubstitutionId(timetable(timetableId), after) : null;
+  return id ? [id] : [];
 }
 
 /**

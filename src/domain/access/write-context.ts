@@ -1,3 +1,4 @@
+import { occurrenceSlot, occurrenceSubstitutionId } from '../absences/occurrence-teacher';
 import type { LastContacts } from '../attendance/trust';
 import type { CollectionName } from '../store/collections';
 import type { Slot } from '../store/schema';
@@ -98,6 +99,19 @@ export function slotOf(lookup: AccessLookup, record: RecordData): Slot | null {
   const slotIndex = record.slotIndex;
   if (!timetableId || typeof slotIndex !== 'number') return null;
   return lookup.timetable(timetableId)?.slots[slotIndex] ?? null;
+}
+
+/**
+ * The slot of a check log or check notification as its occurrence is given (issue 35): under a substitution,
+ * its teacher is the substitute (or it is cancelled when nobody was found). Without the lookup's
+ * substitutions (the UI deciding for itself), the slot.
+ */
+export function occurrenceSlotOf(lookup: AccessLookup, record: RecordData): Slot | null {
+  const slot = slotOf(lookup, record);
+  if (!slot || !lookup.substitution) return slot;
+  const timetableId = textOf(record.timetableId);
+  const id = timetableId ? occurrenceSubstitutionId(lookup.timetable(timetableId), record) : null;
+  return occurrenceSlot(slot, id ? lookup.substitution(id) : null);
 }
 
 /**

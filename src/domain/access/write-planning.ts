@@ -19,6 +19,7 @@ import {
   isAutoCheckout,
   isCheckAction,
   isCheckNotification,
+  occurrenceSlotOf,
   onlyChanged,
   PROPOSAL_NOTE,
   refuse,
@@ -390,7 +391,8 @@ export function authorizePlanningLogWrite(write: UserWrite): WriteDecision {
   // Admin slot actions and request validation may target a slot created in the same push: no slot lookup.
   if (!isCheckAction(log) && holdsAny(write, ['planning.consulter.actions', 'planning.reprogrammation']))
     return ALLOWED;
-  const slot = slotOf(write.lookup, log);
+  // A check log is the effective teacher's of its occurrence: the substitute's under a substitution (issue 35).
+  const slot = isCheckAction(log) ? occurrenceSlotOf(write.lookup, log) : slotOf(write.lookup, log);
   if (!slot) return refuse('slot-not-found');
   if ((log.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
   if (isCheckAction(log)) {
@@ -412,7 +414,7 @@ export function authorizeNotificationWrite(write: UserWrite): WriteDecision {
   }
   const notification = write.after;
   if (!isCheckNotification(notification)) return refuse('not-permitted');
-  const slot = slotOf(write.lookup, notification);
+  const slot = occurrenceSlotOf(write.lookup, notification);
   if (!slot) return refuse('slot-not-found');
   if ((notification.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
   return isAutoCheckout(notification) ? autoCheckoutDecision(write, slot) : attendanceDecision(write, slot);

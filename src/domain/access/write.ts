@@ -11,9 +11,9 @@ import {
   isAutoCheckout,
   isCheckAction,
   isCheckNotification,
+  occurrenceSlotOf,
   onlyChanged,
   refuse,
-  slotOf,
   type UserWrite,
   type WriteDecision,
   type WriteEnv,
@@ -107,7 +107,8 @@ function authorizeKioskWrite(
   const record = op.after;
   const isCheck = collection === 'planningLogs' ? isCheckAction(record) : isCheckNotification(record);
   if (!isCheck) return refuse('not-permitted');
-  const slot = slotOf(lookup, record);
+  // Under a substitution the PIN session acts as the substitute (issue 35).
+  const slot = occurrenceSlotOf(lookup, record);
   if (!slot) return refuse('slot-not-found');
   if ((record.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
   // An automatic check-out closes a check-in the kiosk received (it receives them all): deterministic and
