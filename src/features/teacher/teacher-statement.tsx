@@ -42,7 +42,7 @@ export async function downloadTeacherPdf(data: MonthStatements, teacherUserId: s
       names: data.names,
       organisation: data.organisation,
       monthLabel: monthLabel(data.month),
-      closed: data.closed,
+      closed: data.closedFor(teacherUserId),
       generatedAt: exportedAtText(now),
       answer: ack ? answerText(ack) + (ack.comment ? ` ${t.yourComment(ack.comment)}` : '') : null,
     },
@@ -73,7 +73,9 @@ export function TeacherStatement({ userId, userName }: { userId: string; userNam
   const ack = mine?.ack ?? null;
   const totals = statement?.totals;
   const outdated = !!ack && !!totals && ackOutdated(ack, totals);
-  const mayAnswer = !!data?.closed && !!statement && statement.lines.length > 0 && (!ack || outdated);
+  // Closed for her: every institute of her courses that month closed it (or the organisation did).
+  const closed = !!data?.closedFor(userId);
+  const mayAnswer = closed && !!statement && statement.lines.length > 0 && (!ack || outdated);
 
   const answer = async (decision: 'acknowledged' | 'disputed') => {
     if (!statement) return;
@@ -130,8 +132,8 @@ export function TeacherStatement({ userId, userName }: { userId: string; userNam
         <p className="page-loading">{fr.app.loading}</p>
       ) : (
         <>
-          <p className={data.closed ? 'teacher-note' : 'teacher-note statement-provisional'}>
-            {data.closed ? t.closed : t.notClosed}
+          <p className={closed ? 'teacher-note' : 'teacher-note statement-provisional'}>
+            {closed ? t.closed : t.notClosed}
           </p>
           {statement.lines.length === 0 ? <p className="empty">{t.empty}</p> : null}
           <dl className="statement-totals" aria-label={t.monthTitle(monthLabel(month))}>
@@ -250,7 +252,7 @@ export function TeacherStatement({ userId, userName }: { userId: string; userNam
               {busy ? t.preparingPdf : t.downloadPdf}
             </Button>
           </div>
-          {!data.closed && statement.lines.length > 0 ? <p className="hint">{t.onlyClosed}</p> : null}
+          {!closed && statement.lines.length > 0 ? <p className="hint">{t.onlyClosed}</p> : null}
           {mayAnswer && disputing ? (
             <div className="statement-dispute">
               <TextField

@@ -5,6 +5,7 @@ import { appDb } from '../../db/database';
 import { formatDuration } from '../../domain/format/duration';
 import { fr } from '../../i18n/fr';
 import { frStatement } from '../../i18n/fr-statement';
+import { frStatementClosed } from '../../i18n/fr-statement-closed';
 import { exportedAtText } from '../../services/export/payroll';
 import { monthLabel } from '../../services/payroll/statement-pdf-download';
 import { readMonthStatements, recentMonths, teacherStatement } from '../../services/payroll/statement-month';
@@ -40,6 +41,15 @@ export function StatementFollow() {
         collator.compare(data.names.teacher(a.teacherUserId).name, data.names.teacher(b.teacherUserId).name),
       )
     : [];
+  // Months close per institute: some teachers' statements may be closed and others not.
+  const closedRows = data ? rows.filter((s) => data.closedFor(s.teacherUserId)).length : 0;
+  const closedNote = !data
+    ? ''
+    : data.closed
+      ? t.closed
+      : closedRows > 0
+        ? frStatementClosed.partly(closedRows, rows.length)
+        : t.notClosed;
   const pdf = async (teacherUserId: string) => {
     if (!data) return;
     setBusy(teacherUserId);
@@ -66,7 +76,7 @@ export function StatementFollow() {
         </select>
       </div>
       {data === undefined ? <p className="page-loading">{fr.app.loading}</p> : null}
-      {data !== undefined ? <p className="teacher-note">{data.closed ? t.closed : t.notClosed}</p> : null}
+      {data !== undefined ? <p className="teacher-note">{closedNote}</p> : null}
       {data !== undefined && rows.length === 0 ? <p className="empty">{t.followEmpty}</p> : null}
       {data !== undefined && rows.length > 0 ? (
         <div className="table-scroll">
@@ -98,7 +108,10 @@ export function StatementFollow() {
                       {t.amount(s.totals.amount)}
                       {s.totals.missingRate ? ` · ${t.missingRate}` : ''}
                     </td>
-                    <td>{ack ? t.answers[ack.decision] : t.answers.none}</td>
+                    <td>
+                      {ack ? t.answers[ack.decision] : t.answers.none}
+                      {data.closedFor(s.teacherUserId) ? '' : ` · ${frStatementClosed.rowOpen}`}
+                    </td>
                     <td>{ack ? exportedAtText(new Date(ack.at)) : ''}</td>
                     <td>{ack?.comment ?? ''}</td>
                     <td>

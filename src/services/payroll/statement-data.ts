@@ -1,13 +1,14 @@
 import type { AppDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
 import { isCorrection } from '../../domain/attendance/trust';
-import { isMonthClosed, monthKeyOf, type ClosureLike } from '../../domain/payroll/closing';
+import { closureCovering, monthKeyOf, type ClosureLike } from '../../domain/payroll/closing';
 import {
   adjustmentMonthOf,
   buildStatements,
   closingAdjustments,
   type Statement,
 } from '../../domain/payroll/statement';
+import { teacherStatementClosed } from '../../domain/payroll/statement-closed';
 import type { PlanningLog, User } from '../../domain/store/schema';
 import { toIsoDate } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
@@ -23,8 +24,13 @@ export interface StatementData {
   statements: Statement[];
   names: PayrollNames;
   organisation: string;
-  /** Whether every month of the period is closed for the organisation (closing). */
+  /**
+   * Whether every month of the period is closed for every teacher with a statement in it (none: closed for
+   * the organisation): domain/payroll/statement-closed.ts.
+   */
   closed: boolean;
+  /** Whether every month of the period is closed for this teacher's courses (the same rule as the server's). */
+  closedFor: (teacherUserId: string) => boolean;
 }
 
 /** The staff number of a user (the « matricule » form field), when this device may read it. */
@@ -90,6 +96,20 @@ export async function readStatementData(
   const months = new Set<string>();
   for (let d = range.start; d < range.end; d = d.plus({ days: 1 }))
     months.add(monthKeyOf(d.toMillis()) ?? '');
+  const institutes = new Map(classes.map((c) => [c.id, c.instituteId ?? null]));
+  const closedFor = (teacherUserId: string) =>
+    [...months].every(
+      (month) =>
+        month !== '' &&
+        teacherStatementClosed({
+          closures,
+          month,
+          teacherUserId,
+          timetables,
+          instituteOfClass: (classId) => institutes.get(classId) ?? null,
+        }),
+    );
+  const orgClosed = [...months].every((m) => m !== '' && closureCovering(closures, null, m) !== null);
   return {
     statements,
     names: {
@@ -98,6 +118,7 @@ export async function readStatementData(
       schoolClass: (id) => (id && classNames.get(id)) || unknown.other,
     },
     organisation: orgId,
-    closed: [...months].every((m) => m !== '' && isMonthClosed(closures, null, m)),
+    closed: statements.length === 0 ? orgClosed : statements.every((s) => closedFor(s.teacherUserId)),
+    closedFor,
   };
 }
