@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../../src/db/database';
+import { writeBatch } from '../../src/db/repository';
+import { closureId, type MonthClosure } from '../../src/domain/payroll/closing';
+import { readMonthStatements } from '../../src/services/payroll/statement-month';
+import { slot, weekTimetable } from '../support/builders';
+
+/**
+ * The « Mois clôturé » flag of Mes heures, /workload and the PDF (services/payroll/statement-data.ts) follows the
+ * server's rule (domain/payroll/statement-closed.ts): in April 2026, Fatou teaches only in institute A, Moussa
+ * in A and B; A closed April, B has not.
+ */
+const opened: AppDatabase[] = [];
+let n = 0;
+const NOW = new Date('2026-05-04T10:00:00.000Z');
+const unknown = { teacher: '?', other: '?' };
+
+const closure = (instituteId: string | null): MonthClosure => ({
+  id: closureId('2026-04', instituteId),
+  month: '2026-04',
+  instituteId,
+  status: 'closed',
+  closedAt: '2026-05-02T08:00:00.000Z',
+  closedByUserId: 'u-admin',
+  history: [],
+});
+
+async function seeded(closures: MonthClosure[], withCourses = true): Promise<AppDatabase> {
+  const db = openDatabase(`statement-data-closed-${(n += 1)}`);
+  opened.push(db);
+  await writeBatch(db, async (w) => {
+    await w.put('institutes', { id: 'inst-a', name: 'Institut A', abbr: 'IA' });
+    await w.put('institutes', { id: 'inst-b', name: 'Institut B', abbr: 'IB' });
+    await w.put('classes', { id: 'cls-a', code: 'A-L1', instituteId: 'inst-a' });
+    await w.put('classes', { id: 'cls-b', code: 'B-L1', instituteId: 'inst-b' });
+    if (withCourses) {
+      await w.put(
+        'timetables',
+        weekTimetable(
+          'tt-a',
+          '2026-04-13',
+          [slot({ dayOfWeek: 1, teacherUserId: 'fatou' }), slot({ dayOfWeek: 2, teacherUserId: 'moussa' })],
+          { classId: 'cls-a' },
+        ),
+      );
+      await w.put(
+        'timetables',
+        weekTimetable('tt-b', '2026-04-13', [slot({ dayOfWeek: 3, teacherUserId: 'moussa' })], {
+          classId: 'cls-b',
+        }),
+      );
+    }
+    for (const c of closures) await w.put('monthClosures', c);
+  });
+  return db;
+}
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+describe('the statement data says closed per teacher, as the server decides', () => {
+  it.each([
+    ['institute A closed', [closure('inst-a')], { fatou: true, moussa: false, ibou: false }, false],
+    [
+      'institutes A and B closed',
+      [closure('inst-a'), closure('inst-b')],
+      { fatou: true, moussa: true, ibou: false },
+      true,
+    ],
+    ['organisation closed', [closure(null)], { fatou: true, moussa: true, ibou: true }, true],
+    ['nothing closed', [], { fatou: false, moussa: false, ibou: false }, false],
+  ] as const)('%s', async (_name, closures, expected, all) => {
+    const data = await readMonthStatements(await seeded([...closures]), '2026-04', unknown, NOW);
+    expect(data.statements.map((s) => s.teacherUserId)).toEqual(['fatou', 'moussa']);
+    expect({
+      fatou: data.closedFor('fatou'),
+      moussa: data.closedFor('moussa'),
+      ibou: data.closedFor('ibou'),
+    }).toEqual(expected);
+    // /workload: the month is closed when every teacher's statement is.
+    expect(data.closed).toBe(all);
+  });
+
+  it('a month without any course is closed by the organisation closure only', async () => {
+    const byInstitutes = await readMonthStatements(
+      await seeded([closure('inst-a'), closure('inst-b')], false),
+      '2026-04',
+      unknown,
+      NOW,
+    );
+    expect([byInstitutes.statements.length, byInstitutes.closed]).toEqual([0, false]);
+    const byOrg = await readMonthStatements(await seeded([closure(null)], false), '2026-04', unknown, NOW);
+    expect(byOrg.closed).toBe(true);
+  });
+});
