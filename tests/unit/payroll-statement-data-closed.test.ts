@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
-import { closureId, type MonthClosure } from '../../src/domain/payroll/closing';
+import { closureId } from '../../src/domain/payroll/closing';
+import type { MonthClosureRecord as MonthClosure } from '../../src/domain/store/schema';
 import { readMonthStatements } from '../../src/services/payroll/statement-month';
 import { slot, weekTimetable } from '../support/builders';
 
