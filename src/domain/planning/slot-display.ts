@@ -35,6 +35,8 @@ export interface SlotDisplayItem {
   canceled: boolean;
   deliveryMode: DeliveryMode;
   color: string;
+  /** Issue 35: given as a substitute ("Remplacement"), or replaced ("Remplacé par …"), with the other's name. */
+  substitution?: { kind: 'substitute' | 'replaced'; otherName: string };
 }
 
 export type ColorBy = 'module' | 'teacher';

@@ -3,6 +3,7 @@ import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import type { FeaturedAction } from '../../domain/teacher/featured-course';
 import { fr } from '../../i18n/fr';
 import { deliveryLabel, slotStatusLabel, timeRangeLabel } from '../../ui/timetable';
+import { SubstitutionMark } from './substitution-mark';
 import { STATUS_PILL } from './today-row';
 
 const t = fr.teacher.today;
@@ -40,6 +41,11 @@ export function FeaturedCourseCard({ item, action, isBusy, isLocating, onCheck }
       </div>
       <p className="featured-course-time">{timeRangeLabel(item)}</p>
       <p className="featured-course-module">{item.moduleName}</p>
+      {item.substitution ? (
+        <p className="featured-course-substitution">
+          <SubstitutionMark item={item} />
+        </p>
+      ) : null}
       <p className="featured-course-meta">
         {item.className} · {deliveryLabel(item)}
       </p>

@@ -54,7 +54,12 @@ export function TeacherTodayPage() {
   const items = data?.items ?? [];
   const entries = data
     ? items.map((item) => {
-        const availability = checkAvailability(item, data.timetables, data.logs, now);
+        const computed = checkAvailability(item, data.timetables, data.logs, now);
+        // Issue 35: replaced, her course is the substitute's to check in to (the server refuses hers).
+        const availability =
+          item.substitution?.kind === 'replaced'
+            ? { ...computed, canCheckIn: false, canCheckOut: false }
+            : computed;
         return {
           item,
           availability,

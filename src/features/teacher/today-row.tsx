@@ -3,6 +3,7 @@ import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import { fr } from '../../i18n/fr';
 import { deliveryLabel, slotStatusLabel, timeRangeLabel } from '../../ui/timetable';
 import type { CheckAvailability } from './check-gates';
+import { SubstitutionMark } from './substitution-mark';
 import type { CheckKind } from './use-check-action';
 
 const t = fr.teacher.today;
@@ -34,7 +35,9 @@ export function TodayRow({
         {timeRangeLabel(item)}
       </td>
       <td data-label={t.colClass}>{item.className}</td>
-      <td data-label={t.colModule}>{item.moduleName}</td>
+      <td data-label={t.colModule}>
+        {item.moduleName} <SubstitutionMark item={item} />
+      </td>
       <td data-label={t.colType}>{deliveryLabel(item)}</td>
       <td data-label={t.colStatus}>
         <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{slotStatusLabel(item)}</span>

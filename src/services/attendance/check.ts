@@ -3,7 +3,8 @@ import { writeBatch } from '../../db/repository';
 import { recordCheck, type CheckKind } from '../../domain/attendance/check-actions';
 import type { CheckInRefusal, CheckOutRefusal } from '../../domain/attendance/status';
 import type { Actor, GeoPosition } from '../../domain/planning/planning-log';
-import type { PlanningLog } from '../../domain/store/schema';
+import type { PlanningLog, Timetable } from '../../domain/store/schema';
+import { occurrenceKey, occurrenceSlot, slotKey } from '../../domain/absences/occurrence-teacher';
 import { toIsoDate, type InstantLike } from '../../domain/time/instant';
 import { pinProofFor } from '../../session/pin-proof';
 import { serverClock } from '../../sync/server-clock';
@@ -31,6 +32,31 @@ export type CheckResult = { ok: true; log: PlanningLog } | { ok: false; code: Ch
 /** Taps in flight per slot, day and kind: a second tap shares the first one's result (no second write). */
 const inFlight = new Map<string, Promise<CheckResult>>();
 
+async function substitutionOf(
+  db: AppDatabase,
+  timetableId: string,
+  slotIndex: number,
+  date: string,
+): Promise<{ id: string; substituteUserId: string | null } | null> {
+  const slot = (await db.timetables.get(timetableId))?.slots[slotIndex];
+  if (!slot) return null;
+  const id = occurrenceKey({ timetableId, slotKey: slotKey(slot, slotIndex), date });
+  return (await db.substitutions.get(id)) ?? null;
+}
+
+/** The timetable with the occurrence's slot as it is given (domain/absences/occurrence-teacher). */
+function occurrenceTimetable(
+  timetable: Timetable,
+  slotIndex: number,
+  substitution: { id: string; substituteUserId: string | null } | null,
+): Timetable {
+  const slot = timetable.slots[slotIndex];
+  if (!slot || !substitution) return timetable;
+  const slots = timetable.slots.slice();
+  slots[slotIndex] = occurrenceSlot(slot, substitution);
+  return { ...timetable, slots };
+}
+
 function newId(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -41,11 +67,14 @@ async function writeCheck(db: AppDatabase, kind: CheckKind, request: CheckReques
   const { now, deviceNow } = readings;
   const date = request.date ?? toIsoDate(now);
   const logId = newId();
+  // Issue 35: under a substitution the substitute checks in (her name on the log), the absent teacher not.
+  const substitution = await substitutionOf(db, request.timetableId, request.slotIndex, date);
   // The gate is evaluated again inside the transaction, on the logs stored at that moment: two devices or two
   // tabs racing each other are serialised by IndexedDB, and the second sees the first's check-in.
   return writeBatch(db, async (w): Promise<CheckResult> => {
-    const timetable = await w.get('timetables', request.timetableId);
-    if (!timetable) return { ok: false, code: 'slot-not-found' };
+    const stored = await w.get('timetables', request.timetableId);
+    if (!stored) return { ok: false, code: 'slot-not-found' };
+    const timetable = occurrenceTimetable(stored, request.slotIndex, substitution);
     const logs = await db.planningLogs.where('timetableId').equals(timetable.id).toArray();
     const result = recordCheck({
       kind,
