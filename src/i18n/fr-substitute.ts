@@ -1,6 +1,7 @@
 /** Issue 35, item 1: a course given by a substitute, as the teachers see it. */
 export const frSubstitute = {
   substitute: 'Remplacement',
+  replaced: 'Remplacé',
   substituteFor: (name: string) => `Remplacement de ${name}`,
   replacedBy: (name: string) => `Remplacé par ${name}`,
   /** Planning views: the title of a course given as a substitute. */

@@ -2,8 +2,8 @@ import { Button } from 'react-aria-components';
 import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import type { FeaturedAction } from '../../domain/teacher/featured-course';
 import { fr } from '../../i18n/fr';
-import { deliveryLabel, slotStatusLabel, timeRangeLabel } from '../../ui/timetable';
-import { SubstitutionMark } from './substitution-mark';
+import { deliveryLabel, timeRangeLabel } from '../../ui/timetable';
+import { statusLabel, SubstitutionMark } from './substitution-mark';
 import { STATUS_PILL } from './today-row';
 
 const t = fr.teacher.today;
@@ -37,7 +37,7 @@ export function FeaturedCourseCard({ item, action, isBusy, isLocating, onCheck }
     <article className="featured-course" aria-labelledby="featured-course-title">
       <div className="featured-course-head">
         <h3 id="featured-course-title">{heading}</h3>
-        <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{slotStatusLabel(item)}</span>
+        <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{statusLabel(item)}</span>
       </div>
       <p className="featured-course-time">{timeRangeLabel(item)}</p>
       <p className="featured-course-module">{item.moduleName}</p>

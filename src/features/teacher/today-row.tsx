@@ -1,9 +1,9 @@
 import { Button } from 'react-aria-components';
 import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import { fr } from '../../i18n/fr';
-import { deliveryLabel, slotStatusLabel, timeRangeLabel } from '../../ui/timetable';
+import { deliveryLabel, timeRangeLabel } from '../../ui/timetable';
 import type { CheckAvailability } from './check-gates';
-import { SubstitutionMark } from './substitution-mark';
+import { statusLabel, SubstitutionMark } from './substitution-mark';
 import type { CheckKind } from './use-check-action';
 
 const t = fr.teacher.today;
@@ -40,7 +40,7 @@ export function TodayRow({
       </td>
       <td data-label={t.colType}>{deliveryLabel(item)}</td>
       <td data-label={t.colStatus}>
-        <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{slotStatusLabel(item)}</span>
+        <span className={item.status ? STATUS_PILL[item.status] : 'pill'}>{statusLabel(item)}</span>
       </td>
       <td className="today-actions">
         {isFinished ? (

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { realDay } from '../support/builders';
+import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { SignInPage } from './support/pages/sign-in';
+
+/**
+ * Issue 35, item 1, as people use it: the course of an absent teacher (Moussa Fall) was assigned to Fatou
+ * Ndiaye. Fatou signs in on her phone, sees the course in Module du jour marked "Remplacement", taps Arrivée:
+ * the server keeps her check-in, in her name. Moussa's Module du jour shows his course "Remplacé par Fatou
+ * Ndiaye", its Arrivée disabled.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+test('the substitute sees the course in Module du jour and checks in; the absent teacher sees it replaced', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const org = newOrgId('substitute');
+  const school = schoolWithTeachers();
+  const { monday, dayOfWeek } = realDay();
+  const today = new Date().toISOString().slice(0, 10);
+  // A course open for check-in all day (today, UTC), so the test runs at any hour.
+  const course = algorithmsCourse(monday, dayOfWeek, '00:01', '23:59');
+  await seedOrg(request, org, {
+    ...school,
+    // The administrator reads the check-ins (the attendance module), to check the server's copy.
+    profiles: school.profiles.map((p) =>
+      p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
+    ),
+    ...course,
+    absences: [
+      {
+        id: 'ab-1',
+        teacherUserId: 'u-t1',
+        date: today,
+        startTime: null,
+        endTime: null,
+        reason: 'Malade',
+        declaredAt: new Date().toISOString(),
+        declaredByUserId: 'u-t1',
+      },
+    ],
+    substitutions: [
+      {
+        id: `sub:tt-1:s-1:${today}`,
+        timetableId: 'tt-1',
+        slotKey: 's-1',
+        date: today,
+        startTime: '00:01',
+        endTime: '23:59',
+        classId: 'cls-1',
+        moduleId: 'mod-algo',
+        absentUserId: 'u-t1',
+        absenceId: 'ab-1',
+        substituteUserId: 'u-t2',
+        assignedAt: new Date().toISOString(),
+        assignedByUserId: 'u-admin',
+      },
+    ],
+  });
+
+  const fatou = await browser.newContext({ baseURL });
+  const phone = await fatou.newPage();
+  const signIn = new SignInPage(phone);
+  await signIn.open(org);
+  await signIn.signIn('fatou@ecole.sn', 'Prof@2026', { landing: /\/teacher\/today$/ });
+  const card = phone.getByRole('article', { name: /.+/ });
+  await expect(card).toContainText('Algorithmique');
+  await expect(card).toContainText('Remplacement · Remplacement de Moussa Fall');
+  await card.getByRole('button', { name: /^Arrivée : Algorithmique/ }).click();
+  await expect(card).toContainText('En cours');
+
+  // The server keeps her check-in, in her name.
+  await expect
+    .poll(
+      async () => {
+        const store = await readStoreAsAdmin(request, org);
+        return (store.planningLogs ?? [])
+          .filter((l) => l.action === 'planning-checkin')
+          .map((l) => [l.teacherUserId, l.actorUserId]);
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([['u-t2', 'u-t2']]);
+
+  // The absent teacher: his course replaced, nothing to tap.
+  const moussa = await browser.newContext({ baseURL });
+  const his = await moussa.newPage();
+  const hisSignIn = new SignInPage(his);
+  await hisSignIn.open(org);
+  await hisSignIn.signIn('moussa@ecole.sn', 'Prof@2026', { landing: /\/teacher\/today$/ });
+  // No Arrivée to offer: his course is listed among the day's, not featured.
+  const hisRow = his.getByRole('row', { name: /Algorithmique/ });
+  await expect(hisRow).toContainText('Remplacé par Fatou Ndiaye');
+  await expect(hisRow.getByRole('cell', { name: 'Remplacé', exact: true })).toBeVisible();
+  await expect(hisRow.getByRole('button', { name: /^Arrivée/ })).toBeDisabled();
+  await expect(his.getByRole('article')).toHaveCount(0);
+  await fatou.close();
+  await moussa.close();
+});
