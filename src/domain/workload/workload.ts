@@ -3,6 +3,7 @@ import { realSessions, reviewMinutes, sessionsMinutes, type RealSession } from '
 import { slotOccurrences } from '../planning/occurrences';
 import { clockRangeMinutes, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import { slotInstants } from '../time/timetable-dates';
+import { occurrenceKey, slotKey } from '../absences/occurrence-teacher';
 import type { UtcRange } from '../time/period';
 
 // spec part 2 point 2 and 9: real time shows red when above planned by more than 1 minute.
@@ -48,6 +49,12 @@ export interface WorkloadInput {
    * paid: counted in reviewMin only, until an administrator accepts or corrects them (issue 32).
    */
   countToReview?: boolean;
+  /**
+   * Issue 35: substitutions in force. A course given by a substitute is planned for her, not for the absent
+   * teacher; one cancelled for want of a substitute is planned for nobody. (Real time follows the check logs,
+   * which name the substitute.)
+   */
+  substitutions?: readonly { id: string; substituteUserId: string | null }[];
 }
 
 interface Totals {
@@ -80,6 +87,7 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
     return totals;
   };
 
+  const substitutions = new Map((input.substitutions ?? []).map((s) => [s.id, s]));
   const sessions = realSessions(input);
   const held = new Set(
     sessions.map((s) => `${s.timetableId}\u0000${s.slotIndex}\u0000${toIsoDate(s.checkin.timestamp)}`),
@@ -87,8 +95,12 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
   const nowMs = toUtc(input.now).toMillis();
   for (const occurrence of slotOccurrences(input.timetables, input.range)) {
     const { slot, timetable, slotIndex, date } = occurrence;
-    if (!slot.teacherUserId) continue;
-    const totals = entry(slot.teacherUserId, slot.moduleId, timetable.classId);
+    const substitution = substitutions.get(
+      occurrenceKey({ timetableId: timetable.id, slotKey: slotKey(slot, slotIndex), date }),
+    );
+    const teacherUserId = substitution ? substitution.substituteUserId : slot.teacherUserId;
+    if (!teacherUserId) continue;
+    const totals = entry(teacherUserId, slot.moduleId, timetable.classId);
     totals.plannedMin += clockRangeMinutes(slot.startTime, slot.endTime);
     const end = slotInstants(date, slot)?.end.toMillis();
     if (end !== undefined && end <= nowMs && !held.has(`${timetable.id}\u0000${slotIndex}\u0000${date}`))

@@ -25,8 +25,10 @@ export async function readWorkloadData(
 ): Promise<WorkloadData> {
   const range = periodRange(kind, referenceDate);
   const { timetables, logs, users, classes, modules } = await readPeriodSources(db, range);
+  // Issue 35: a course given by a substitute is planned for her.
+  const substitutions = await db.substitutions.toArray();
   return {
-    rows: workloadByTeacher({ timetables, logs, range, now }),
+    rows: workloadByTeacher({ timetables, logs, range, now, substitutions }),
     teacherNames: new Map(users.map((u) => [u.id, u.name])),
     classNames: new Map(classes.map((c) => [c.id, c.code])),
     moduleNames: new Map(modules.map((m) => [m.id, m.name])),
