@@ -5,6 +5,7 @@ import type { Contract, PlanningLog, Timetable } from '../store/schema';
 import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
 import { monthAdjustments } from './adjustments';
+import { occurrenceKey as substitutionKeyOf, slotKey } from '../absences/occurrence-teacher';
 import { isMonthKey, type MonthKey } from './closing';
 
 /**
@@ -118,6 +119,12 @@ export interface StatementInput {
   range: UtcRange;
   now: InstantLike;
   adjustments?: readonly StatementAdjustment[];
+  /**
+   * Issue 35: substitutions in force. A course given by a substitute is hers on the statements (her contract's
+   * rate, contractRate; none without a contract in force), not the absent teacher's; a course cancelled for want
+   * of a substitute is nobody's.
+   */
+  substitutions?: readonly { id: string; substituteUserId: string | null }[];
 }
 
 /** A rate read from stored data: a finite number ≥ 0, else none. */
@@ -279,10 +286,16 @@ export function buildStatements(input: StatementInput): Statement[] {
   const rate = (teacherUserId: string, classId: string, moduleId: string, date: string) =>
     contractRate(input.contracts, teacherUserId, classId, moduleId, date);
 
+  const substitutions = new Map((input.substitutions ?? []).map((s) => [s.id, s]));
   const seen = new Set<string>();
   for (const occurrence of slotOccurrences(input.timetables, input.range)) {
-    const { slot, timetable, slotIndex, date, end } = occurrence;
-    if (!slot.teacherUserId) continue;
+    const { timetable, slotIndex, date, end } = occurrence;
+    const substitution = substitutions.get(
+      substitutionKeyOf({ timetableId: timetable.id, slotKey: slotKey(occurrence.slot, slotIndex), date }),
+    );
+    const teacherUserId = substitution ? substitution.substituteUserId : occurrence.slot.teacherUserId;
+    if (!teacherUserId) continue;
+    const slot = { ...occurrence.slot, teacherUserId };
     const key = occurrenceKey(timetable.id, slotIndex, date);
     seen.add(key);
     const withCorrections = corrected.get(key) ?? [];
