@@ -7,7 +7,7 @@ import { SignInPage } from './support/pages/sign-in';
  * Issue 35, item 1, as people use it: a teacher declares today's absence from Module du jour and sees the
  * course it takes; the administrator of the plannings opens "Absences et remplacements", sees the course and
  * the first proposal with its reasons, and assigns it in one tap; the server holds one substitution.
- * (The substitute's own Module du jour and check-in are not built yet: see README.)
+ * (The substitute's own Module du jour and check-in: substitute-checkin.spec.ts.)
  */
 test('a teacher declares an absence; the administrator assigns a proposed substitute in one tap', async ({
   browser,

@@ -6,7 +6,7 @@ import { SignInPage } from './support/pages/sign-in';
 /**
  * Issue 35, item 1, as people use it: the course of an absent teacher (Moussa Fall) was assigned to Fatou
  * Ndiaye. Fatou signs in on her phone, sees the course in Module du jour marked "Remplacement", taps Arrivée:
- * the server keeps her check-in, in her name. Moussa's Module du jour shows his course "Remplacé par Fatou
+ * the server keeps her check-in, in her name; Mon planning shows the replacement. Moussa's Module du jour shows his course "Remplacé par Fatou
  * Ndiaye", its Arrivée disabled.
  */
 test.describe.configure({ timeout: 120_000 });
@@ -84,6 +84,10 @@ test('the substitute sees the course in Module du jour and checks in; the absent
     )
     .toEqual([['u-t2', 'u-t2']]);
 
+  // Mon planning shows it too, as a replacement.
+  await phone.getByRole('link', { name: 'Mon planning' }).click();
+  await expect(phone.getByText('Remplacement · Algorithmique').first()).toBeVisible();
+
   // The absent teacher: his course replaced, nothing to tap.
   const moussa = await browser.newContext({ baseURL });
   const his = await moussa.newPage();
@@ -96,6 +100,8 @@ test('the substitute sees the course in Module du jour and checks in; the absent
   await expect(hisRow.getByRole('cell', { name: 'Remplacé', exact: true })).toBeVisible();
   await expect(hisRow.getByRole('button', { name: /^Arrivée/ })).toBeDisabled();
   await expect(his.getByRole('article')).toHaveCount(0);
+  await his.getByRole('link', { name: 'Mon planning' }).click();
+  await expect(his.getByText(/Remplacé par Fatou Ndiaye/).first()).toBeVisible();
   await fatou.close();
   await moussa.close();
 });
