@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
+import { substitutionId } from '../../src/domain/absences/records';
 import { closureId } from '../../src/domain/payroll/closing';
 import type { MonthClosureRecord as MonthClosure } from '../../src/domain/store/schema';
 import { readMonthStatements } from '../../src/services/payroll/statement-month';
@@ -93,5 +94,28 @@ describe('the statement data says closed per teacher, as the server decides', ()
     expect([byInstitutes.statements.length, byInstitutes.closed]).toEqual([0, false]);
     const byOrg = await readMonthStatements(await seeded([closure(null)], false), '2026-04', unknown, NOW);
     expect(byOrg.closed).toBe(true);
+  });
+
+  it("a substituted course is the substitute's on the statements, not the absent teacher's (issue 35)", async () => {
+    const db = await seeded([closure(null)]);
+    await writeBatch(db, async (w) => {
+      await w.put('substitutions', {
+        id: substitutionId({ timetableId: 'tt-a', slotKey: 'i0', date: '2026-04-13' }),
+        timetableId: 'tt-a',
+        slotKey: 'i0',
+        date: '2026-04-13',
+        startTime: '08:00',
+        endTime: '10:00',
+        classId: 'cls-a',
+        moduleId: 'mod-math',
+        absentUserId: 'fatou',
+        absenceId: 'abs-1',
+        substituteUserId: 'ibou',
+        assignedAt: '2026-04-10T08:00:00.000Z',
+        assignedByUserId: 'u-admin',
+      });
+    });
+    const data = await readMonthStatements(db, '2026-04', unknown, NOW);
+    expect(data.statements.map((s) => s.teacherUserId).sort()).toEqual(['ibou', 'moussa']);
   });
 });

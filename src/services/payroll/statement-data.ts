@@ -72,16 +72,18 @@ export async function readStatementData(
   unknown: { teacher: string; other: string },
   now: Date,
 ): Promise<StatementData> {
-  const [{ timetables, logs, users, classes, modules }, contracts, closures, orgId, extra] =
+  const [{ timetables, logs, users, classes, modules }, contracts, closures, orgId, extra, substitutions] =
     await Promise.all([
       readPeriodSources(db, range),
       db.contracts.toArray(),
       readClosures(db),
       getMeta(db, 'orgId'),
       adjustmentLogs(db, range),
+      // Issue 35: a substituted course is the substitute's on her statement, nobody's when cancelled.
+      db.substitutions.toArray(),
     ]);
   const adjustments = closingAdjustments({ logs: extra, timetables, range, now });
-  const statements = buildStatements({ timetables, logs, contracts, range, now, adjustments });
+  const statements = buildStatements({ timetables, logs, contracts, range, now, adjustments, substitutions });
   const people = new Map(users.map((u) => [u.id, u]));
   const classNames = new Map(classes.map((c) => [c.id, c.code]));
   const moduleNames = new Map(modules.map((m) => [m.id, m.name]));
