@@ -69,7 +69,11 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
     emergencyParam === '1' || emergencyParam === 'true' || (needsEmergency === true && mode !== 'pin');
   // Once shown, the area stays until the page changes, so its answer remains readable after a promotion.
   const [hasPromoted, setHasPromoted] = useState(false);
-  const showEmergency = wantsEmergency || hasPromoted;
+  // Shown once the server (or the device's copy) said whether an administrator exists: the area then takes its
+  // place (first on day one) and never moves while someone types in it (a move remounted it mid-promotion and
+  // lost its answer).
+  const isDecided = needsEmergency !== undefined || hasFailed;
+  const showEmergency = (wantsEmergency && isDecided) || hasPromoted;
   // Issue 33 point 9: on day one (the school does not exist yet, so no administrator either) the emergency
   // area is the only way in: it comes first and the login form, useless until then, second. A school that
   // lost its administrators keeps the form first: its teachers still sign in every day.
