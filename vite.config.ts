@@ -55,8 +55,12 @@ export const ON_FIRST_USE_MARKERS = [
   /\bjsPDF\b|html2canvas|DOMPurify|canvg/,
 ];
 
-/** The sheet worker's own small chunks, which only ever run with SheetJS: cached with it, on first use. */
-export const ON_FIRST_USE_FILES = /^assets\/(sheet[.-]worker|read-sheet-request|write-sheet-file)-/;
+/**
+ * The sheet worker's own chunks, which only ever run with SheetJS: cached with it, on first use. Not the
+ * 100-byte module that starts it (`sheet-worker-*.js`): screens a teacher opens offline import it with the
+ * payroll code (Mes heures' statement), and a missing chunk there broke the whole page offline.
+ */
+export const ON_FIRST_USE_FILES = /^assets\/(sheet\.worker|read-sheet-request|write-sheet-file)-/;
 
 let builtOutDir = path.resolve('dist');
 

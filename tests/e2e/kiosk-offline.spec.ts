@@ -93,8 +93,8 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
   await expect(page.getByText('Arrivée · Moussa Fall · L1-INFO · Algorithmique')).toBeVisible();
   const status = page.getByRole('status').filter({ hasText: 'Hors ligne' });
   await expect(status).toBeVisible();
-  // The check-in log and its notification wait in the outbox.
-  await expect(status).toContainText('2 modification(s) en attente');
+  // The check-in log and its notification wait in the outbox: one action for the person (issue 33 point 7).
+  await expect(status).toContainText('1 modification(s) en attente');
 
   const checkins = async () => {
     const store = await readStoreAsAdmin(request, org);

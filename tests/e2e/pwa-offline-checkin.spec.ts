@@ -69,7 +69,7 @@ test('offline: sign in, navigate, check in; back online the check-in reaches the
   // with the server by itself (the password stayed in the page's memory only) and the check-in leaves under
   // the teacher's own session, without asking again.
   await expect.poll(checkins, { timeout: 20_000 }).toBe(1);
-  await expect(page.getByRole('status').filter({ hasText: 'Synchronisé' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Synchronisé/ })).toBeVisible();
   // A later exchange does not send it twice.
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.waitForTimeout(1500);
