@@ -111,7 +111,7 @@ test('check-in/out with and without position, follow-up, map dialog and automati
   await expect(teacherScreen.arrival(algo)).toBeDisabled();
   await teacher.context().setGeolocation(DEPARTURE);
   await teacher.clock.fastForward('01:10:00'); // 09:00
-  await teacherScreen.departure(algo).click();
+  await teacherScreen.recordDeparture(algo);
   await expect(algo).toContainText('Terminé');
   // Issue 32: counted from the planned start (08:00), not from the early check-in (07:50).
   await expect(algo).toContainText('1h / 2h');

@@ -36,6 +36,18 @@ export class AttendancePage {
     return row.getByRole('button', { name: 'Départ' });
   }
 
+  /**
+   * Records a row's Départ as a person does: the button, then the confirmation that names the planned end
+   * ("Le cours se termine à 10:00 : enregistrer le départ de … maintenant ?", issue 32).
+   */
+  async recordDeparture(row: Locator): Promise<void> {
+    await this.departure(row).click();
+    const ask = this.page.getByRole('alertdialog', { name: 'Départ' });
+    await expect(ask).toContainText('Le cours se termine à');
+    await ask.getByRole('button', { name: 'Enregistrer le départ' }).click();
+    await expect(ask).toBeHidden();
+  }
+
   /** One of the counters above the table ("Non démarré", "En retard", "En cours", "Terminé"). */
   counter(label: string): Locator {
     return this.page
