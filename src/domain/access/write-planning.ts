@@ -210,7 +210,9 @@ function correctionDecision(write: UserWrite, log: RecordData): WriteDecision {
  * beyond the planned end).
  */
 function recordDecision(write: UserWrite, log: RecordData): WriteDecision {
-  const slot = slotOf(write.lookup, log);
+  // Issue 35: for the occurrence's effective teacher, the substitute under a substitution (never the absent
+  // teacher); a course cancelled for want of a substitute is not scheduled.
+  const slot = occurrenceSlotOf(write.lookup, log);
   if (!slot) return refuse('slot-not-found');
   if ((log.teacherUserId ?? null) !== slot.teacherUserId) return refuse('teacher-mismatch');
   const at = typeof log.correctedTimestamp === 'string' ? log.correctedTimestamp : '';

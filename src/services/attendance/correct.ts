@@ -8,7 +8,8 @@ import {
   type EffectiveLog,
 } from '../../domain/attendance/trust';
 import { buildPlanningLog, type Actor } from '../../domain/planning/planning-log';
-import type { PlanningLog } from '../../domain/store/schema';
+import type { PlanningLog, Slot } from '../../domain/store/schema';
+import { occurrenceKey, occurrenceSlot, slotKey } from '../../domain/absences/occurrence-teacher';
 import { parseClockTime, toIsoInstant, type InstantLike } from '../../domain/time/instant';
 import { serverClock } from '../../sync/server-clock';
 import { adjustmentMonthFor } from '../closing/month-closing';
@@ -41,6 +42,17 @@ export type CorrectionResult =
 
 const isMissing = (target: CorrectionRequest['target']): target is MissingCheck => 'record' in target;
 
+/** Who a missing check is for: the substitute under a substitution, nobody when the course is cancelled. */
+function effectiveTeacherOf(
+  target: MissingCheck,
+  slot: Slot,
+  substitution: { id: string; substituteUserId: string | null } | undefined,
+): string | null {
+  if (!substitution) return target.teacherUserId;
+  const given = occurrenceSlot(slot, substitution);
+  return given.canceled ? null : given.teacherUserId;
+}
+
 /**
  * A reviewer corrects a check-in or check-out time (beyond the spec, with planning.consulter.actions): a new
  * append-only 'planning-correction' log keeps the original untouched, names it, and carries the corrected
@@ -65,8 +77,25 @@ export async function correctCheckTime(
     const timetable = await w.get('timetables', target.timetableId);
     const slot = timetable?.slots[target.slotIndex];
     if (!timetable || !slot) return { ok: false, code: 'slot-not-found' };
+    // Issue 35: a missing check is the occurrence's effective teacher's (the substitute's, never the absent
+    // teacher's); a course cancelled for want of a substitute has none to record (the server says the same).
+    const missingTeacher = isMissing(target)
+      ? effectiveTeacherOf(
+          target,
+          slot,
+          await w.get(
+            'substitutions',
+            occurrenceKey({
+              timetableId: target.timetableId,
+              slotKey: slotKey(slot, target.slotIndex),
+              date: target.date,
+            }),
+          ),
+        )
+      : null;
+    if (isMissing(target) && missingTeacher === null) return { ok: false, code: 'slot-not-found' };
     const checked = isMissing(target)
-      ? { action: target.record, timestamp: corrected, teacherUserId: target.teacherUserId }
+      ? { action: target.record, timestamp: corrected, teacherUserId: missingTeacher }
       : target;
     const problem = correctionProblem({
       target: checked,
@@ -96,7 +125,7 @@ export async function correctCheckTime(
           ...base,
           timestamp: corrected,
           madeAt: toIsoInstant(now),
-          teacherUserId: target.teacherUserId,
+          teacherUserId: missingTeacher,
           correctsLogId: null,
           recordsAction: target.record,
           correctedTimestamp: corrected,

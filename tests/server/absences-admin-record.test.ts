@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readStore } from '../../server/sync-service';
+import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
+import { hashSecret } from '../../src/domain/secrets';
+import type { PlanningLog, StoreV1, Timetable } from '../../src/domain/store/schema';
+import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
+import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import { courseSlot } from '../support/builders';
+import {
+  api,
+  ROOT_ADMIN,
+  seedOrg,
+  serverBackends,
+  signIn,
+  startServer,
+  type RunningServer,
+  type TestDatabase,
+} from './helpers';
+
+/**
+ * Issue 35, item 3, over real HTTP on every storage engine: an administrator records a missing check-in or
+ * check-out (issue 32) of a substituted course for its effective teacher, the substitute; naming the absent
+ * teacher is refused ('teacher-mismatch'), as is recording one on a course cancelled for want of a
+ * substitute ('not-scheduled'); a course without substitution keeps its own teacher. A correction of the
+ * substitute's own check-in names her too.
+ */
+const backends = await serverBackends();
+const ORG = 'ecole-remplacement-saisie';
+const T1 = { id: 'u-t1', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
+const T2 = { id: 'u-t2', name: 'Ibrahima Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' } as const;
+const ROOT = { id: ROOT_ADMIN.id, name: ROOT_ADMIN.name };
+const DAY = '2026-11-25'; // a Wednesday
+const NOW = `${DAY}T07:00:00.000Z`;
+
+const timetable: Timetable = {
+  id: 't-l1',
+  periodicity: 'week',
+  year: 2026,
+  weekStartDate: '2026-11-23',
+  classId: 'c-l1',
+  createdAt: '2026-11-01T08:00:00.000Z',
+  slots: [
+    courseSlot(3, '08:00', '10:00', 'cm-algo', T1.id, { id: 's-algo' }), // replaced by T2
+    courseSlot(3, '10:00', '12:00', 'cm-algo', T1.id, { id: 's-algo-2' }), // given by T1 as planned
+    courseSlot(3, '12:00', '13:00', 'cm-algo', T1.id, { id: 's-algo-3' }), // cancelled: nobody found
+  ],
+};
+const occurrence = (slotKey: string, startTime: string, endTime: string) => ({
+  timetableId: 't-l1',
+  slotKey,
+  classId: 'c-l1',
+  moduleId: 'cm-algo',
+  levelId: 'l-1',
+  date: DAY,
+  startTime,
+  endTime,
+});
+
+async function teacher(user: typeof T1 | typeof T2) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profileId: 'teacher',
+    status: 'Active' as const,
+    passwordHash: await hashSecret(user.password, { iterations: TEST_ITERATIONS }),
+    mustChangePassword: false,
+  };
+}
+
+async function orgData(): Promise<Partial<StoreV1>> {
+  const absence = declareAbsence({
+    id: 'ab-t1',
+    teacherUserId: T1.id,
+    date: DAY,
+    startTime: null,
+    endTime: null,
+    reason: 'Malade',
+    actorUserId: ROOT.id,
+    now: NOW,
+  });
+  if (!absence.ok) throw new Error(absence.code);
+  const assign = (course: ReturnType<typeof occurrence>, substituteUserId: string | null) =>
+    assignSubstitute({
+      course,
+      absence: { id: 'ab-t1', teacherUserId: T1.id },
+      substituteUserId,
+      actorUserId: ROOT.id,
+      now: NOW,
+    });
+  return {
+    users: [await teacher(T1), await teacher(T2)],
+    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: 'l-1', instituteId: null }],
+    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
+    courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: 'l-1' }],
+    timetables: [timetable],
+    absences: [{ ...absence.value }],
+    substitutions: [
+      { ...assign(occurrence('s-algo', '08:00', '10:00'), T2.id) },
+      { ...assign(occurrence('s-algo-3', '12:00', '13:00'), null) },
+    ],
+  };
+}
+
+let server: RunningServer;
+let data: TestDatabase;
+let root: string;
+let seq = 0;
+
+function mutation(values: { id: string }): Mutation {
+  seq += 1;
+  return {
+    mutationId: `rec-${seq}-${Math.random().toString(36).slice(2)}`,
+    collection: 'planningLogs',
+    recordId: values.id,
+    op: 'put',
+    changedFields: Object.keys(values),
+    values,
+    baseRevision: 0,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const on = (time: string) => `${DAY}T${time}:00.000Z`;
+
+/** A missing check the administrator records, as services/attendance/correct.ts writes it. */
+const record = (
+  id: string,
+  slotIndex: number,
+  teacherUserId: string,
+  action: 'planning-checkin' | 'planning-checkout',
+  time: string,
+): Mutation =>
+  mutation({
+    id,
+    timestamp: on(time),
+    action: 'planning-correction',
+    actorUserId: ROOT.id,
+    actorUserName: ROOT.name,
+    timetableId: 't-l1',
+    classId: 'c-l1',
+    moduleId: 'cm-algo',
+    teacherUserId,
+    slotIndex,
+    correctsLogId: null,
+    recordsAction: action,
+    correctedTimestamp: on(time),
+    madeAt: new Date().toISOString(),
+    note: 'oubli',
+  } as { id: string });
+
+async function push(cookie: string, mutations: Mutation[]): Promise<MutationResult[]> {
+  const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
+    method: 'POST',
+    body: { clientId: `admin-${seq}`, mutations, since: 0 },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as PushResponse).results;
+}
+
+const at = (time: string) => vi.setSystemTime(new Date(on(time)));
+const storedLog = async (id: string): Promise<PlanningLog | null> =>
+  (await readStore(server.storage, ORG)).store.planningLogs.find((l) => l.id === id) ?? null;
+
+describe.each(backends)(
+  '$name: the administrator records a substitute’s missing check (issue 35)',
+  (backend) => {
+    beforeEach(async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(NOW));
+      data = await backend.fresh();
+      server = await startServer(data);
+      ({ cookie: root } = await seedOrg(server.url, ORG, await orgData()));
+    });
+    afterEach(async () => {
+      vi.useRealTimers();
+      await server.app.close();
+      await data.cleanup();
+    });
+
+    it('records the substitute’s missing check-in and check-out, not the absent teacher’s', async () => {
+      at('13:30');
+      const [absent, substituteIn, substituteOut] = await push(root, [
+        record('r-awa', 0, T1.id, 'planning-checkin', '08:05'),
+        record('r-ibou-in', 0, T2.id, 'planning-checkin', '08:05'),
+        record('r-ibou-out', 0, T2.id, 'planning-checkout', '09:55'),
+      ]);
+      expect(absent).toMatchObject({ status: 'rejected', reason: 'forbidden', detail: 'teacher-mismatch' });
+      expect(substituteIn?.status).toBe('applied');
+      expect(substituteOut?.status).toBe('applied');
+      expect(await storedLog('r-awa')).toBeNull();
+      expect(await storedLog('r-ibou-in')).toMatchObject({
+        teacherUserId: T2.id,
+        recordsAction: 'planning-checkin',
+        actorUserId: ROOT.id,
+      });
+    });
+
+    it('keeps the slot’s teacher where nobody replaces her, and records nothing on a cancelled course', async () => {
+      at('13:30');
+      const [ownTeacher, substituteElsewhere, cancelled] = await push(root, [
+        record('r-awa-2', 1, T1.id, 'planning-checkin', '10:05'),
+        record('r-ibou-2', 1, T2.id, 'planning-checkin', '10:05'),
+        record('r-awa-3', 2, T1.id, 'planning-checkin', '12:05'),
+      ]);
+      expect(ownTeacher?.status).toBe('applied');
+      expect(substituteElsewhere).toMatchObject({ status: 'rejected', detail: 'teacher-mismatch' });
+      expect(cancelled).toMatchObject({ status: 'rejected', detail: 'not-scheduled' });
+    });
+
+    it('the substitute never records her own missing check (four eyes)', async () => {
+      at('13:30');
+      // She holds no planning.consulter.actions: not permitted, whoever she names.
+      const ibou = await signIn(server.url, ORG, T2.email, T2.password);
+      const [own] = await push(ibou, [
+        {
+          ...record('r-self', 0, T2.id, 'planning-checkin', '08:05'),
+          values: {
+            ...record('r-self', 0, T2.id, 'planning-checkin', '08:05').values,
+            actorUserId: T2.id,
+            actorUserName: T2.name,
+          },
+        },
+      ]);
+      expect(own).toMatchObject({ status: 'rejected', reason: 'forbidden' });
+      expect(await storedLog('r-self')).toBeNull();
+    });
+  },
+);
