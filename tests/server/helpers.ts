@@ -5,14 +5,16 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { SessionService } from '../../server/auth/sessions';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openStorage } from '../../server/storage/open-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
+import { readStore } from '../../server/sync-service';
 import { defaultProfiles } from '../../src/domain/defaults';
 import type { StoreV1 } from '../../src/domain/store/schema';
+import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { PBKDF2_ITERATIONS } from '../../src/domain/secrets';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
 
@@ -230,6 +232,68 @@ export function useTestDb(backend: Backend, overrides: Partial<ServerConfig> = {
   };
 }
 
+export interface SeededOrgOptions {
+  /** What the organisation holds beside ROOT_ADMIN and the default profiles (seedOrg's `extra`). */
+  store?: () => Partial<StoreV1> | Promise<Partial<StoreV1>>;
+  /** The server's clock (Date only) from before the server starts until it is closed. */
+  now?: string | Date;
+  /** The server's configuration beside testConfig(). */
+  config?: Partial<ServerConfig>;
+}
+
+/** The database, the server and the seeded organisation of the test that runs now (useSeededOrg). */
+export interface TestOrg extends TestDb {
+  readonly orgId: string;
+  /** ROOT_ADMIN's session cookie (`sid=…`). */
+  readonly root: string;
+  /** The organisation's revision after the seed. */
+  readonly revision: number;
+}
+
+/**
+ * useTestDb, then the organisation `orgId` seeded for each test (seedOrg: ROOT_ADMIN signed in) with what
+ * `options.store` gives, the server's Date set to `options.now` when given (restored after the test).
+ */
+export function useSeededOrg(backend: Backend, orgId: string, options: SeededOrgOptions = {}): TestOrg {
+  if (options.now !== undefined) {
+    const now = new Date(options.now);
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+  }
+  const db = useTestDb(backend, options.config);
+  let seeded: SeededOrg | undefined;
+  beforeEach(async () => {
+    seeded = await seedOrg(db.server.url, orgId, (await options.store?.()) ?? {});
+  });
+  afterEach(() => {
+    seeded = undefined;
+  });
+  const current = (): SeededOrg => {
+    if (!seeded) throw new Error('useSeededOrg: read inside a test');
+    return seeded;
+  };
+  return {
+    orgId,
+    get data() {
+      return db.data;
+    },
+    get server() {
+      return db.server;
+    },
+    get root() {
+      return current().cookie;
+    },
+    get revision() {
+      return current().revision;
+    },
+  };
+}
+
 /** Cookie header values: `sid=…`, `kiosk=…`, joined as a browser sends them. */
 export function joinCookies(...cookies: (string | null | undefined)[]): string {
   return cookies.filter((c): c is string => !!c).join('; ');
@@ -299,6 +363,89 @@ export async function signIn(base: string, orgId: string, email: string, passwor
   if (response.status !== 200 || !cookie)
     throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
   return cookie;
+}
+
+/** Someone who signs in by email and password. */
+export interface SignInAs {
+  email: string;
+  password: string;
+}
+
+/** signIn with a person's credentials (a Credentials of the builders, or any { email, password }). */
+export const signInAs = (base: string, orgId: string, who: SignInAs): Promise<string> =>
+  signIn(base, orgId, who.email, who.password);
+
+export interface PushOptions {
+  /** The device that sends (`clientId`); 'device' unless said. */
+  clientId?: string;
+  /** The revision the device has: the answer then brings the changes after it. */
+  since?: number;
+}
+
+/** A device's push, POST /api/mutations of `orgId` with `mutations`: the raw answer. */
+export function pushChanges(
+  base: string,
+  orgId: string,
+  cookie: string | null,
+  mutations: Mutation[],
+  options: PushOptions = {},
+): Promise<Response> {
+  const { clientId = 'device', since } = options;
+  return api(`${base}/api/mutations?orgId=${orgId}`, cookie, {
+    method: 'POST',
+    body: since === undefined ? { clientId, mutations } : { clientId, mutations, since },
+  });
+}
+
+/** The same push, which must be answered 200: the whole answer (results, revision…). */
+export async function pushAccepted(
+  base: string,
+  orgId: string,
+  cookie: string | null,
+  mutations: Mutation[],
+  options: PushOptions = {},
+): Promise<PushResponse> {
+  const response = await pushChanges(base, orgId, cookie, mutations, options);
+  expect(response.status).toBe(200);
+  return (await response.json()) as PushResponse;
+}
+
+/** The same push, answered 200: the result of each mutation, in order. */
+export async function pushResults(
+  base: string,
+  orgId: string,
+  cookie: string | null,
+  mutations: Mutation[],
+  options: PushOptions = {},
+): Promise<MutationResult[]> {
+  return (await pushAccepted(base, orgId, cookie, mutations, options)).results;
+}
+
+/** A push of one mutation, answered 200: its result. */
+export async function pushOne(
+  base: string,
+  orgId: string,
+  cookie: string | null,
+  mutation: Mutation,
+  options: PushOptions = {},
+): Promise<MutationResult> {
+  const [result] = await pushResults(base, orgId, cookie, [mutation], options);
+  if (!result) throw new Error('a push of one mutation answered no result');
+  return result;
+}
+
+/** What the server holds for `orgId`, read from its own storage. */
+export async function storeOf(server: RunningServer, orgId: string): Promise<StoreV1> {
+  return (await readStore(server.storage, orgId)).store;
+}
+
+/** A kiosk enrolled by an administrator (POST /api/kiosks, answered 201): its `kiosk=…` cookie. */
+export async function enrolKiosk(base: string, adminCookie: string, name = 'Salle 12'): Promise<string> {
+  const enrolled = await api(`${base}/api/kiosks`, adminCookie, { method: 'POST', body: { name } });
+  expect(enrolled.status).toBe(201);
+  const kiosk = cookieFrom(enrolled, 'kiosk');
+  if (!kiosk) throw new Error('no kiosk cookie');
+  return kiosk;
 }
 
 export interface SeededOrg {

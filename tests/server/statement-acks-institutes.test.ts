@@ -1,19 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { closedRecord, closureId } from '../../src/domain/payroll/closing';
-import { hashSecret } from '../../src/domain/secrets';
-import type { StoreV1, User } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import type { StoreV1 } from '../../src/domain/store/schema';
+import type { Mutation, MutationResult } from '../../src/domain/sync/protocol';
+import { courseSlot, mutationNow, teacher, weekTimetable } from '../support/builders';
 import {
-  api,
+  pushOne as pushOneTo,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
   signIn,
-  startServer,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -37,39 +34,14 @@ const PEOPLE = {
 } as const;
 type Who = keyof typeof PEOPLE;
 
-async function person(p: (typeof PEOPLE)[Who]): Promise<User> {
-  return {
-    id: p.id,
-    name: p.name,
-    email: p.email,
-    profileId: 'teacher',
-    status: 'Active',
-    passwordHash: await hashSecret(p.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const person = (p: (typeof PEOPLE)[Who]) => teacher(p, { name: p.name });
 
-const slot = (dayOfWeek: number, teacherUserId: string) => ({
-  id: `s-${dayOfWeek}-${teacherUserId}`,
-  dayOfWeek,
-  startTime: '08:00',
-  endTime: '10:00',
-  moduleId: 'mod-1',
-  teacherUserId,
-  deliveryMode: 'presentiel' as const,
-  canceled: false,
-});
+const slot = (dayOfWeek: number, teacherUserId: string) =>
+  courseSlot(dayOfWeek, '08:00', '10:00', 'mod-1', teacherUserId, { id: `s-${dayOfWeek}-${teacherUserId}` });
 
-const timetable = (id: string, classId: string, slots: ReturnType<typeof slot>[]) => ({
-  id,
-  periodicity: 'week' as const,
-  year: 2026,
-  weekStartDate: '2026-11-09',
-  month: null,
-  classId,
-  slots,
-  createdAt: '2026-11-01T00:00:00.000Z',
-});
+// Week of 9 November 2026, created on the 1st.
+const timetable = (id: string, classId: string, slots: ReturnType<typeof slot>[]) =>
+  weekTimetable(id, '2026-11-09', slots, { classId });
 
 /**
  * Institutes A and B. In November: Fatou teaches only in A; Moussa in A and B; Awa in a class without
@@ -118,23 +90,12 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let root: string;
 let seq = 0;
-const url = (path: string) => `${server.url}${path}?orgId=${ORG}`;
 
-function put(collection: string, id: string, values: Record<string, unknown>): Mutation {
+function put(collection: Mutation['collection'], id: string, values: Record<string, unknown>): Mutation {
   seq += 1;
-  return {
-    mutationId: `m-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection,
-    recordId: id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: new Date().toISOString(),
-  } as Mutation;
+  return mutationNow({ collection, recordId: id, values });
 }
 
 function ack(who: Who, extra: Record<string, unknown> = {}): Mutation {
@@ -167,14 +128,8 @@ const closing = (instituteId: string | null, month = MONTH) =>
     }) as unknown as Record<string, unknown>,
   );
 
-async function pushOne(cookie: string, m: Mutation): Promise<MutationResult> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId: `device-${cookie.slice(-6)}`, mutations: [m] },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results[0]!;
-}
+const pushOne = (cookie: string, m: Mutation): Promise<MutationResult> =>
+  pushOneTo(server.url, ORG, cookie, m, { clientId: `device-${cookie.slice(-6)}` });
 
 const refused: unknown = expect.objectContaining({
   status: 'rejected',
@@ -183,21 +138,12 @@ const refused: unknown = expect.objectContaining({
 });
 const applied: unknown = expect.objectContaining({ status: 'applied' });
 const signInAs = (who: Who) => signIn(server.url, ORG, PEOPLE[who].email, PEOPLE[who].password);
-const answered = async () =>
-  (await readStore(server.storage, ORG)).store.statementAcks.map((a) => a.teacherUserId).sort();
+const answered = async () => (await storeOf(server, ORG)).statementAcks.map((a) => a.teacherUserId).sort();
 
 describe.each(backends)('$name: statement answers when months close per institute', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: root } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+  beforeEach(() => {
+    ({ server, root } = org);
   });
 
   it('a teacher of institute A answers once A is closed, B still open', async () => {

@@ -5,8 +5,8 @@
  * Type-only imports from src: the e2e specs (run by Playwright, outside Vite) import this file too.
  */
 import type { SubmissionFields } from '../../src/domain/contracts/submission';
-import type { Attachment, PlanningLog, Slot, Timetable, User } from '../../src/domain/store/schema';
-import { hashSecret } from '../../src/domain/secrets';
+import type { Attachment, PlanningLog, Slot, StoreV1, Timetable, User } from '../../src/domain/store/schema';
+import { hashSecret, saltOf } from '../../src/domain/secrets';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
 import type { Mutation } from '../../src/domain/sync/protocol';
 
@@ -238,7 +238,7 @@ export async function person(
     email: who.email,
     profileId,
     status: 'Active',
-    passwordHash: await hashSecret(who.password, { iterations: TEST_ITERATIONS }),
+    passwordHash: await fastHash(who.password),
     mustChangePassword: false,
     ...overrides,
   };
@@ -251,3 +251,100 @@ export const teacher = (who: Credentials, overrides: Partial<User> = {}): Promis
 /** A second full administrator (Super Admin) beside the seeded root administrator. */
 export const administrator = (who: Credentials, overrides: Partial<User> = {}): Promise<User> =>
   person(who, 'super-admin', overrides);
+
+/** A secret (password or PIN) hashed as the fixtures hash it: fast iterations the test servers accept. */
+export const fastHash = (secret: string): Promise<string> =>
+  hashSecret(secret, { iterations: TEST_ITERATIONS });
+
+/** `user` with a PIN (hash and salt), valid until 2099, as a kiosk checks it. */
+export async function withPin<T extends Partial<User>>(
+  user: T,
+  pin: string,
+): Promise<T & Pick<User, 'pinHash' | 'pinSalt' | 'pinExpiresAt'>> {
+  const pinHash = await fastHash(pin);
+  return {
+    ...user,
+    pinHash,
+    pinSalt: saltOf(pinHash) ?? undefined,
+    pinExpiresAt: '2099-01-01T00:00:00.000Z',
+  };
+}
+
+/** putMutation created now, by the (possibly faked) clock of the test: a device that sends at once. */
+export const mutationNow = (
+  partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>,
+): Mutation => putMutation({ createdAt: new Date().toISOString(), ...partial });
+
+/** A named person of the school who can sign in. */
+export interface Member extends Credentials {
+  name: string;
+}
+
+/** Moussa Fall and Fatou Ndiaye, the two teachers of school(). */
+export const MOUSSA: Member = {
+  id: 'u-t1',
+  name: 'Moussa Fall',
+  email: 'moussa@ecole.sn',
+  password: 'Moussa@2026',
+};
+export const FATOU: Member = {
+  id: 'u-t2',
+  name: 'Fatou Ndiaye',
+  email: 'fatou@ecole.sn',
+  password: 'Fatou@2026',
+};
+/** Awa Diop, the administrator (Super Admin) of school(), beside the seeded root administrator. */
+export const AWA: Member = {
+  id: 'u-awa',
+  name: 'Awa Diop',
+  email: 'awa.diop@ecole.sn',
+  password: 'AwaDiop@2026!',
+};
+
+/**
+ * The week timetable of a class of school() (c-1 unless said) from `monday`, created at 06:00 that Monday:
+ * the timetable an administrator imported before the week.
+ */
+export function classWeek(id: string, monday: string, slots: Slot[], classId = 'c-1'): Timetable {
+  return weekTimetable(id, monday, slots, { classId, createdAt: `${monday}T06:00:00.000Z` });
+}
+
+export interface SchoolOptions {
+  /** The administrator beside the root one (AWA); null for none. */
+  admin?: Member | null;
+  /** The two teachers (MOUSSA, FATOU). */
+  teachers?: readonly [Member, Member];
+  /** The timetables (one: t-1, the week of 23 November 2026, see below). */
+  timetables?: Timetable[];
+  /** The rest of the store, added last. */
+  extra?: Partial<StoreV1>;
+}
+
+/**
+ * A whole small school, as seedOrg takes it: an administrator (AWA), two teachers (MOUSSA, FATOU), an
+ * institute (i-1), a level (l-1, Licence 1), a class (c-1, L1-INFO), a module (m-1, Algorithmique) and the
+ * week timetable t-1 of 23 November 2026: Moussa on Wednesday 08:00-10:00, Fatou on Wednesday 10:00-12:00.
+ */
+export async function school(options: SchoolOptions = {}): Promise<Partial<StoreV1>> {
+  const { admin = AWA, teachers = [MOUSSA, FATOU], extra = {} } = options;
+  const [first, second] = teachers;
+  const timetables = options.timetables ?? [
+    classWeek('t-1', '2026-11-23', [
+      courseSlot(3, '08:00', '10:00', 'm-1', first.id),
+      courseSlot(3, '10:00', '12:00', 'm-1', second.id),
+    ]),
+  ];
+  return {
+    users: [
+      ...(admin ? [await administrator(admin, { name: admin.name })] : []),
+      await teacher(first, { name: first.name }),
+      await teacher(second, { name: second.name }),
+    ],
+    institutes: [{ id: 'i-1', name: 'Institut Polytechnique', abbr: 'IP' }],
+    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
+    classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
+    courseModules: [{ id: 'm-1', code: 'ALG', name: 'Algorithmique', levelId: 'l-1' }],
+    timetables,
+    ...extra,
+  };
+}
