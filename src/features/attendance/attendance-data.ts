@@ -8,7 +8,7 @@ import type {
   Timetable,
   User,
 } from '../../domain/store/schema';
-import { toIsoInstant } from '../../domain/time/instant';
+import { toIsoDate, toIsoInstant } from '../../domain/time/instant';
 import type { UtcRange } from '../../domain/time/period';
 import { readPeriodLogs } from '../../services/attendance/period-logs';
 
@@ -19,6 +19,8 @@ export interface AttendanceData {
   modules: Map<string, CourseModule>;
   users: Map<string, User>;
   institutes: Map<string, Institute>;
+  /** Who gives which course occurrence instead of its teacher (issue 35), or its cancellation. */
+  substitutions: { id: string; substituteUserId: string | null }[];
 }
 
 const byId = <T extends { id: string }>(list: readonly T[]) => new Map(list.map((x) => [x.id, x]));
@@ -33,13 +35,17 @@ export function useAttendanceData(range: UtcRange): AttendanceData | undefined {
   const to = toIsoInstant(range.end);
   return useLiveQuery(async () => {
     const db = appDb();
-    const [timetables, logs, classes, modules, users, institutes] = await Promise.all([
+    const [timetables, logs, classes, modules, users, institutes, substitutions] = await Promise.all([
       db.timetables.toArray(),
       readPeriodLogs(db, range),
       db.classes.toArray(),
       db.courseModules.toArray(),
       db.users.toArray(),
       db.institutes.toArray(),
+      db.substitutions
+        .where('date')
+        .between(toIsoDate(range.start), toIsoDate(range.end), true, false)
+        .toArray(),
     ]);
     return {
       timetables,
@@ -48,6 +54,7 @@ export function useAttendanceData(range: UtcRange): AttendanceData | undefined {
       modules: byId(modules),
       users: byId(users),
       institutes: byId(institutes),
+      substitutions,
     };
   }, [from, to]);
 }

@@ -5,7 +5,11 @@ import { appDb } from '../../db/database';
 import { mayRecordAttendance } from '../../domain/access/rules';
 import { userViewer } from '../../domain/access/viewer';
 import type { CheckKind } from '../../domain/attendance/check-actions';
-import { attendanceOverview, type AttendanceRow } from '../../domain/attendance/overview';
+import { attendanceOverview } from '../../domain/attendance/overview';
+import {
+  withSubstitutions,
+  type SubstitutedRow as AttendanceRow,
+} from '../../domain/attendance/substituted-rows';
 import { parseIsoDate, toIsoDate } from '../../domain/time/instant';
 import { periodRange, type PeriodKind } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
@@ -52,7 +56,7 @@ export function AttendancePage() {
 
   const overview = useMemo(() => {
     if (!data) return null;
-    return attendanceOverview({
+    const { rows } = attendanceOverview({
       timetables: data.timetables,
       logs: data.logs,
       range,
@@ -60,6 +64,8 @@ export function AttendancePage() {
       classId: classId || null,
       knownTeacherIds: new Set(data.users.keys()),
     });
+    // Issue 35: the substitute gives the course (her check-in, her row); cancelled for want of one: "Annulé".
+    return withSubstitutions(rows, data.substitutions);
   }, [data, range, now, classId]);
 
   const setQuery = (next: { date?: string; classId?: string }) => {
@@ -72,15 +78,19 @@ export function AttendancePage() {
   const viewer = session ? userViewer(session.user.id, session.granted, session.loginMode) : null;
   // Month closing (issue 32): a closed month's attendance is read-only; a correction becomes an adjustment.
   const closing = useClosingData();
-  const instituteOf = (row: AttendanceRow) => data?.classes.get(row.timetable.classId)?.instituteId ?? null;
+  const instituteOf = (row: Pick<AttendanceRow, 'timetable'>) =>
+    data?.classes.get(row.timetable.classId)?.instituteId ?? null;
   const closedFor = (row: AttendanceRow) =>
     !!closing && closureCovering(closing.closures, instituteOf(row), row.date.slice(0, 7)) !== null;
-  const canAct = (row: AttendanceRow) => !!viewer && mayRecordAttendance(viewer, row.slot) && !closedFor(row);
+  const isCanceled = (row: AttendanceRow) => row.substitution?.kind === 'canceled';
+  const canAct = (row: AttendanceRow) =>
+    !!viewer && !isCanceled(row) && mayRecordAttendance(viewer, row.slot) && !closedFor(row);
   // The server accepts corrections from planning.consulter.actions only, never of one's own hours, and a
   // missing check-in or check-out only once the course has begun (write-planning.ts, issue 32).
   const mayCorrect = !!session?.granted.has('planning.consulter.actions') && session.loginMode !== 'pin';
   const canCorrect = (row: AttendanceRow) =>
     mayCorrect &&
+    !isCanceled(row) &&
     row.slot.teacherUserId !== session?.user.id &&
     (!!row.checkin ||
       !!row.checkout ||
@@ -159,6 +169,7 @@ export function AttendancePage() {
               now={now}
               canAct={canAct}
               canCorrect={canCorrect}
+              viewerId={session?.user.id ?? null}
               busy={busy}
               onView={setLocation}
               onCheck={(row, key, k) => {

@@ -1,12 +1,13 @@
 import { Button } from 'react-aria-components';
 import type { CheckKind } from '../../domain/attendance/check-actions';
 import type { ReferenceZone } from '../../domain/attendance/location';
-import type { AttendanceRow as Row } from '../../domain/attendance/overview';
+import type { SubstitutedRow as Row } from '../../domain/attendance/substituted-rows';
 import { checkInGate, checkOutGate } from '../../domain/attendance/status';
 import { formatDuration } from '../../domain/format/duration';
 import type { PlanningLog } from '../../domain/store/schema';
 import { toIsoDate, toUtc } from '../../domain/time/instant';
 import { fr } from '../../i18n/fr';
+import { frAttendanceSubstitution as ts } from '../../i18n/fr-attendance-substitution';
 import { LocationFlagPills, TrustFlagPills } from './location-flags';
 
 const t = fr.attendance;
@@ -22,6 +23,8 @@ export interface RowNames {
   className: string;
   moduleName: string;
   teacherName: string;
+  /** Issue 35: "Remplacement de …", "Remplacé par …" or "Aucun remplaçant"; null without substitution. */
+  substitutionNote: string | null;
 }
 
 interface Props {
@@ -62,6 +65,7 @@ export function AttendanceTableRow({
   const isToday = row.date === toIsoDate(now);
   const day = { timetable: row.timetable, slotIndex: row.slotIndex, date: row.date, logs, now };
   const isFinished = row.status === 'finished';
+  const isCanceled = row.substitution?.kind === 'canceled';
   const what = `${names.className} · ${names.moduleName} · ${row.slot.startTime}`;
   return (
     <tr>
@@ -78,14 +82,24 @@ export function AttendanceTableRow({
         {names.moduleName}
         <span className="cell-sub attendance-folded">
           {names.className} · {names.teacherName}
+          {names.substitutionNote ? ` · ${names.substitutionNote}` : null}
         </span>
       </td>
-      <td className="attendance-col-teacher">{names.teacherName}</td>
+      <td className="attendance-col-teacher">
+        {names.teacherName}
+        {names.substitutionNote ? (
+          <span className="cell-sub attendance-substitution">{names.substitutionNote}</span>
+        ) : null}
+      </td>
       <td className="nowrap attendance-col-duration">
         {formatDuration(row.realMin)} / {formatDuration(row.plannedMin)}
       </td>
       <td>
-        <span className={`pill ${STATUS_PILL[row.status]}`}>{t.status[row.status]}</span>
+        {isCanceled ? (
+          <span className="pill attendance-canceled">{ts.canceled}</span>
+        ) : (
+          <span className={`pill ${STATUS_PILL[row.status]}`}>{t.status[row.status]}</span>
+        )}
         {row.isAuto ? <span className="pill attendance-auto">{t.auto}</span> : null}
         <LocationFlagPills positions={[row.checkinPosition, row.checkoutPosition]} zone={zone} />
         <TrustFlagPills checkin={row.checkin} checkout={row.checkout} />

@@ -1,5 +1,6 @@
 import type { CheckKind } from '../../domain/attendance/check-actions';
-import type { AttendanceRow } from '../../domain/attendance/overview';
+import type { SubstitutedRow as AttendanceRow } from '../../domain/attendance/substituted-rows';
+import { frAttendanceSubstitution as ts } from '../../i18n/fr-attendance-substitution';
 import { fr } from '../../i18n/fr';
 import type { AttendanceData } from './attendance-data';
 import { AttendanceTableRow, type RowNames } from './attendance-row';
@@ -16,6 +17,8 @@ interface Props {
   canAct: (row: AttendanceRow) => boolean;
   /** A reviewer may correct this row's times, or record a missing check-in or check-out. */
   canCorrect: (row: AttendanceRow) => boolean;
+  /** The signed-in person: her own replaced course reads "Remplacé par …". */
+  viewerId: string | null;
   busy: { key: string; kind: CheckKind } | null;
   onView: (target: LocationTarget) => void;
   onCheck: (row: AttendanceRow, key: string, kind: CheckKind) => void;
@@ -26,6 +29,23 @@ export function rowKey(row: AttendanceRow): string {
   return `${row.timetable.id}/${row.slotIndex}/${row.date}`;
 }
 
+/**
+ * Issue 35: under the substitute's name, whom she replaces; the absent teacher reading her own course sees it
+ * "Remplacé par …"; a course cancelled for want of a substitute says so.
+ */
+function substitutionNote(
+  row: AttendanceRow,
+  viewerId: string | null,
+  nameOf: (userId: string) => string,
+): string | null {
+  const s = row.substitution;
+  if (!s) return null;
+  if (s.kind === 'canceled') return ts.noSubstitute;
+  return s.absentUserId === viewerId
+    ? ts.replacedBy(nameOf(s.substituteUserId))
+    : ts.substituteFor(nameOf(s.absentUserId));
+}
+
 /** One row per course occurrence, by date then start time. */
 export function AttendanceTable({
   rows,
@@ -34,6 +54,7 @@ export function AttendanceTable({
   now,
   canAct,
   canCorrect,
+  viewerId,
   busy,
   onView,
   onCheck,
@@ -43,10 +64,12 @@ export function AttendanceTable({
     (a, b) => a.date.localeCompare(b.date) || a.slot.startTime.localeCompare(b.slot.startTime),
   );
   const actionsColumn = sorted.some(canAct) || sorted.some(canCorrect);
+  const nameOf = (userId: string) => data.users.get(userId)?.name ?? '—';
   const namesOf = (row: AttendanceRow): RowNames => ({
     className: data.classes.get(row.timetable.classId)?.code ?? '—',
     moduleName: data.modules.get(row.slot.moduleId)?.name ?? '—',
-    teacherName: data.users.get(row.slot.teacherUserId)?.name ?? '—',
+    teacherName: nameOf(row.slot.teacherUserId),
+    substitutionNote: substitutionNote(row, viewerId, nameOf),
   });
   return (
     <div className="table-scroll">
