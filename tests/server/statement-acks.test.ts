@@ -1,20 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { closureId } from '../../src/domain/payroll/closing';
-import { hashSecret } from '../../src/domain/secrets';
-import type { StoreV1, User } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
+import type { StoreV1 } from '../../src/domain/store/schema';
+import type { Mutation, MutationResult } from '../../src/domain/sync/protocol';
+import { mutationNow, teacher } from '../support/builders';
 import {
   api,
-  cookieFrom,
+  enrolKiosk,
+  pushChanges,
+  pushOne as pushOneTo,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -39,17 +39,7 @@ const MOUSSA = {
 } as const;
 const NOW = new Date('2026-12-03T10:00:00.000Z');
 
-async function person(p: typeof FATOU | typeof MOUSSA): Promise<User> {
-  return {
-    id: p.id,
-    name: p.name,
-    email: p.email,
-    profileId: 'teacher',
-    status: 'Active',
-    passwordHash: await hashSecret(p.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const person = (p: typeof FATOU | typeof MOUSSA) => teacher(p, { name: p.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   return {
@@ -79,13 +69,10 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let root: string;
-let seq = 0;
 const url = (path: string) => `${server.url}${path}?orgId=${ORG}`;
 
 function ack(id: string, values: Record<string, unknown>): Mutation {
-  seq += 1;
   const record = {
     id,
     teacherUserId: FATOU.id,
@@ -100,31 +87,17 @@ function ack(id: string, values: Record<string, unknown>): Mutation {
     actorUserName: 'Quelqu’un d’autre',
     ...values,
   };
-  return {
-    mutationId: `ack-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection: 'statementAcks',
-    recordId: id,
-    op: 'put',
-    changedFields: Object.keys(record),
-    values: record,
-    baseRevision: 0,
-    createdAt: new Date().toISOString(),
-  };
+  return mutationNow({ collection: 'statementAcks', recordId: id, values: record });
 }
 
-async function push(cookie: string | null, m: Mutation): Promise<Response> {
-  return api(url('/api/mutations'), cookie, { method: 'POST', body: { clientId: 'device', mutations: [m] } });
-}
-
-async function pushOne(cookie: string, m: Mutation): Promise<MutationResult> {
-  const response = await push(cookie, m);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results[0]!;
-}
+const push = (cookie: string | null, m: Mutation): Promise<Response> =>
+  pushChanges(server.url, ORG, cookie, [m]);
+const pushOne = (cookie: string, m: Mutation): Promise<MutationResult> =>
+  pushOneTo(server.url, ORG, cookie, m);
 
 const refused = (detail: string): unknown =>
   expect.objectContaining({ status: 'rejected', reason: 'forbidden', detail });
-const storedAcks = async () => (await readStore(server.storage, ORG)).store.statementAcks;
+const storedAcks = async () => (await storeOf(server, ORG)).statementAcks;
 
 async function received(cookie: string): Promise<string[]> {
   const response = await api(url('/api/store'), cookie);
@@ -134,21 +107,13 @@ async function received(cookie: string): Promise<string[]> {
 }
 
 describe.each(backends)('$name: answers to payroll statements', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: root } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+  beforeEach(() => {
+    ({ server, root } = org);
   });
 
   it('a teacher validates her own statement; the server stamps when and who', async () => {
-    const fatou = await signIn(server.url, ORG, FATOU.email, FATOU.password);
+    const fatou = await signInAs(server.url, ORG, FATOU);
     expect((await pushOne(fatou, ack('ack-1', {}))).status).toBe('applied');
     const [stored] = await storedAcks();
     expect(stored).toMatchObject({
@@ -163,7 +128,7 @@ describe.each(backends)('$name: answers to payroll statements', (backend) => {
   });
 
   it('a dispute needs a comment; it is kept with the answer', async () => {
-    const fatou = await signIn(server.url, ORG, FATOU.email, FATOU.password);
+    const fatou = await signInAs(server.url, ORG, FATOU);
     expect(await pushOne(fatou, ack('ack-d1', { decision: 'disputed', comment: '   ' }))).toEqual(
       refused('comment-required'),
     );
@@ -176,7 +141,7 @@ describe.each(backends)('$name: answers to payroll statements', (backend) => {
   });
 
   it("refuses an answer for someone else's statement, even by an administrator", async () => {
-    const moussa = await signIn(server.url, ORG, MOUSSA.email, MOUSSA.password);
+    const moussa = await signInAs(server.url, ORG, MOUSSA);
     expect(await pushOne(moussa, ack('ack-m', {}))).toEqual(refused('not-own'));
     // The administrator holds every module, « Mes heures » included: still not her statement.
     expect(await pushOne(root, ack('ack-r', {}))).toEqual(refused('not-own'));
@@ -184,7 +149,7 @@ describe.each(backends)('$name: answers to payroll statements', (backend) => {
   });
 
   it('refuses a month not closed (open, reopened, or not over)', async () => {
-    const fatou = await signIn(server.url, ORG, FATOU.email, FATOU.password);
+    const fatou = await signInAs(server.url, ORG, FATOU);
     expect(await pushOne(fatou, ack('ack-oct', { month: '2026-10' }))).toEqual(refused('month-not-closed'));
     expect(await pushOne(fatou, ack('ack-sep', { month: '2026-09' }))).toEqual(refused('month-not-closed'));
     expect(await pushOne(fatou, ack('ack-dec', { month: '2026-12' }))).toEqual(refused('month-not-closed'));
@@ -192,7 +157,7 @@ describe.each(backends)('$name: answers to payroll statements', (backend) => {
   });
 
   it('an answer is never rewritten nor deleted (append-only)', async () => {
-    const fatou = await signIn(server.url, ORG, FATOU.email, FATOU.password);
+    const fatou = await signInAs(server.url, ORG, FATOU);
     expect((await pushOne(fatou, ack('ack-1', {}))).status).toBe('applied');
     const { revision } = await readStore(server.storage, ORG);
     const change = {
@@ -208,21 +173,15 @@ describe.each(backends)('$name: answers to payroll statements', (backend) => {
 
   it('a kiosk and an anonymous request cannot answer', async () => {
     expect((await push(null, ack('ack-anon', {}))).status).toBe(401);
-    const enrolled = await api(`${server.url}/api/kiosks`, root, {
-      method: 'POST',
-      body: { name: 'Salle 12' },
-    });
-    expect(enrolled.status).toBe(201);
-    const kiosk = cookieFrom(enrolled, 'kiosk');
-    if (!kiosk) throw new Error('no kiosk cookie');
+    const kiosk = await enrolKiosk(server.url, root);
     expect((await pushOne(kiosk, ack('ack-kiosk', {}))).status).toBe('rejected');
     expect(await storedAcks()).toEqual([]);
   });
 
   it('the administrator sees every answer; a teacher only her own', async () => {
-    const fatou = await signIn(server.url, ORG, FATOU.email, FATOU.password);
+    const fatou = await signInAs(server.url, ORG, FATOU);
     expect((await pushOne(fatou, ack('ack-1', {}))).status).toBe('applied');
-    const moussa = await signIn(server.url, ORG, MOUSSA.email, MOUSSA.password);
+    const moussa = await signInAs(server.url, ORG, MOUSSA);
     expect(await received(root)).toEqual(['ack-1']);
     expect(await received(fatou)).toEqual(['ack-1']);
     expect(await received(moussa)).toEqual([]);
