@@ -1,7 +1,9 @@
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newOrgId, readStoreAsAdmin, seedOrg } from './support/org';
-import { signIn } from './support/pages/sign-in';
+import { expect, test, type Browser } from '@playwright/test';
+import { PlanningImportPage } from './page-models/planning-import-page';
+import { signIn } from './page-models/sign-in-page';
+import { COLLEGE, IMPORT_ADMIN, importSchool, signedInSchool } from './support/import-school';
+import { readStoreAsAdmin } from './support/org';
 
 // Built by scripts/make-real-timetables.mjs: a collège grid printed without any time (days across, one
 // unlabelled row per period), and the next week's file of the same shape with other courses.
@@ -9,61 +11,14 @@ const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
 const REAL = join(FIXTURES, 'real');
 const WEEK_1 = join(REAL, 'guided-no-times-week1.xlsx');
 const WEEK_2 = join(REAL, 'guided-no-times-week2.xlsx');
-const ADMIN = { email: 'awa@ecole.sn', password: 'Admin@2026' };
 
 /** An organisation with one administrator who imports timetables and may save organisation settings. */
-function org() {
-  return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: ADMIN.email,
-        profileId: 'admin',
-        status: 'Active',
-        password: ADMIN.password,
-        mustChangePassword: false,
-      },
-    ],
-    profiles: [
-      {
-        id: 'admin',
-        name: 'Administrateur',
-        moduleIds: [
-          'planning.importer',
-          'planning.historique',
-          'planning.consulter',
-          'settings.classes',
-          'settings.donnees',
-          'users',
-        ],
-        formFieldKeys: ['email'],
-      },
-      { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] },
-    ],
-    levels: [{ id: 'lvl-c', name: 'Collège', abbr: 'C' }],
-    institutes: [{ id: 'inst-1', name: 'Collège Jean Moulin', abbr: 'CJM' }],
-  };
-}
-
-/** "Nouvel import" for a week of March of the current year, with the file, then "Analyser". */
-async function analyse(page: Page, filePath: string) {
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvel import' });
-  await dialog.getByLabel('Périodicité').selectOption('week');
-  await dialog.getByLabel('Année').selectOption(String(new Date().getUTCFullYear()));
-  await dialog.getByLabel('Mois', { exact: true }).selectOption('3');
-  await dialog.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
-  await dialog.getByLabel('Fichier').setInputFiles(filePath);
-  await dialog.getByRole('button', { name: 'Analyser' }).click();
-  return dialog;
-}
+const school = () => importSchool({ ...COLLEGE, teacherProfile: true });
 
 async function freshDevice(browser: Browser, orgId: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, orgId, ADMIN.email, ADMIN.password);
+  await signIn(page, orgId, IMPORT_ADMIN.email, IMPORT_ADMIN.password);
   return { context, page };
 }
 
@@ -74,54 +29,43 @@ test('a file without times goes through guided mapping; the next file of the sam
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const orgId = newOrgId('import-guided');
-  await seedOrg(request, orgId, org());
-  await signIn(page, orgId, ADMIN.email, ADMIN.password);
+  const orgId = await signedInSchool(page, request, 'import-guided', school());
+  const importer = new PlanningImportPage(page);
 
   // Week 1: nothing detected (no time anywhere), the user lays it out.
-  const dialog = await analyse(page, WEEK_1);
-  await expect(dialog.getByRole('alert')).toContainText('Fichier lu, mais aucune donnée détectée.');
-  await dialog.getByRole('button', { name: 'Choisir la mise en page à la main' }).click();
-  const mapping = page.getByRole('dialog', { name: 'Choisir la mise en page à la main' });
+  const form = await importer.analyse(WEEK_1);
+  await expect(form.error).toContainText('Fichier lu, mais aucune donnée détectée.');
+  await form.chooseLayoutByHand();
+  const mapping = importer.layoutByHand;
   // Nothing read yet, and the dialog says which choice is missing (not a bare "nothing detected").
   await expect(
-    mapping.getByText('Aucun horaire : choisissez la colonne des horaires', { exact: false }),
+    mapping.dialog.getByText('Aucun horaire : choisissez la colonne des horaires', { exact: false }),
   ).toBeVisible();
 
   // Points at the days, types the bell schedule once, points at the first course.
-  await mapping.getByText('Les jours', { exact: true }).click();
-  await expect(mapping.getByRole('radio', { name: 'Les jours' })).toBeChecked();
-  await mapping.getByRole('button', { name: 'Mardi', exact: true }).click();
-  await expect(mapping.getByLabel('Ligne des jours (entête)')).toHaveValue('2');
-  await mapping
-    .getByLabel('Horaires des séances')
-    .fill('1 08:00-09:00\n2 09:00-10:00\nRécréation\n3 10:15-11:15\n4 11:15-12:15');
-  await expect(mapping.getByText('Ligne 3 : horaire introuvable (ex. 08:00-09:00).')).toBeVisible();
-  await mapping
-    .getByLabel('Horaires des séances')
-    .fill('1 08:00-09:00\n2 09:00-10:00\n3 10:15-11:15\n4 11:15-12:15');
-  await mapping.getByText('Le premier cours', { exact: true }).click();
-  await expect(mapping.getByRole('radio', { name: 'Le premier cours' })).toBeChecked();
-  await mapping.getByRole('button', { name: 'Mathématiques M. Dupont 104' }).click();
-  await expect(mapping.getByLabel('Premier cours (cellule)')).toHaveValue('B4');
+  await mapping.pointAt('Les jours', 'Mardi');
+  await expect(mapping.dialog.getByLabel('Ligne des jours (entête)')).toHaveValue('2');
+  await mapping.typeBellSchedule('1 08:00-09:00\n2 09:00-10:00\nRécréation\n3 10:15-11:15\n4 11:15-12:15');
+  await expect(mapping.dialog.getByText('Ligne 3 : horaire introuvable (ex. 08:00-09:00).')).toBeVisible();
+  await mapping.typeBellSchedule('1 08:00-09:00\n2 09:00-10:00\n3 10:15-11:15\n4 11:15-12:15');
+  await mapping.pointAt('Le premier cours', 'Mathématiques M. Dupont 104');
+  await expect(mapping.dialog.getByLabel('Premier cours (cellule)')).toHaveValue('B4');
 
   // The result shows live: 7 courses of 5e C, at the times of the bell schedule.
-  const status = mapping.getByRole('status');
-  await expect(status).toContainText('1 tableau(x), 7 cours détecté(s)');
-  await expect(status).toContainText('Lundi 08:00–09:00 · Mathématiques · Dupont · 5e C');
-  await expect(status).toContainText('Lundi 10:15–11:15 · EPS · Ba · 5e C');
-  await mapping.getByRole('button', { name: 'Utiliser ces choix' }).click();
+  await expect(mapping.result).toContainText('1 tableau(x), 7 cours détecté(s)');
+  await expect(mapping.result).toContainText('Lundi 08:00–09:00 · Mathématiques · Dupont · 5e C');
+  await expect(mapping.result).toContainText('Lundi 10:15–11:15 · EPS · Ba · 5e C');
+  await mapping.useChoices();
 
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
-  await expect(verify.getByText('Classes manquantes (1)')).toBeVisible();
-  await expect(verify.getByRole('rowheader', { name: '5e C', exact: true })).toBeVisible();
-  await verify.getByRole('button', { name: 'Annuler' }).click();
-  await expect(verify).toBeHidden();
+  const verify = importer.verification;
+  await expect(verify.dialog.getByText('Classes manquantes (1)')).toBeVisible();
+  await expect(verify.readRow('5e C')).toBeVisible();
+  await verify.cancel();
 
   // Saved for the organisation: the settings record on the server holds the mapping.
   await expect
     .poll(async () => {
-      const store = await readStoreAsAdmin(baseURL ?? '', orgId, ADMIN);
+      const store = await readStoreAsAdmin(baseURL ?? '', orgId, IMPORT_ADMIN);
       const settings = (store.settings as { importMappings?: unknown[] }[] | undefined) ?? [];
       return settings[0]?.importMappings?.length ?? 0;
     })
@@ -130,16 +74,15 @@ test('a file without times goes through guided mapping; the next file of the sam
   // Week 2, on another device of the organisation: read with the saved mapping, no question asked.
   const other = await freshDevice(browser, orgId);
   try {
-    const second = await analyse(other.page, WEEK_2);
-    const verifyNext = other.page.getByRole('dialog', { name: 'Vérification des références' });
-    await expect(verifyNext).toBeVisible();
-    await expect(second).toBeHidden();
-    await expect(other.page.getByRole('dialog', { name: 'Choisir la mise en page à la main' })).toHaveCount(
-      0,
-    );
-    await expect(verifyNext.getByRole('rowheader', { name: '5e C', exact: true })).toBeVisible();
-    await expect(verifyNext.getByText('Physique-chimie').first()).toBeVisible();
-    await expect(verifyNext.getByText('Arts plastiques').first()).toBeVisible();
+    const otherImporter = new PlanningImportPage(other.page);
+    const second = await otherImporter.analyse(WEEK_2);
+    const verifyNext = otherImporter.verification;
+    await expect(verifyNext.dialog).toBeVisible();
+    await expect(second.dialog).toBeHidden();
+    await expect(otherImporter.layoutByHand.dialog).toHaveCount(0);
+    await expect(verifyNext.readRow('5e C')).toBeVisible();
+    await expect(verifyNext.dialog.getByText('Physique-chimie').first()).toBeVisible();
+    await expect(verifyNext.dialog.getByText('Arts plastiques').first()).toBeVisible();
   } finally {
     await other.context.close();
   }
@@ -149,35 +92,32 @@ test('a file read with a wrong class is corrected with the guided mapping; its r
   page,
   request,
 }) => {
-  const orgId = newOrgId('import-correct');
-  await seedOrg(request, orgId, org());
-  await signIn(page, orgId, ADMIN.email, ADMIN.password);
+  await signedInSchool(page, request, 'import-correct', school());
+  const importer = new PlanningImportPage(page);
 
   // Read at once: two classes, MIAGE 3 and MIAGE 4, straight to the verification.
-  const dialog = await analyse(page, join(FIXTURES, 'labelled-cells-rooms.xlsx'));
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
-  await expect(verify.getByRole('rowheader', { name: 'MIAGE 4', exact: true })).toBeVisible();
-  await expect(dialog).toBeHidden();
+  const form = await importer.analyse(join(FIXTURES, 'labelled-cells-rooms.xlsx'));
+  const verify = importer.verification;
+  await expect(verify.readRow('MIAGE 4')).toBeVisible();
+  await expect(form.dialog).toBeHidden();
 
   // Opened then cancelled: back to the reading as it was.
-  await verify.getByRole('button', { name: 'Corriger la lecture…' }).click();
-  const mapping = page.getByRole('dialog', { name: 'Corriger la lecture' });
-  await mapping.getByRole('button', { name: 'Annuler' }).click();
-  await expect(mapping).toBeHidden();
-  await expect(verify.getByRole('rowheader', { name: 'MIAGE 4', exact: true })).toBeVisible();
+  await verify.correctReading();
+  const mapping = importer.correction;
+  await mapping.cancel();
+  await expect(verify.readRow('MIAGE 4')).toBeVisible();
 
   // The whole sheet is one class: the user corrects the reading.
-  await verify.getByRole('button', { name: 'Corriger la lecture…' }).click();
+  await verify.correctReading();
   await expect(
-    mapping.getByText('Le résultat remplacera la lecture actuelle.', { exact: false }),
+    mapping.dialog.getByText('Le résultat remplacera la lecture actuelle.', { exact: false }),
   ).toBeVisible();
-  await expect(verify).toBeHidden();
-  await mapping.getByLabel('Nom de la classe').fill('MIAGE Alternance');
-  await expect(mapping.getByRole('status')).toContainText('1 tableau(x), 9 cours détecté(s)');
-  await mapping.getByRole('button', { name: 'Utiliser ces choix' }).click();
+  await expect(verify.dialog).toBeHidden();
+  await mapping.dialog.getByLabel('Nom de la classe').fill('MIAGE Alternance');
+  await expect(mapping.result).toContainText('1 tableau(x), 9 cours détecté(s)');
+  await mapping.useChoices();
 
-  await expect(mapping).toBeHidden();
-  await expect(verify.getByRole('rowheader', { name: 'MIAGE Alternance', exact: true })).toBeVisible();
-  await expect(verify.getByRole('rowheader', { name: 'MIAGE 4', exact: true })).toHaveCount(0);
-  await expect(verify.getByText('Classes manquantes (1)')).toBeVisible();
+  await expect(verify.readRow('MIAGE Alternance')).toBeVisible();
+  await expect(verify.readRow('MIAGE 4')).toHaveCount(0);
+  await expect(verify.dialog.getByText('Classes manquantes (1)')).toBeVisible();
 });
