@@ -27,7 +27,8 @@ import type { SyncTransaction } from './storage/sync-storage';
  *   month after it (`adjustmentMonth`): a dated adjustment, the original log and its author kept, the closed
  *   month unchanged. The server decides it: whatever the device wrote there is replaced;
  * - a slot change (timetable created, changed or deleted; the planning log that goes with it) touching a day
- *   of a closed month is refused ('month-closed');
+ *   of a closed month is refused ('month-closed'), and so is a substitution of a course on such a day
+ *   (issue 35: assigned, changed or withdrawn, it moves the course's hours between teachers);
  * - a closing or reopening is stamped with the server's time and the session's person.
  * Refused writes are not applied at all (the batch's other mutations are judged on their own).
  */
@@ -153,6 +154,16 @@ export async function closingRefusal(
       if (record) institutes.add(await reader.instituteOfClass(record.classId));
     for (const date of dates)
       for (const institute of institutes) if (await reader.isClosed(date, institute)) return 'month-closed';
+    return null;
+  }
+  if (write.collection === 'substitutions') {
+    // Issue 35: a substitution moves a course's hours from the absent teacher to the substitute (or to
+    // nobody): assigned, changed or withdrawn on a day of a closed month, it would change closed hours.
+    for (const record of [write.before, write.after]) {
+      if (!record || typeof record.date !== 'string') continue;
+      if (await reader.isClosed(record.date, await reader.instituteOfClass(record.classId)))
+        return 'month-closed';
+    }
     return null;
   }
   if (write.collection !== 'planningLogs' || !write.after || write.before) return null;

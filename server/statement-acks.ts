@@ -1,6 +1,10 @@
 import type { Viewer } from '../src/domain/access/viewer';
 import { closureId, isMonthKey, type ClosureLike } from '../src/domain/payroll/closing';
-import { teacherStatementClosed, type TeacherTimetable } from '../src/domain/payroll/statement-closed';
+import {
+  teacherStatementClosed,
+  type TeacherSubstitution,
+  type TeacherTimetable,
+} from '../src/domain/payroll/statement-closed';
 import type { User } from '../src/domain/store/schema';
 import type { RecordData } from '../src/domain/sync/merge';
 import type { Mutation } from '../src/domain/sync/protocol';
@@ -14,8 +18,8 @@ import type { SyncTransaction } from './storage/sync-storage';
  * - an answer is accepted only for a month closed for her (domain/payroll/statement-closed.ts): every
  *   course of hers that month in a class whose institute is covered by a closure (the organisation's or that
  *   institute's), or, with no course, the organisation's closure; before that, her hours may still change
- *   ('month-not-closed'). Her courses and their institutes are read from the stored timetables and classes,
- *   never from what the device sent.
+ *   ('month-not-closed'). Her courses (those she gives as a substitute included, issue 35) and their institutes
+ *   are read from the stored timetables, substitutions and classes, never from what the device sent.
  */
 
 type Tx = Pick<SyncTransaction, 'getRecord' | 'listRecords'>;
@@ -59,6 +63,7 @@ export async function statementAckRefusal(
   // An answer is rare (once a month per teacher): one reading of the organisation's records.
   const closures: ClosureLike[] = [];
   const timetables: TeacherTimetable[] = [];
+  const substitutions: TeacherSubstitution[] = [];
   const institutes = new Map<string, string | null>();
   for (const record of await tx.listRecords()) {
     if (record.deleted) continue;
@@ -67,6 +72,8 @@ export async function statementAckRefusal(
       closures.push(data as unknown as ClosureLike);
     else if (record.collection === 'timetables' && Array.isArray(data.slots))
       timetables.push(data as unknown as TeacherTimetable);
+    else if (record.collection === 'substitutions' && typeof data.date === 'string')
+      substitutions.push(data as unknown as TeacherSubstitution);
     else if (record.collection === 'classes')
       institutes.set(
         record.id,
@@ -78,6 +85,7 @@ export async function statementAckRefusal(
     month,
     teacherUserId,
     timetables,
+    substitutions,
     instituteOfClass: (classId) => institutes.get(classId) ?? null,
   });
   return closed ? null : 'month-not-closed';

@@ -17,7 +17,8 @@ import {
  * - a month with no course of hers is closed only by the organisation's closure (nothing says which
  *   institute's hours she might still be given).
  * Her courses are the slots of the stored timetables whose teacher she is, on a date of the month, canceled
- * ones included (a canceled course of an open institute may still be restored, and her hours change).
+ * ones included (a canceled course of an open institute may still be restored, and her hours change), and
+ * the courses of the month she gives as a substitute (issue 35).
  * The device (« Mes heures », /workload, the PDF) and the server (server/statement-acks.ts) both call these
  * functions with what they store, so they agree; the server never takes the institutes from the device.
  *
@@ -30,14 +31,30 @@ export interface TeacherTimetable extends TimetablePeriod {
   slots: readonly { dayOfWeek: number; teacherUserId?: string | null }[];
 }
 
-/** The classes in which the teacher has a course (a slot, canceled or not) on a date of the month, sorted. */
+/** A substitution as this rule reads it (schema Substitution, issue 35). */
+export interface TeacherSubstitution {
+  classId: string;
+  /** 'YYYY-MM-DD' of the course. */
+  date: string;
+  substituteUserId: string | null;
+}
+
+/**
+ * The classes in which the teacher has a course (a slot, canceled or not) on a date of the month, and those
+ * in which she gives a course of the month as a substitute (issue 35: its hours are hers), sorted. The
+ * absent teacher's own course stays hers here: the substitution may still be withdrawn.
+ */
 export function teacherMonthClassIds(
   timetables: readonly TeacherTimetable[],
   teacherUserId: string,
   month: MonthKey,
+  substitutions: readonly TeacherSubstitution[] = [],
 ): string[] {
   const classes = new Set<string>();
   if (!isMonthKey(month)) return [];
+  for (const s of substitutions)
+    if (s.substituteUserId === teacherUserId && s.date.startsWith(`${month}-`) && s.classId)
+      classes.add(s.classId);
   for (const timetable of timetables) {
     if (classes.has(timetable.classId)) continue;
     const hers = (timetable.slots ?? []).some(
@@ -74,10 +91,15 @@ export function teacherStatementClosed(input: {
   month: MonthKey;
   teacherUserId: string;
   timetables: readonly TeacherTimetable[];
+  /** The substitutions in force (issue 35): the courses she gives as a substitute count as hers. */
+  substitutions?: readonly TeacherSubstitution[];
   instituteOfClass: (classId: string) => string | null | undefined;
 }): boolean {
-  const institutes = teacherMonthClassIds(input.timetables, input.teacherUserId, input.month).map(
-    (classId) => input.instituteOfClass(classId) ?? null,
-  );
+  const institutes = teacherMonthClassIds(
+    input.timetables,
+    input.teacherUserId,
+    input.month,
+    input.substitutions,
+  ).map((classId) => input.instituteOfClass(classId) ?? null);
   return statementClosed(input.closures, input.month, institutes);
 }

@@ -108,6 +108,7 @@ export async function readStatementData(
           month,
           teacherUserId,
           timetables,
+          substitutions,
           instituteOfClass: (classId) => institutes.get(classId) ?? null,
         }),
     );
