@@ -112,7 +112,8 @@ async function spawnServer(script: string, db: TestDatabase, port: number): Prom
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
 async function throughput(backend: Backend): Promise<void> {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  // BENCH_PORT (and the next one) when set: a shared machine gives each bench its ports.
+  const port = Number(process.env.BENCH_PORT ?? 0) || 40_000 + Math.floor(Math.random() * 10_000);
   const body = (n: number) => checkInBatch(n, `bench-${n % 50}`);
   // The app: one school, a teacher's session, each request one check-in batch (two mutations); beside it the
   // bare insert route. Both servers stay up; the loads alternate, app then reference, ROUNDS times.

@@ -176,8 +176,10 @@ export function applyBatch(
   authorize?: Authorize,
   prepare?: Prepare,
 ): Promise<PushResponse> {
-  return storage.transaction(orgId, (tx) =>
-    applyInTransaction(tx, clientId, mutations, now, authorize, prepare),
+  return storage.transaction(
+    orgId,
+    (tx) => applyInTransaction(tx, clientId, mutations, now, authorize, prepare),
+    { prefetch: mutations },
   );
 }
 

@@ -15,7 +15,7 @@ import {
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
 import { storageFailureOf } from './storage-failure';
-import { WriteGroup } from './postgres-write-group';
+import { WriteGroup, type PrefetchItem } from './postgres-write-group';
 import { WriterMap } from './writers';
 
 /**
@@ -71,6 +71,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A write transaction waiting for its organisation's next group (see runGroup). */
 interface PendingWrite {
   run: (tx: SyncTransaction) => Promise<unknown>;
+  /** What the batch will look up (TransactionHints.prefetch): loaded once for the whole group. */
+  prefetch?: readonly PrefetchItem[] | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -242,6 +244,7 @@ export async function openPostgresSyncStorage(
     orgId: string,
     runs: readonly ((tx: SyncTransaction) => Promise<unknown>)[],
     isolate: boolean,
+    prefetch: readonly PrefetchItem[] = [],
   ): Promise<Outcome[]> {
     const client = await pool.connect();
     let broken = false;
@@ -250,6 +253,7 @@ export async function openPostgresSyncStorage(
       const before = await lockOrg(client, orgId);
       const committedWriters = writersOf(orgId);
       const group = new WriteGroup(client, orgId, before, committedWriters);
+      if (prefetch.length > 0) await group.prefetch(prefetch);
       const outcomes: Outcome[] = [];
       for (const run of runs) {
         const batch = group.batch();
@@ -281,10 +285,14 @@ export async function openPostgresSyncStorage(
   }
 
   /** One batch in its own transaction, retried on serialisation failures, deadlocks and unique violations. */
-  async function runAlone<T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>): Promise<T> {
+  async function runAlone<T>(
+    orgId: string,
+    fn: (tx: SyncTransaction) => Promise<T>,
+    prefetch?: readonly PrefetchItem[],
+  ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const [outcome] = await runTransaction(orgId, [fn], false);
+        const [outcome] = await runTransaction(orgId, [fn], false, prefetch);
         return (outcome as { ok: true; value: unknown }).value as T;
       } catch (error) {
         const code = codeOf(error);
@@ -305,7 +313,7 @@ export async function openPostgresSyncStorage(
   async function runGroup(orgId: string, group: readonly PendingWrite[]): Promise<void> {
     if (group.length === 1) {
       const [write] = group as [PendingWrite];
-      await runAlone(orgId, write.run).then(write.resolve, write.reject);
+      await runAlone(orgId, write.run, write.prefetch).then(write.resolve, write.reject);
       return;
     }
     let outcomes: Outcome[];
@@ -314,6 +322,7 @@ export async function openPostgresSyncStorage(
         orgId,
         group.map((w) => w.run),
         true,
+        group.flatMap((w) => w.prefetch ?? []),
       );
     } catch (error) {
       if (storageFailureOf(error)) {
@@ -329,7 +338,8 @@ export async function openPostgresSyncStorage(
       if (outcome.ok) write.resolve(outcome.value);
       else again.push(write);
     });
-    for (const write of again) await runAlone(orgId, write.run).then(write.resolve, write.reject);
+    for (const write of again)
+      await runAlone(orgId, write.run, write.prefetch).then(write.resolve, write.reject);
   }
 
   /** Batches waiting per organisation while one of its groups runs on this server. */
@@ -357,9 +367,13 @@ export async function openPostgresSyncStorage(
       group = queue.splice(0, groupMax);
     }
   }
-  function enqueue<T>(orgId: string, run: (tx: SyncTransaction) => Promise<T>): Promise<T> {
+  function enqueue<T>(
+    orgId: string,
+    run: (tx: SyncTransaction) => Promise<T>,
+    prefetch: readonly PrefetchItem[] | undefined,
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const write: PendingWrite = { run, resolve: (value) => resolve(value as T), reject };
+      const write: PendingWrite = { run, prefetch, resolve: (value) => resolve(value as T), reject };
       const queue = waiting.get(orgId);
       if (queue) {
         queue.push(write);
@@ -404,7 +418,8 @@ export async function openPostgresSyncStorage(
       }
     },
     // Group commit unless PG_GROUP_MAX is 1 (each batch then runs alone, queued on the lock).
-    transaction: (orgId, fn) => (groupMax > 1 ? enqueue(orgId, fn) : runAlone(orgId, fn)),
+    transaction: (orgId, fn, hints) =>
+      groupMax > 1 ? enqueue(orgId, fn, hints?.prefetch) : runAlone(orgId, fn, hints?.prefetch),
     readAll: (orgId) =>
       snapshot(async (client) => {
         const revision = await revisionOf(client, orgId);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { CollectionName } from '../../src/domain/store/schema';
 import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import { USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import {
@@ -33,6 +34,8 @@ import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
 
 type Int8 = number | string;
 type Row = ReturnType<typeof recordToRow>;
+/** What a batch will look up: its mutation ids and the records they write. */
+export type PrefetchItem = { mutationId: string; collection: CollectionName; recordId: string };
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
@@ -124,6 +127,48 @@ export class WriteGroup {
     if (this.pending.empty && !bump) return;
     await writePending(this.client, this.orgId, this.pending, bump);
     this.pending.clear();
+  }
+
+  /**
+   * Loads, in two statements for the whole group, the mutation ids and records its batches will look up
+   * (their hints): under the organisation's lock, one round trip per group instead of two per batch. What the
+   * group knows already is skipped; each batch's own prefetch then finds everything known.
+   */
+  async prefetch(items: readonly PrefetchItem[]): Promise<void> {
+    const ids = [...new Set(items.map((i) => i.mutationId))].filter((id) => !this.mutations.has(id));
+    if (ids.length > 0) {
+      const found = await this.client.query<StoredMutationRow>(
+        'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = ANY($2::text[])',
+        [this.orgId, ids],
+      );
+      for (const id of ids) this.mutations.set(id, null);
+      for (const row of found.rows) this.mutations.set(row.mutation_id, mutationFromRow(row));
+    }
+    const keys = new Map(items.map((i) => [keyOf(i.collection, i.recordId), i]));
+    const wanted = [...keys.entries()].filter(([key]) => !this.records.has(key)).map(([, i]) => i);
+    if (wanted.length === 0) return;
+    const found = await this.client.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM records
+       WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+      [this.orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
+    );
+    // The device ids of the stamps (committed numbers: never change once given).
+    const missing = [...new Set(found.rows.flatMap((r) => storedWriterNumbers(r.stamps)))].filter(
+      (n) => this.committedWriters.clientOf(n) === undefined && this.writers.clientOf(n) === undefined,
+    );
+    if (missing.length > 0) {
+      const writers = await this.client.query<{ n: number; client_id: string }>(
+        'SELECT n, client_id FROM writers WHERE org_id = $1 AND n = ANY($2::int[])',
+        [this.orgId, missing],
+      );
+      for (const w of writers.rows) this.writers.add(w.n, w.client_id);
+    }
+    const numbers = knownWriters(this.committedWriters, this.writers);
+    for (const i of wanted) this.records.set(keyOf(i.collection, i.recordId), null);
+    for (const row of found.rows) {
+      const record = recordFromRow(row, numbers);
+      this.records.set(keyOf(record.collection, record.id), record);
+    }
   }
 
   /** A batch's view of the transaction (its writes stay its own until `end`). */

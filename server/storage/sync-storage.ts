@@ -64,6 +64,15 @@ export interface SyncTransaction {
   ): Promise<void>;
 }
 
+/** What a write transaction will look up, told ahead (SyncStorage.transaction). */
+export interface TransactionHints {
+  /**
+   * The mutation ids and records the batch will read: PostgreSQL loads those of every batch of a group commit
+   * in two statements at the start of the group, instead of two per batch under the organisation's lock.
+   */
+  prefetch?: readonly { mutationId: string; collection: CollectionName; recordId: string }[];
+}
+
 /** One page of a collection's live records (a streamed answer, server/json-stream.ts). */
 export interface PageRequest {
   /** Records whose id sorts after this one (binary order); '' from the start. */
@@ -145,8 +154,15 @@ export interface SyncStorage {
   ): Promise<ServerRecord[]>;
   /** Resolves when the database answers a trivial query (GET /api/health); rejects otherwise. */
   ping(): Promise<void>;
-  /** Runs `fn` in one serialised write transaction of the organisation; a throw rolls everything back. */
-  transaction<T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one serialised write transaction of the organisation; a throw rolls everything back.
+   * `hints` may let the storage load what `fn` will look up ahead (results unchanged).
+   */
+  transaction<T>(
+    orgId: string,
+    fn: (tx: SyncTransaction) => Promise<T>,
+    hints?: TransactionHints,
+  ): Promise<T>;
   /** The live records and the revision, read consistently (`stamps` left empty, as by readScoped). */
   readAll(orgId: string): Promise<{ revision: number; records: ServerRecord[] }>;
   /**

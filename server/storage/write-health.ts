@@ -42,9 +42,9 @@ export class WriteHealth {
  * sessions and rate limits, are noted by the error handler when they fail.)
  */
 export function watchWrites(storage: SyncStorage, health: WriteHealth): SyncStorage {
-  const transaction: SyncStorage['transaction'] = async (orgId, fn) => {
+  const transaction: SyncStorage['transaction'] = async (orgId, fn, hints) => {
     try {
-      const result = await storage.transaction(orgId, fn);
+      const result = await storage.transaction(orgId, fn, hints);
       health.noteSuccess();
       return result;
     } catch (error) {

@@ -1,0 +1,170 @@
+/**
+ * Where a check-in batch's CPU goes (issue 31): the app server of bench/storage-bench.ts under `node
+ * --cpu-prof`, loaded like the bench (autocannon, PROFILE_CONNECTIONS=16 for PROFILE_SECONDS=10, one school,
+ * a teacher's session), then stopped cleanly so that V8 writes the profile. Prints the CPU per batch and the
+ * largest shares: self time per function and per source file, and the inclusive time of the functions that
+ * name a step of a push. PROFILE_BACKEND=postgres (default when PostgreSQL answers) or sqlite; PROFILE_PORT
+ * (default 4310); PROFILE_DIR keeps the .cpuprofile (default a temporary directory).
+ *
+ *   node --import tsx bench/profile-push.ts
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { serverBackends, stopProcess, TEST_SETUP_CODE } from '../tests/server/helpers';
+import { checkInBatch, seedSchool } from './checkin-load';
+
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 16);
+const PORT = Number(process.env.PROFILE_PORT ?? 4310);
+const TOP = Number(process.env.PROFILE_TOP ?? 25);
+/** PROFILE_CPU=0: the load and the CPU per batch only (PROFILE_NODE_ARGS: more flags for the server). */
+const CPU_PROFILE = process.env.PROFILE_CPU !== '0';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+const backends = await serverBackends();
+const wanted =
+  process.env.PROFILE_BACKEND ?? (backends.some((b) => b.name === 'postgres') ? 'postgres' : 'sqlite');
+const backend = backends.find((b) => b.name === wanted);
+if (!backend) throw new Error(`backend ${wanted} unavailable`);
+const db = await backend.fresh();
+const dir = process.env.PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'push-profile-'));
+fs.mkdirSync(dir, { recursive: true });
+const { DATABASE_URL: _ignored, ...env } = process.env;
+const child = spawn(
+  process.execPath,
+  [
+    ...(CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
+    ...(process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    '--import',
+    'tsx',
+    'server/main.ts',
+  ],
+  {
+    env: {
+      ...env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_FILE: db.file,
+      STATIC_DIR: '',
+      SETUP_CODE: TEST_SETUP_CODE,
+      WRITE_BUDGET_MUTATIONS: '10000000',
+      WRITE_BUDGET_BYTES: String(10 * 1024 ** 3),
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    },
+    stdio: 'ignore',
+  },
+);
+const base = `http://127.0.0.1:${PORT}`;
+let batches = 0;
+try {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 900) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const cookie = await seedSchool(base, 's-0');
+  const cpuBefore = procCpuMs(child.pid);
+  let n = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/mutations?orgId=s-0',
+        headers: { 'content-type': 'application/json', cookie },
+        setupRequest: (request) => ({ ...request, body: checkInBatch((n += 1), `bench-${n % 50}`) }),
+      },
+    ],
+  });
+  const cpuMs = procCpuMs(child.pid) - cpuBefore;
+  batches = result['2xx'];
+  console.log(
+    `${backend.name}: ${Math.round(result.requests.average)} batches/s, ${result.non2xx} non-2xx, ` +
+      `server CPU ${(cpuMs / Math.max(1, batches)).toFixed(2)} ms per batch (${batches} batches)`,
+  );
+} finally {
+  await stopProcess(child, 'SIGINT');
+  await db.cleanup();
+}
+
+function procCpuMs(pid: number | undefined): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+if (!CPU_PROFILE) process.exit(0);
+const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile in ${dir}`);
+const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+const selfUs = new Map<number, number>();
+profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
+const idle = [...selfUs].filter(([id]) => byId.get(id)?.callFrame.functionName === '(idle)');
+const busy = total - idle.reduce((a, [, us]) => a + us, 0);
+
+const short = (url: string) =>
+  url
+    .replace(/^file:\/\//, '')
+    .replace(`${process.cwd()}/`, '')
+    .replace(/^.*node_modules\//, 'nm/') || '(native)';
+const label = (node: ProfileNode) =>
+  `${node.callFrame.functionName || '(anonymous)'} ${short(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+
+function table(title: string, map: Map<string, number>): void {
+  console.log(`\n${title} (share of busy CPU, ms per batch)`);
+  for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+    console.log(
+      `${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000 / Math.max(1, batches)).toFixed(3)}  ${key}`,
+    );
+}
+
+const selfByFunction = new Map<string, number>();
+const selfByFile = new Map<string, number>();
+const inclusive = new Map<string, number>();
+for (const [id, us] of selfUs) {
+  const node = byId.get(id);
+  if (!node || node.callFrame.functionName === '(idle)') continue;
+  selfByFunction.set(label(node), (selfByFunction.get(label(node)) ?? 0) + us);
+  const f = short(node.callFrame.url).replace(/^nm\/(@[^/]+\/[^/]+|[^/]+)\/.*/, 'nm/$1');
+  selfByFile.set(f, (selfByFile.get(f) ?? 0) + us);
+  // Inclusive: each function on the stack once per sample.
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const n = byId.get(at);
+    if (!n || !n.callFrame.url.includes('/work/') || n.callFrame.url.includes('node_modules')) continue;
+    const key = label(n);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+  }
+}
+console.log(
+  `\nprofile: ${path.join(dir, file)}; busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms`,
+);
+table('Self time by file', selfByFile);
+table('Self time by function', selfByFunction);
+table('Inclusive time, project functions', inclusive);
