@@ -2,6 +2,7 @@ import type { CollectionName } from '../store/collections';
 import type { Profile, Timetable, User } from '../store/schema';
 import type { RecordData } from './record';
 import { occurrenceSubstitutionId } from '../absences/occurrence-teacher';
+import { newlyAssignedTeachers } from '../planning/bulk-assign';
 
 /** What the predicates may consult besides the record itself; the server fills it from its current data. */
 export interface AccessLookup {
@@ -75,6 +76,8 @@ export function lookupKeys(
   before: RecordData | null,
   after: RecordData | null,
 ): { users: string[]; timetables: string[] } {
+  // A timetable giving a course "à affecter" a teacher: that person is checked (write-assignment.ts).
+  if (collection === 'timetables') return { users: newlyAssignedTeachers(before, after), timetables: [] };
   if (!SLOT_COLLECTIONS.has(collection)) return { users: [], timetables: [] };
   const users = new Set<string>();
   const timetables = new Set<string>();

@@ -26,6 +26,7 @@ import { authorizeContractFileWrite } from './write-contract-files';
 import { authorizeStatementAckWrite } from './write-statement-acks';
 import { authorizeClosureWrite } from './write-closures';
 import { authorizeAbsenceWrite, authorizeSubstitutionWrite } from './write-absences';
+import { authorizeTimetableAssignment } from './write-assignment';
 import { attachmentContentProblem } from '../contracts/attachments';
 import {
   authorizeNotificationWrite,
@@ -33,7 +34,6 @@ import {
   authorizePlanningLogWrite,
   authorizeReferenceWrite,
   authorizeRescheduleRequestWrite,
-  authorizeTimetableWrite,
   kioskCheckLogDecision,
 } from './write-planning';
 
@@ -53,7 +53,8 @@ const USER_RULES: Record<CollectionName, (write: UserWrite) => WriteDecision> = 
   levels: (write) => authorizeReferenceWrite({ ...write, collection: 'levels' }),
   classes: (write) => authorizeReferenceWrite({ ...write, collection: 'classes' }),
   courseModules: (write) => authorizeReferenceWrite({ ...write, collection: 'courseModules' }),
-  timetables: authorizeTimetableWrite,
+  // Its own rule, then the teacher a course "à affecter" is given (issue 30 item 5).
+  timetables: authorizeTimetableAssignment,
   planningImports: authorizePlanningImportWrite,
   planningLogs: authorizePlanningLogWrite,
   userLogs: authorizeUserLogWrite,
