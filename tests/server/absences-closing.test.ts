@@ -130,7 +130,11 @@ let data: TestDatabase;
 let root: string;
 let seq = 0;
 
-function put(collection: Mutation['collection'], values: { id: string }, baseRevision = 0): Mutation {
+function put(
+  collection: Mutation['collection'],
+  values: { id: string } & Record<string, unknown>,
+  baseRevision = 0,
+): Mutation {
   seq += 1;
   return {
     mutationId: `clo-${seq}-${Math.random().toString(36).slice(2)}`,
