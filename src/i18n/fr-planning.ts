@@ -1,3 +1,5 @@
+import { frEdtImportReasons } from './fr-edt-import';
+
 /** Texts of the planning area (spec part 2 points 2, 3, 5, 8). */
 export const frPlanning = {
   /** Shared timetable renderings (src/ui/timetable): grid, day list, month calendar, slot chips. */
@@ -209,6 +211,7 @@ export const frPlanning = {
       'asc-empty': "export aSc Timetables sans cours placé (aucune carte de l'emploi du temps)",
       'fet-empty':
         "fichier FET sans emploi du temps placé (générez l'emploi du temps dans FET, puis exportez-le)",
+      ...frEdtImportReasons,
     } as Record<string, string>,
     /** A reason that is not one of readReasons (a program error): never shown raw to the school. */
     unknownReadReason: "le contenu du fichier n'a pas pu être interprété",

@@ -1,5 +1,6 @@
 import { NO_KNOWN_NAMES, type KnownNames } from './cell-text';
 import { workbookContext, type LayoutKind } from './detect-layout';
+import { edtSheetsProblem } from './exports/edt';
 import { readListOrLayouts } from './lists';
 import { dropRepeatedSheets } from './repeated-sheets';
 import { applyMapping, findSavedMapping, type SavedMapping } from './layout-mapping';
@@ -73,6 +74,11 @@ export function readTimetableGrids(
       const { sheetName, grid, merges } = asSheet(sheet);
       return { sheetName, rows: normalizeGrid(grid), merges };
     });
+    // An EDT course export cut short is refused whole (issue 30 item 3): part of a timetable must not pass
+    // for all of it.
+    const edtProblem = edtSheetsProblem(inputs);
+    if (edtProblem === 'edt-truncated')
+      return { ok: false, issues: [{ code: 'unreadable', reason: edtProblem }] };
     // The workbook as a whole first: a bell schedule on one sheet, titles repeated on every sheet.
     const context = workbookContext(inputs, options.known ?? NO_KNOWN_NAMES);
     const mappedSheets: string[] = [];
@@ -89,7 +95,12 @@ export function readTimetableGrids(
       value.tables.push(...tables);
       options.onSheetParsed?.(index + 1, list.length);
     });
-    if (value.tables.length === 0) return { ok: false, issues: [{ code: 'empty' }] };
+    if (value.tables.length === 0) {
+      return {
+        ok: false,
+        issues: [edtProblem ? { code: 'unreadable', reason: edtProblem } : { code: 'empty' }],
+      };
+    }
     value.tables = dropRepeatedSheets(value.tables);
     return mappedSheets.length > 0
       ? { ok: true, value, warnings, mappedSheets }

@@ -248,7 +248,10 @@ function readXmlProgramExport(
     const result = text === null ? null : readXmlExport(text, bell);
     if (result === null) return null;
     if (result.kind === 'read') return { ok: true, value: result.value, warnings: [] };
-    const reason = result.kind === 'malformed' ? 'xml-malformed' : `${result.program}-empty`;
+    const reason =
+      result.kind === 'malformed'
+        ? 'xml-malformed'
+        : `${result.program}-${result.kind === 'truncated' ? 'truncated' : 'empty'}`;
     return { ok: false, issues: [{ code: 'unreadable', reason }], sheets: [] };
   } catch {
     return { ok: false, issues: [{ code: 'unreadable', reason: 'xml-malformed' }], sheets: [] };

@@ -1,5 +1,6 @@
 import type { MinuteRange } from '../grid-reader';
 import { tablesOfCourses, type ListCourse } from '../lists/build-tables';
+import { readEdtCourses } from './edt';
 import { defaultPeriod } from '../lists/read-list';
 import { dayOfWord } from '../lists/values';
 import { foldText } from '../text';
@@ -163,10 +164,10 @@ export function readUntisGpu001(
   return tables.length > 0 ? tables : null;
 }
 
-/** A sheet written by a timetabling program (FET's CSV, Untis' GPU001), read by its own reader; else null. */
+/** A sheet written by a timetabling program (FET's CSV, Untis' GPU001, EDT's courses), read by its own reader. */
 export function readProgramSheet(
   sheet: ProgramSheet,
   bell: ReadonlyMap<string, MinuteRange>,
 ): ParsedTable[] | null {
-  return readFetCsv(sheet, bell) ?? readUntisGpu001(sheet, bell);
+  return readFetCsv(sheet, bell) ?? readUntisGpu001(sheet, bell) ?? readEdtCourses(sheet);
 }
