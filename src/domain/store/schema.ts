@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import type { CollectionName } from './collections';
+import { isIanaTimeZone } from '../settings/time-zone';
 
 /**
  * The `user-mgmt-store/v1` exchange format (spec part 1 point 3, part 2 point 3), shared by the client
@@ -318,6 +319,8 @@ export const orgSettingsSchema = z.looseObject({
    * settings record.
    */
   importMappings: z.array(z.unknown()).max(50).optional(),
+  /** The organisation's IANA time zone (calendar feeds); Africa/Dakar when absent (domain/settings/time-zone). */
+  timeZone: z.string().refine(isIanaTimeZone, 'fuseau horaire IANA attendu').optional(),
 });
 
 /** A month closing (issue 32, beyond the spec): domain/payroll/closing.ts MonthClosure. */

@@ -8,11 +8,12 @@ import { ImportSection } from './import-section';
 import { KioskSection } from './kiosk-section';
 import { PinValiditySection } from './pin-validity-section';
 import { StorageSection } from './storage-section';
+import { TimeZoneSection } from './time-zone-section';
 import './settings.css';
 
 /**
  * /settings/donnees: JSON export and import (spec part 1 point 2, Données screen), PIN validity (point 9),
- * the kiosk's settings and this device's storage.
+ * the organisation's time zone (calendar feeds, issue 35), the kiosk's settings and this device's storage.
  */
 export function DataPage() {
   const session = useSignedInSession();
@@ -25,6 +26,7 @@ export function DataPage() {
       <ExportSection hasAllRights={hasAllRights} />
       <ImportSection hasAllRights={hasAllRights} />
       <PinValiditySection />
+      <TimeZoneSection />
       {/* Only a full administrator enrols a kiosk or sets its roster (the server refuses anyone else). */}
       {session && isFullAdministration(session.granted) ? <KioskSection /> : null}
       <StorageSection />

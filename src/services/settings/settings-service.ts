@@ -3,6 +3,7 @@ import { getMeta } from '../../db/meta';
 import { writeBatch, type Writer } from '../../db/repository';
 import { ORG_SETTINGS_ID, PIN_VALIDITY_DAYS_DEFAULT } from '../../domain/defaults';
 import { randomId } from '../../domain/secrets';
+import { orgTimeZone } from '../../domain/settings/time-zone';
 import type { CollectionRecords } from '../../domain/store/schema';
 
 /** The reference collections edited by the settings screens. */
@@ -88,6 +89,30 @@ export async function deleteReference(
 export async function readPinValidityDays(db: AppDatabase): Promise<number> {
   const settings = await db.settings.get(ORG_SETTINGS_ID);
   return settings?.pinValidityDays ?? PIN_VALIDITY_DAYS_DEFAULT;
+}
+
+/** The organisation's time zone (calendar feeds, issue 35); Africa/Dakar when none is set. */
+export async function readOrgTimeZone(db: AppDatabase): Promise<string> {
+  return orgTimeZone(await db.settings.get(ORG_SETTINGS_ID));
+}
+
+/** Saved like the PIN validity: on the settings record `org`, journaled (the server checks the zone). */
+export async function saveOrgTimeZone(db: AppDatabase, timeZone: string): Promise<void> {
+  await writeBatch(db, async (writer) => {
+    const current = await writer.get('settings', ORG_SETTINGS_ID);
+    await writer.put('settings', {
+      pinValidityDays: PIN_VALIDITY_DAYS_DEFAULT,
+      ...(current ?? {}),
+      id: ORG_SETTINGS_ID,
+      timeZone,
+    });
+    await journalSettings(db, writer, {
+      collection: 'settings',
+      id: ORG_SETTINGS_ID,
+      name: timeZone,
+      op: 'update',
+    });
+  });
 }
 
 export async function savePinValidityDays(db: AppDatabase, days: number): Promise<void> {

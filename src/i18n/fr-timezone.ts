@@ -1,0 +1,14 @@
+/** The organisation's time zone in Paramètres › Données (issue 35: the hours of the calendar feeds). */
+export const frTimeZone = {
+  title: 'Fuseau horaire de l’organisation',
+  hint: 'Les heures des cours dans les calendriers (Google Agenda, Calendrier d’Apple, Outlook) sont données dans ce fuseau. Par défaut : Afrique / Dakar.',
+  search: 'Rechercher un fuseau',
+  searchPlaceholder: 'Ville, région ou décalage (ex. Paris, UTC+01)',
+  label: 'Fuseau horaire',
+  current: (label: string) => `Fuseau enregistré : ${label}`,
+  count: (shown: number, total: number) =>
+    shown === total ? `${total} fuseaux` : `${shown} fuseau${shown > 1 ? 'x' : ''} sur ${total}`,
+  noMatch: 'Aucun fuseau ne correspond à la recherche.',
+  saved: 'Fuseau horaire enregistré.',
+  invalid: 'Fuseau horaire inconnu.',
+} as const;
