@@ -1,24 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { realSessions, sessionsMinutes } from '../../src/domain/attendance/real-time';
 import { monthAdjustments } from '../../src/domain/payroll/adjustments';
 import { closedRecord, closureId } from '../../src/domain/payroll/closing';
-import { hashSecret } from '../../src/domain/secrets';
-import type { StoreV1, User } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
+import type { StoreV1 } from '../../src/domain/store/schema';
+import type { Mutation, MutationResult } from '../../src/domain/sync/protocol';
 import { monthRange } from '../../src/domain/time/period';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import { courseSlot, mutationNow, person, weekTimetable } from '../support/builders';
 import {
   api,
   cookieFrom,
+  pushResults,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
   signIn,
-  startServer,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -44,17 +42,7 @@ const setNow = (date: string, time: string) => vi.setSystemTime(new Date(at(date
 const APR = '2026-04-30';
 const MAY = '2026-05-01';
 
-async function user(u: typeof AT | typeof RH, profileId: string): Promise<User> {
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    profileId,
-    status: 'Active',
-    passwordHash: await hashSecret(u.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const user = (u: typeof AT | typeof RH, profileId: string) => person(u, profileId, { name: u.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   return {
@@ -78,37 +66,27 @@ async function orgData(): Promise<Partial<StoreV1>> {
       { id: 'c-2', code: 'L1-GEST', levelId: 'l-1', instituteId: 'i-2' },
     ],
     timetables: [
-      {
-        id: 't-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: '2026-04-27',
-        classId: 'c-1',
-        createdAt: '2026-04-20T08:00:00.000Z',
-        // 0: Thursday 30 April 08:00-10:00; 1: Friday 1 May 08:00-10:00.
-        slots: [
+      // 0: Thursday 30 April 08:00-10:00; 1: Friday 1 May 08:00-10:00.
+      weekTimetable(
+        't-1',
+        '2026-04-27',
+        [
           courseSlot(4, '08:00', '10:00', 'm-1', AT.id, { id: 's-thu' }),
           courseSlot(5, '08:00', '10:00', 'm-1', AT.id, { id: 's-fri' }),
         ],
-      },
-      {
-        id: 't-2',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: '2026-04-27',
+        { classId: 'c-1', createdAt: '2026-04-20T08:00:00.000Z' },
+      ),
+      // 0: Thursday 30 April 13:00-15:00.
+      weekTimetable('t-2', '2026-04-27', [courseSlot(4, '13:00', '15:00', 'm-2', AT.id, { id: 's-gest' })], {
         classId: 'c-2',
         createdAt: '2026-04-20T08:00:00.000Z',
-        // 0: Thursday 30 April 13:00-15:00.
-        slots: [courseSlot(4, '13:00', '15:00', 'm-2', AT.id, { id: 's-gest' })],
-      },
+      }),
     ],
   };
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let root: string;
-let seq = 0;
 const url = (path: string) => `${server.url}${path}?orgId=${ORG}`;
 
 function mutation(
@@ -118,34 +96,18 @@ function mutation(
   base = 0,
   op: 'put' | 'delete' = 'put',
 ): Mutation {
-  seq += 1;
-  return {
-    mutationId: `mc-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection,
-    recordId: id,
-    op,
-    changedFields: op === 'put' ? Object.keys(values) : [],
-    ...(op === 'put' ? { values } : {}),
-    baseRevision: base,
-    createdAt: new Date().toISOString(),
-  };
+  const put = mutationNow({ collection, recordId: id, values, baseRevision: base });
+  return op === 'put' ? put : { ...put, op, changedFields: [], values: undefined };
 }
 
 /** One device per session (a device id belongs to one person). */
 const deviceOf = (cookie: string) => `device-${cookie.slice(-16).replace(/[^A-Za-z0-9]/g, '')}`;
 
-async function push(
+const push = (
   cookie: string,
   mutations: Mutation[],
   clientId = deviceOf(cookie),
-): Promise<MutationResult[]> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId, mutations },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results;
-}
+): Promise<MutationResult[]> => pushResults(server.url, ORG, cookie, mutations, { clientId });
 const pushOne = async (cookie: string, m: Mutation, clientId = deviceOf(cookie)) =>
   (await push(cookie, [m], clientId))[0]!;
 
@@ -153,7 +115,7 @@ function expectRefused(result: MutationResult, detail: string) {
   expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden', detail });
 }
 
-const store = async () => (await readStore(server.storage, ORG)).store;
+const store = () => storeOf(server, ORG);
 const revision = async () => (await readStore(server.storage, ORG)).revision;
 const log = async (id: string) => (await store()).planningLogs.find((l) => l.id === id) ?? null;
 
@@ -227,17 +189,9 @@ async function thursdayCourse(aminata: string): Promise<void> {
 }
 
 describe.each(backends)('$name: month closing', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    setNow('2026-04-29', '06:00');
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: root } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: at('2026-04-29', '06:00') });
+  beforeEach(() => {
+    ({ server, root } = org);
   });
 
   it('closes a month only once it is over, stamped with the server’s time and the administrator', async () => {
