@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installSetupCode } from './auth/setup-code';
 import { registerSessionPurge, SessionService } from './auth/sessions';
 import { SMALL_BODY_LIMIT_BYTES, type ServerConfig } from './config';
@@ -65,7 +65,6 @@ export async function buildApp({
     );
 
   const sessions = new SessionService(store);
-  const authenticate = (request: FastifyRequest) => sessions.authenticate(request, new Date());
   const limits = config.rateLimits;
 
   registerHttpHooks(app, config, writeHealth);
@@ -91,7 +90,6 @@ export async function buildApp({
   registerCalendarRoutes(app, { storage: store, config });
   registerLiveRoute(app, {
     storage: store,
-    authenticate,
     ...(liveHeartbeatMs === undefined ? {} : { heartbeatMs: liveHeartbeatMs }),
   });
   registerStoreRoutes(app, { storage: store, config });

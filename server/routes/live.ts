@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { Authenticated } from '../auth/sessions';
 import type { SyncStorage } from '../storage/sync-storage';
 import { sessionOf } from './org-session';
 
@@ -51,7 +50,6 @@ class OpenStreams {
 
 export interface LiveRouteOptions {
   storage: SyncStorage;
-  authenticate: (request: FastifyRequest) => Promise<Authenticated | null>;
   heartbeatMs?: number;
   maxPerSession?: number;
   maxPerAddress?: number;
@@ -102,15 +100,13 @@ export function registerLiveRoute(app: FastifyInstance, options: LiveRouteOption
       perAddress.remove(request.ip, end);
       res.end();
     };
+    // The session is checked again by the one session mechanism (org-session.ts), as the stream's opening was.
     const heartbeat = setInterval(() => {
-      void options
-        .authenticate(request)
-        .catch(() => null)
-        .then((still) => {
-          if (ended) return;
-          if (!still || still.session.orgId !== orgId || still.session.userId !== auth.session.userId) end();
-          else res.write(': ping\n\n');
-        });
+      void request.sessionHolds().then((holds) => {
+        if (ended) return;
+        if (holds) res.write(': ping\n\n');
+        else end();
+      });
     }, heartbeatMs);
     open.add(end);
     perSession.add(auth.session.tokenHash, end);

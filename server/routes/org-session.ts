@@ -26,6 +26,11 @@ declare module 'fastify' {
     orgId: string;
     /** The request's session (null: none); set by the onRequest hook on routes that ask for it. */
     auth: Authenticated | null;
+    /**
+     * The hook's decision made again, later in a long request (a live stream, at each heartbeat): true while
+     * the request's session still meets its route's need, in the same organisation, for the same person.
+     */
+    sessionHolds(): Promise<boolean>;
   }
 }
 
@@ -39,20 +44,45 @@ export function orgIdOf(query: unknown): string | null {
 export function registerOrgSession(app: FastifyInstance, deps: { sessions: SessionService }): void {
   app.decorateRequest('orgId', '');
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const { session: need, sessionOrg } = request.routeOptions.config;
-    if (!need) return;
-    const orgId = sessionOrg === 'own' ? undefined : orgIdOf(request.query);
-    if (orgId === null)
-      return reply.code(400).header('cache-control', 'no-store').send({ error: 'invalid-org' });
-    const auth = await deps.sessions.authenticate(request, new Date(), orgId);
-    if (!meets(auth, need))
-      return reply.code(401).header('cache-control', 'no-store').send({ error: 'unauthenticated' });
-    if (auth && orgId !== undefined && auth.session.orgId !== orgId)
-      return reply.code(403).header('cache-control', 'no-store').send({ error: 'other-organisation' });
-    request.orgId = orgId ?? auth?.session.orgId ?? '';
-    request.auth = auth;
+  app.decorateRequest('sessionHolds', async function sessionHolds(this: FastifyRequest): Promise<boolean> {
+    const first = this.auth;
+    const again = await decide(deps.sessions, this).catch(() => null);
+    return (
+      first !== null &&
+      again !== null &&
+      'auth' in again &&
+      again.auth !== null &&
+      again.orgId === this.orgId &&
+      again.auth.session.userId === first.session.userId
+    );
   });
+  app.addHook('onRequest', async (request, reply) => {
+    const decision = await decide(deps.sessions, request);
+    if (decision === null) return;
+    if ('refused' in decision)
+      return reply
+        .code(decision.refused.status)
+        .header('cache-control', 'no-store')
+        .send({ error: decision.refused.error });
+    request.orgId = decision.orgId;
+    request.auth = decision.auth;
+  });
+}
+
+type Decision =
+  { orgId: string; auth: Authenticated | null } | { refused: { status: 400 | 401 | 403; error: string } };
+
+/** The organisation and session of a request as its route's config asks (null: the route asks for none). */
+async function decide(sessions: SessionService, request: FastifyRequest): Promise<Decision | null> {
+  const { session: need, sessionOrg } = request.routeOptions.config;
+  if (!need) return null;
+  const orgId = sessionOrg === 'own' ? undefined : orgIdOf(request.query);
+  if (orgId === null) return { refused: { status: 400, error: 'invalid-org' } };
+  const auth = await sessions.authenticate(request, new Date(), orgId);
+  if (!meets(auth, need)) return { refused: { status: 401, error: 'unauthenticated' } };
+  if (auth && orgId !== undefined && auth.session.orgId !== orgId)
+    return { refused: { status: 403, error: 'other-organisation' } };
+  return { orgId: orgId ?? auth?.session.orgId ?? '', auth };
 }
 
 function meets(auth: Authenticated | null, need: SessionNeed): boolean {
