@@ -82,6 +82,13 @@ const EXPECTED = [
   '4B | 4 08:00-10:00 | EDUCATION PHYSIQUE | PETIT Anne | GYMNASE',
 ];
 
+const ACCENTED = '10;1h00;H;FRANC;FRANÇAIS;LÉGER;Éric;4A;12;H;CG;N;1;mercredi;  11h00;28';
+
+/** Latin-1 text as Windows-1252 bytes (the accents of these fixtures are all in Latin-1). */
+function windows1252(text: string): Uint8Array {
+  return Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+}
+
 function xmlOf(lines: readonly string[]): string {
   const names = HEADER.split(';');
   const records = lines.map((line) => {
@@ -135,6 +142,13 @@ describe('EDT course exports: the three carriers of EXP_COURS', () => {
       '2NDE2 | 1 08:00-09:00 | FRANCAIS | MARTIN A. | 101',
       'TLE1 | 5 14:00-16:00 | PHILOSOPHIE | DURAND P. | ',
     ]);
+  });
+
+  it.each([
+    ['EXP_COURS.csv', `${HEADER}\r\n${ACCENTED}\r\n`],
+    ['EXP_COURS.xml', xmlOf([ACCENTED]).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')],
+  ])('%s written in Windows-1252 (ANSI), as Windows programs write text', (name, text) => {
+    expect(read(name, windows1252(text))).toEqual(['4A | 3 11:00-12:00 | FRANÇAIS | LÉGER Éric | 12']);
   });
 
   it('a last line that only lacks its trailing EFFECTIF is a whole course, not a file cut short', () => {
