@@ -169,7 +169,7 @@ const ack = (who: typeof IBOU) =>
     at: NOW,
     actorUserId: who.id,
     actorUserName: who.name,
-  } as { id: string });
+  });
 
 const stored = async () => (await readStore(server.storage, ORG)).store;
 
