@@ -1,20 +1,17 @@
 import ICAL from 'ical.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { feedCreatedAnswerSchema, feedListAnswerSchema } from '../../src/domain/api-schemas/calendar';
-import { hashSecret } from '../../src/domain/secrets';
 import type { Slot, StoreV1, Timetable } from '../../src/domain/store/schema';
 import type { PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot, putMutation } from '../support/builders';
+import { courseSlot, putMutation, teacher as schoolTeacher } from '../support/builders';
 import {
   api,
-  cookieFrom,
-  seedOrg,
+  enrolKiosk,
+  pushChanges,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -45,17 +42,7 @@ const timetable: Timetable = {
   slots,
 };
 
-async function teacher(user: typeof T1 | typeof T2) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    profileId: 'teacher',
-    status: 'Active' as const,
-    passwordHash: await hashSecret(user.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const teacher = (user: typeof T1 | typeof T2) => schoolTeacher(user, { name: user.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   return {
@@ -72,7 +59,6 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let admin: string;
 let revision: number;
 
@@ -124,22 +110,16 @@ async function readFeed(path: string): Promise<{ text: string; events: ReadEvent
 }
 
 describe.each(backends)('$name: calendar feeds (issue 35)', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(NOW));
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: admin, revision } = await seedOrg(server.url, ORG, await orgData()));
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+  beforeEach(() => {
+    ({ server, root: admin, revision } = org);
   });
-  afterEach(async () => {
-    vi.useRealTimers();
+  afterEach(() => {
     ICAL.TimezoneService.reset();
-    await server.app.close();
-    await data.cleanup();
   });
 
   it('a teacher’s feed: her courses in the organisation’s zone; a moved course updates, a cancelled one is CANCELLED', async () => {
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     const path = await newFeed(t1, { kind: 'me' });
 
     const first = await readFeed(path);
@@ -166,21 +146,21 @@ describe.each(backends)('$name: calendar feeds (issue 35)', (backend) => {
       { ...slots[1]!, canceled: true },
       slots[2]!,
     ];
-    const push = await api(`${server.url}/api/mutations?orgId=${ORG}`, admin, {
-      method: 'POST',
-      body: {
-        clientId: 'admin-laptop',
-        mutations: [
-          putMutation({
-            collection: 'timetables',
-            recordId: timetable.id,
-            baseRevision: revision,
-            values: { slots: moved },
-            createdAt: NOW,
-          }),
-        ],
-      },
-    });
+    const push = await pushChanges(
+      server.url,
+      ORG,
+      admin,
+      [
+        putMutation({
+          collection: 'timetables',
+          recordId: timetable.id,
+          baseRevision: revision,
+          values: { slots: moved },
+          createdAt: NOW,
+        }),
+      ],
+      { clientId: 'admin-laptop' },
+    );
     expect(push.status).toBe(200);
     expect(((await push.json()) as PushResponse).results[0]?.status).not.toBe('rejected');
 
@@ -200,7 +180,7 @@ describe.each(backends)('$name: calendar feeds (issue 35)', (backend) => {
   });
 
   it('a revoked address answers 404; regenerating replaces the address', async () => {
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     const first = await newFeed(t1, { kind: 'me' });
     const second = await newFeed(t1, { kind: 'me' });
     expect(second).not.toBe(first);
@@ -222,43 +202,38 @@ describe.each(backends)('$name: calendar feeds (issue 35)', (backend) => {
   });
 
   it('only the token is stored hashed; an archived owner’s address answers 404', async () => {
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     const path = await newFeed(t1, { kind: 'me' });
     const token = path.slice('/api/calendar/'.length, -'.ics'.length);
     expect(await server.storage.settings.get(`calendar-feed:${token}`)).toBeNull();
-    const archive = await api(`${server.url}/api/mutations?orgId=${ORG}`, admin, {
-      method: 'POST',
-      body: {
-        clientId: 'admin-laptop',
-        mutations: [
-          putMutation({
-            collection: 'users',
-            recordId: T1.id,
-            baseRevision: revision,
-            values: { status: 'Inactive' },
-            createdAt: NOW,
-          }),
-        ],
-      },
-    });
+    const archive = await pushChanges(
+      server.url,
+      ORG,
+      admin,
+      [
+        putMutation({
+          collection: 'users',
+          recordId: T1.id,
+          baseRevision: revision,
+          values: { status: 'Inactive' },
+          createdAt: NOW,
+        }),
+      ],
+      { clientId: 'admin-laptop' },
+    );
     expect(((await archive.json()) as PushResponse).results[0]?.status).not.toBe('rejected');
     expect((await api(`${server.url}${path}`, null)).status).toBe(404);
   });
 
   it('a teacher cannot get another teacher’s or a class’s feed; a kiosk none; an administrator per class', async () => {
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     const other = await feeds(t1, { kind: 'teacher', targetId: T2.id });
     expect(other.status).toBe(403);
     expect(await other.json()).toEqual({ error: 'not-admin' });
     expect((await feeds(t1, { kind: 'class', targetId: 'c-l1' })).status).toBe(403);
     expect((await feeds(null, { kind: 'me' })).status).toBe(401);
 
-    const enrol = await api(`${server.url}/api/kiosks`, admin, {
-      method: 'POST',
-      body: { name: 'Salle 12' },
-    });
-    expect(enrol.status).toBe(201);
-    const kiosk = cookieFrom(enrol, 'kiosk');
+    const kiosk = await enrolKiosk(server.url, admin);
     const fromKiosk = await feeds(kiosk, { kind: 'me' });
     expect(fromKiosk.status).toBe(403);
     expect(await fromKiosk.json()).toEqual({ error: 'kiosk' });
