@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import * as XLSX from 'xlsx';
-import { newOrgId, seedOrg } from './support/org';
-import { signIn } from './support/pages/sign-in';
+import { currentWeek, PlanningImportPage } from './page-models/planning-import-page';
+import { importSchool, signedInSchool } from './support/import-school';
 
 const SHOTS = '/tmp/shots-import';
 const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
@@ -11,122 +11,52 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** An empty organisation: one administrator, the profiles, nothing else. */
 function emptyOrg() {
-  return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: 'awa@ecole.sn',
-        profileId: 'admin',
-        status: 'Active',
-        password: 'Admin@2026',
-        mustChangePassword: false,
-      },
-    ],
-    profiles: [
-      {
-        id: 'admin',
-        name: 'Administrateur',
-        moduleIds: [
-          'planning.importer',
-          'planning.historique',
-          'planning.consulter',
-          // Without it /planning/consulter shows each user only their own courses.
-          'planning.consulter.actions',
-          'settings.classes',
-          'users',
-        ],
-        formFieldKeys: ['email'],
-      },
-      { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] },
+  return importSchool({
+    modules: [
+      'planning.importer',
+      'planning.historique',
+      'planning.consulter',
+      // Without it /planning/consulter shows each user only their own courses.
+      'planning.consulter.actions',
+      'settings.classes',
+      'users',
     ],
     // Classes and modules are never created without a level and an institute.
-    levels: [{ id: 'lvl-l', name: 'Licence', abbr: 'L' }],
-    institutes: [{ id: 'inst-1', name: 'Institut supérieur', abbr: 'ISI' }],
-  };
-}
-
-const thisYear = new Date().getUTCFullYear();
-
-/** Opens "Nouvel import" and fills a week of March of the current year, then the file. */
-async function fillWeekImport(page: Page, filePath: string, weekIndex = 1) {
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvel import' });
-  await dialog.getByLabel('Périodicité').selectOption('week');
-  await dialog.getByLabel('Année').selectOption(String(thisYear));
-  await dialog.getByLabel('Mois', { exact: true }).selectOption('3');
-  await dialog.getByLabel('Semaine (lundi)').selectOption({ index: weekIndex });
-  await dialog.getByLabel('Fichier').setInputFiles(filePath);
-  return dialog;
-}
-
-/** Opens "Nouvel import" for the current week (UTC Monday), so /planning/consulter shows it by default. */
-async function fillCurrentWeekImport(page: Page, filePath: string) {
-  const today = new Date();
-  const monday = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7)),
-  );
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvel import' });
-  await dialog.getByLabel('Périodicité').selectOption('week');
-  await dialog.getByLabel('Année').selectOption(String(monday.getUTCFullYear()));
-  await dialog.getByLabel('Mois', { exact: true }).selectOption(String(monday.getUTCMonth() + 1));
-  await dialog.getByLabel('Semaine (lundi)').selectOption(monday.toISOString().slice(0, 10));
-  await dialog.getByLabel('Fichier').setInputFiles(filePath);
-  return dialog;
-}
-
-/**
- * The import's summary of invitations (issue 29): the teachers it created get one-time passwords, shown once
- * in a printable table; `count` rows, each with its password.
- */
-async function handOutInvitations(page: Page, count: number) {
-  const invitations = page.getByRole('dialog', { name: 'Invitations à remettre' });
-  await expect(invitations).toContainText(`${count} enseignant(s) créé(s) par cet import`);
-  await invitations.getByRole('button', { name: 'Créer les invitations' }).click();
-  await expect(invitations.locator('tbody tr')).toHaveCount(count);
-  await expect(invitations.locator('tbody tr code')).toHaveCount(count);
-  await expect(invitations.getByRole('button', { name: 'Imprimer' })).toBeVisible();
-  await invitations.getByRole('button', { name: 'Fermer' }).click();
-  await expect(invitations).toHaveCount(0);
+    institute: { id: 'inst-1', name: 'Institut supérieur', abbr: 'ISI' },
+    teacherProfile: true,
+  });
 }
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test('import a week, create references, conflicts, history and deletion', async ({ page, request }) => {
-  const org = newOrgId('import');
-  await seedOrg(request, org, emptyOrg());
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
+  await signedInSchool(page, request, 'import', emptyOrg());
+  const importer = new PlanningImportPage(page);
 
   await test.step('the form explains what is missing', async () => {
-    await page.goto('/planning/importer');
-    await page.getByRole('button', { name: 'Nouvel import' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nouvel import' });
+    const form = await importer.startNewImport();
+    const { dialog } = form;
     await dialog.getByLabel('Mois', { exact: true }).selectOption('');
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await form.analyse();
     await expect(dialog.getByText('Veuillez choisir le mois et la semaine (lundi) de début.')).toBeVisible();
     await expect(dialog.getByText('Veuillez sélectionner un fichier à importer.')).toBeVisible();
     await dialog.getByLabel('Périodicité').selectOption('month');
     await expect(dialog.getByText('Veuillez choisir un mois valide.')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/01-form-errors.png` });
-    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await form.cancel();
   });
 
   await test.step('a file that is not a spreadsheet', async () => {
-    const dialog = await fillWeekImport(page, join(FIXTURES, 'not-a-spreadsheet.xlsx'));
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('Impossible de lire le fichier');
-    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    const form = await importer.analyse(join(FIXTURES, 'not-a-spreadsheet.xlsx'));
+    await expect(form.error).toContainText('Impossible de lire le fichier');
+    await form.cancel();
   });
 
   await test.step('import stacked-classes.xlsx into the empty organisation', async () => {
-    const dialog = await fillWeekImport(page, join(FIXTURES, 'stacked-classes.xlsx'));
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await importer.analyse(join(FIXTURES, 'stacked-classes.xlsx'));
     await expect(page.getByText('Fichier analysé, vérifiez les références avant validation')).toBeVisible();
-    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    const verify = importer.verification.dialog;
     await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
     await expect(verify.getByText('Modules manquants (5)')).toBeVisible();
     await expect(verify.getByText('Enseignants manquants (4)')).toBeVisible();
@@ -157,10 +87,10 @@ test('import a week, create references, conflicts, history and deletion', async 
       .or(verify.getByRole('button', { name: 'Par enseignant' }))
       .click();
     await page.screenshot({ path: `${SHOTS}/05-verify-calendar.png` });
-    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    await importer.verification.save();
     await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
     await expect(verify).toHaveCount(0);
-    await handOutInvitations(page, 4);
+    await importer.invitations.handOut(4);
   });
 
   await test.step('the import is in Historique', async () => {
@@ -172,14 +102,12 @@ test('import a week, create references, conflicts, history and deletion', async 
   });
 
   await test.step('a second file for the same week: teacher conflicts, confirmed', async () => {
-    const dialog = await fillWeekImport(page, join(FIXTURES, 'one-sheet-per-class.xlsx'));
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
-    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    await importer.analyse(join(FIXTURES, 'one-sheet-per-class.xlsx'));
+    const verify = importer.verification;
     // Diallo, Diop and Sow exist since the first import.
-    await expect(verify.getByText('Enseignants manquants (5)')).toBeVisible();
-    await verify.getByRole('button', { name: 'Créer les référentiels manquants' }).click();
-    await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
-    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    await expect(verify.dialog.getByText('Enseignants manquants (5)')).toBeVisible();
+    await verify.createMissingReferences();
+    await verify.save();
     const conflicts = page.getByRole('alertdialog', { name: 'Conflits enseignants' });
     await expect(conflicts).toBeVisible();
     await expect(conflicts).toContainText('Diallo');
@@ -187,7 +115,7 @@ test('import a week, create references, conflicts, history and deletion', async 
     await page.screenshot({ path: `${SHOTS}/07-conflicts.png` });
     await conflicts.getByRole('button', { name: 'Enregistrer quand même' }).click();
     await expect(page.getByText('Planning enregistré (avec conflits)')).toBeVisible();
-    await handOutInvitations(page, 5);
+    await importer.invitations.handOut(5);
   });
 
   await test.step('deleting the first import is blocked: its teachers are used by the second', async () => {
@@ -224,10 +152,10 @@ test('names fixed in the verification dialog; the same file again replaces the f
   page,
   request,
 }) => {
-  const org = newOrgId('import-again');
   const seeded = emptyOrg();
+  await page.setViewportSize({ width: 1280, height: 900 });
   // A module and a teacher the school already has, under other names than the file's.
-  await seedOrg(request, org, {
+  await signedInSchool(page, request, 'import-again', {
     ...seeded,
     users: [
       ...seeded.users,
@@ -251,14 +179,12 @@ test('names fixed in the verification dialog; the same file again replaces the f
       },
     ],
   });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
+  const importer = new PlanningImportPage(page);
   const file = join(FIXTURES, 'real', 'title-every-sheet.xlsx');
 
   await test.step('the classes read, with their sheet and rows; a class renamed, a module and a teacher mapped', async () => {
-    const dialog = await fillCurrentWeekImport(page, file);
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
-    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    await importer.analyse(file, currentWeek());
+    const verify = importer.verification.dialog;
     // The title "Emploi du temps" repeated on both sheets is not taken as the class.
     await expect(verify.getByText('Classes lues dans le fichier (2)')).toBeVisible();
     await expect(verify.getByText('L1 Info, lignes 4 à 6')).toBeVisible();
@@ -284,8 +210,7 @@ test('names fixed in the verification dialog; the same file again replaces the f
     await expect(verify.getByText('Enseignants manquants (3)')).toBeVisible();
     await expect(verify.getByText('Aucun utilisateur ne correspond', { exact: false })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/11-rename.png` });
-    await verify.getByRole('button', { name: 'Créer les référentiels manquants' }).click();
-    await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+    await importer.verification.createMissingReferences();
     await expect(verify.getByText('2 classe(s), 4 créneau(x) prêts à enregistrer')).toBeVisible();
     // The preview names the records the courses will be saved on.
     const preview = verify.getByRole('table', { name: 'Aperçu' });
@@ -295,9 +220,9 @@ test('names fixed in the verification dialog; the same file again replaces the f
         .filter({ hasText: 'Algorithmique et programmation' })
         .filter({ hasText: 'Mamadou Diallo' }),
     ).toHaveCount(1);
-    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    await importer.verification.save();
     await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
-    await handOutInvitations(page, 3);
+    await importer.invitations.handOut(3);
   });
 
   await test.step('the saved planning shows the names chosen', async () => {
@@ -312,9 +237,8 @@ test('names fixed in the verification dialog; the same file again replaces the f
   });
 
   await test.step('the same file for the same week: asked, then replaced (no doubled course)', async () => {
-    const dialog = await fillCurrentWeekImport(page, file);
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
-    const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+    await importer.analyse(file, currentWeek());
+    const verify = importer.verification.dialog;
     // The renamed class now exists: map the file's name onto it; the same for the module and the teacher.
     await verify
       .getByLabel('Associer L1 Info à une classe existante')
@@ -326,7 +250,7 @@ test('names fixed in the verification dialog; the same file again replaces the f
       .getByLabel("Associer l'enseignant Diallo à un utilisateur existant")
       .fill('Mamadou Diallo <mamadou.diallo@ecole.sn>');
     await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
-    await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+    await importer.verification.save();
     const ask = page.getByRole('alertdialog', { name: 'Import déjà présent' });
     await expect(ask).toContainText('un import pour 2 de ces classes');
     await page.screenshot({ path: `${SHOTS}/12-reimport.png` });
@@ -347,9 +271,8 @@ test('names fixed in the verification dialog; the same file again replaces the f
 });
 
 test('nothing detected: pick the header row and the time column by hand', async ({ page, request }) => {
-  const org = newOrgId('import-manual');
-  await seedOrg(request, org, emptyOrg());
-  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
+  await signedInSchool(page, request, 'import-manual', emptyOrg());
+  const importer = new PlanningImportPage(page);
   // Only two weekday names: the automatic search needs three.
   const csv = [
     'Emploi du temps;;',
@@ -359,18 +282,17 @@ test('nothing detected: pick the header row and the time column by hand', async 
   ].join('\r\n');
   const file = join(SHOTS, 'two-days.csv');
   writeFileSync(file, csv);
-  const dialog = await fillWeekImport(page, file);
-  await dialog.getByRole('button', { name: 'Analyser' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Fichier lu, mais aucune donnée détectée.');
-  await dialog.getByRole('button', { name: 'Choisir la mise en page à la main' }).click();
-  const manual = page.getByRole('dialog', { name: 'Choisir la mise en page à la main' });
+  const form = await importer.analyse(file);
+  await expect(form.error).toContainText('Fichier lu, mais aucune donnée détectée.');
+  await form.chooseLayoutByHand();
+  const manual = importer.layoutByHand.dialog;
   await manual.getByLabel('Ligne des jours (entête)').selectOption({ label: 'Ligne 2' });
   await manual.getByLabel('Colonne des horaires').selectOption({ label: 'Colonne A' });
   await manual.getByLabel('Nom de la classe').fill('L1 Info');
   await expect(manual.getByText('1 tableau(x), 3 cours détecté(s)')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/10-manual.png` });
   await manual.getByRole('button', { name: 'Utiliser ces choix' }).click();
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  const verify = importer.verification.dialog;
   await expect(verify.getByText('Classes manquantes (1)')).toBeVisible();
   await expect(verify.getByRole('rowheader', { name: 'L1 Info', exact: true })).toBeVisible();
 });
@@ -379,31 +301,29 @@ test('an installation without levels or institutes: the verification explains it
   page,
   request,
 }) => {
-  const org = newOrgId('import-no-places');
   const { levels: _levels, institutes: _institutes, ...seeded } = emptyOrg();
-  await seedOrg(request, org, {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedInSchool(page, request, 'import-no-places', {
     ...seeded,
     profiles: seeded.profiles.map((p) =>
       p.id === 'admin' ? { ...p, moduleIds: [...p.moduleIds, 'settings.niveaux', 'settings.instituts'] } : p,
     ),
   });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
-  const create = verify.getByRole('button', { name: 'Créer les référentiels manquants' });
+  const importer = new PlanningImportPage(page);
+  const verify = importer.verification.dialog;
+  const create = importer.verification.createMissingButton;
   // Issue 30 item 6: the dialog now offers to create them in place (tests/e2e/import-new-install.spec.ts).
   const noPlaces =
     "Aucun niveau ni institut n'existe encore : les classes et modules du fichier en ont besoin. Créez-les ici, la lecture du fichier est conservée.";
   const placeRequired = 'Choisissez un niveau et un institut pour chaque classe et chaque module à créer.';
 
   await test.step('no level, no institute: the explanation, and nothing can be created', async () => {
-    const dialog = await fillWeekImport(page, join(FIXTURES, 'stacked-classes.xlsx'));
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await importer.analyse(join(FIXTURES, 'stacked-classes.xlsx'));
     await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
     await expect(verify.getByText('Modules manquants (5)')).toBeVisible();
     await expect(verify.getByRole('alert').filter({ hasText: 'Aucun niveau' })).toHaveText(noPlaces);
     await expect(create).toBeDisabled();
-    await expect(verify.getByRole('button', { name: 'Enregistrer le planning' })).toBeDisabled();
+    await expect(importer.verification.saveButton).toBeDisabled();
     // Each class and module offers no level or institute to choose.
     const levelChoice = verify.getByRole('combobox', { name: /^Niveau : / }).first();
     await expect(levelChoice.locator('option')).toHaveText(['—']);
@@ -436,8 +356,7 @@ test('an installation without levels or institutes: the verification explains it
   });
 
   await test.step('"Créer" waits until every class and module has its level and institute', async () => {
-    const dialog = await fillWeekImport(page, join(FIXTURES, 'stacked-classes.xlsx'));
-    await dialog.getByRole('button', { name: 'Analyser' }).click();
+    await importer.analyse(join(FIXTURES, 'stacked-classes.xlsx'));
     await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
     // The only level and institute are proposed: nothing to explain, "Créer" may run.
     await expect(verify.getByText(noPlaces)).toHaveCount(0);
@@ -475,9 +394,8 @@ test('an installation without levels or institutes: the verification explains it
 });
 
 test('large workbook: 120 classes x 30 weekly slots, read off the main thread', async ({ page, request }) => {
-  const org = newOrgId('import-large');
-  await seedOrg(request, org, emptyOrg());
-  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
+  await signedInSchool(page, request, 'import-large', emptyOrg());
+  const importer = new PlanningImportPage(page);
   const workbook = XLSX.utils.book_new();
   const days = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi'];
   const times = [
@@ -499,7 +417,7 @@ test('large workbook: 120 classes x 30 weekly slots, read off the main thread', 
   const file = test.info().outputPath('large-120x30.xlsx');
   writeFileSync(file, XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 
-  const dialog = await fillWeekImport(page, file);
+  const form = await importer.fillNewImport(file);
   // A requestAnimationFrame counter: frames keep coming while the worker reads (the main thread is free).
   await page.evaluate(() => {
     const w = window as unknown as {
@@ -562,7 +480,7 @@ test('large workbook: 120 classes x 30 weekly slots, read off the main thread', 
     );
   const clickedAt = await page.evaluate(() => performance.now());
   const started = Date.now();
-  await dialog.getByRole('button', { name: 'Analyser' }).click();
+  await form.analyse();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses.join(' | ')))
     .toMatch(/Chargement|Décodage|Analyse/);
@@ -570,7 +488,7 @@ test('large workbook: 120 classes x 30 weekly slots, read off the main thread', 
   const clickStarted = Date.now();
   await page.evaluate(() => document.querySelectorAll('button').length);
   const clickMs = Date.now() - clickStarted;
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  const verify = importer.verification.dialog;
   await waitForText('.import-missing summary', 'Classes manquantes (120)');
   const readMs = Date.now() - started;
   await page.waitForFunction(() => document.querySelector('table[aria-label="Aperçu"]') !== null, undefined, {
