@@ -321,6 +321,7 @@ describe('EDT cell values', () => {
     ['Sem. A', true],
     ['S2', true],
     ['36-42, 45', true],
+    ['S36 à S52', true],
     ['Lundi', false],
     ['Maths', false],
     ['02/09/2024', false],

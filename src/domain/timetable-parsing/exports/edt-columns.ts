@@ -150,7 +150,7 @@ export function edtDuration(text: string): number | null {
 
 /**
  * FREQUENCE / ALTERNANCE / "Semaines": "H" (every week), "Q1", "Q2" (one week in two), week types "A", "B",
- * "Sem. A", "S1", or week numbers and ranges ("36-42, 45"). Family: EDT course exports and their lists.
+ * "Sem. A", "S1", or week numbers and ranges ("36-42, 45", "S36 à S52"). Family: EDT course exports and their lists.
  */
 export function isEdtWeekPattern(text: string): boolean {
   const folded = foldText(text);
@@ -158,7 +158,7 @@ export function isEdtWeekPattern(text: string): boolean {
     /^(?:h|hebdo(?:madaire)?|q[12]|[a-d]|s\.? ?[1-4a-d]|sem(?:aine|\.)? ?[1-4a-d]|quinzaine ?[12])$/.test(
       folded,
     ) ||
-    /^(?:s\.? ?)?\d{1,2}(?: ?(?:-|a) ?\d{1,2})?(?: ?[,;] ?(?:s\.? ?)?\d{1,2}(?: ?(?:-|a) ?\d{1,2})?)*$/.test(
+    /^(?:s\.? ?)?\d{1,2}(?: ?(?:-|a) ?(?:s\.? ?)?\d{1,2})?(?: ?[,;] ?(?:s\.? ?)?\d{1,2}(?: ?(?:-|a) ?(?:s\.? ?)?\d{1,2})?)*$/.test(
       folded,
     )
   );
