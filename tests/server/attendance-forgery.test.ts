@@ -1,19 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { trustFlags } from '../../src/domain/attendance/trust';
-import type { PlanningLog, StoreV1 } from '../../src/domain/store/schema';
+import type { PlanningLog } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { CLIENT_BATCH_SIZE } from '../../src/domain/sync/protocol';
-import { courseSlot, teacher, type Credentials } from '../support/builders';
-import {
-  api,
-  seedOrg,
-  serverBackends,
-  signIn,
-  startServer,
-  type RunningServer,
-  type TestDatabase,
-} from './helpers';
+import { classWeek, courseSlot, FATOU, MOUSSA, mutationNow, school } from '../support/builders';
+import { pushAccepted, serverBackends, signInAs, storeOf, useSeededOrg, type RunningServer } from './helpers';
 
 /**
  * Issue 32, "time a device cannot rewrite", over real HTTP on every storage engine: the server's clock is
@@ -22,10 +13,9 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-horloge';
-const T1 = { id: 'u-t1', email: 'moussa@ecole.sn', password: 'Moussa@2026' } as const;
-const T2 = { id: 'u-t2', email: 'fatou@ecole.sn', password: 'Fatou@2026' } as const;
-const MOUSSA = { id: T1.id, name: 'Moussa Fall' };
-const FATOU = { id: T2.id, name: 'Fatou Ndiaye' };
+// The two teachers of school().
+const T1 = MOUSSA;
+const T2 = FATOU;
 
 // Wednesday 25 November 2026; last week's Wednesday is the 18th.
 const DAY = '2026-11-25';
@@ -33,50 +23,20 @@ const LAST_WEEK = '2026-11-18';
 const on = (time: string, date = DAY) => `${date}T${time}:00.000Z`;
 const setNow = (time: string, date = DAY) => vi.setSystemTime(new Date(on(time, date)));
 
-const person = (who: Credentials, name: string) => teacher(who, { name });
-
-const week = (id: string, monday: string) => ({
-  id,
-  periodicity: 'week' as const,
-  year: 2026,
-  weekStartDate: monday,
-  classId: 'c-1',
-  createdAt: on('06:00', monday),
-  // 0: Moussa 07:00-09:00, 1: Moussa 10:00-12:00, 2: Fatou 10:00-12:00, every Wednesday of the week.
-  slots: [
+// 0: Moussa 07:00-09:00, 1: Moussa 10:00-12:00, 2: Fatou 10:00-12:00, every Wednesday of the week.
+const week = (id: string, monday: string) =>
+  classWeek(id, monday, [
     courseSlot(3, '07:00', '09:00', 'm-1', T1.id),
     courseSlot(3, '10:00', '12:00', 'm-1', T1.id),
     courseSlot(3, '10:00', '12:00', 'm-1', T2.id),
-  ],
-});
+  ]);
 
-async function orgData(): Promise<Partial<StoreV1>> {
-  return {
-    users: [await person(T1, MOUSSA.name), await person(T2, FATOU.name)],
-    classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
-    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
-    timetables: [week('t-now', '2026-11-23'), week('t-last', '2026-11-16')],
-  };
-}
+const orgData = () => school({ timetables: [week('t-now', '2026-11-23'), week('t-last', '2026-11-16')] });
 
 let server: RunningServer;
-let data: TestDatabase;
-let seq = 0;
-const url = (path: string) => `${server.url}${path}?orgId=${ORG}`;
 
-function logMutation(values: Partial<PlanningLog> & { id: string }): Mutation {
-  seq += 1;
-  return {
-    mutationId: `fg-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection: 'planningLogs',
-    recordId: values.id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: new Date().toISOString(),
-  };
-}
+const logMutation = (values: Partial<PlanningLog> & { id: string }): Mutation =>
+  mutationNow({ collection: 'planningLogs', recordId: values.id, values });
 
 const check = (
   id: string,
@@ -100,42 +60,28 @@ const check = (
   ...extra,
 });
 
-async function push(cookie: string, mutations: Mutation[], clientId: string): Promise<PushResponse> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId, mutations, since: 0 },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
+const push = (cookie: string, mutations: Mutation[], clientId: string): Promise<PushResponse> =>
+  pushAccepted(server.url, ORG, cookie, mutations, { clientId, since: 0 });
 
 /** An exchange with nothing to push: what the app does every minute while online. */
 const exchange = (cookie: string, clientId: string) => push(cookie, [], clientId);
 
 const stored = async (id: string) =>
-  (await readStore(server.storage, ORG)).store.planningLogs.find((l) => l.id === id) ?? null;
+  (await storeOf(server, ORG)).planningLogs.find((l) => l.id === id) ?? null;
 
 function expectRefused(result: MutationResult | undefined, detail: string) {
   expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden', detail });
 }
 
 describe.each(backends)('$name: check times a device cannot rewrite', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    setNow('06:00', '2026-11-24');
-    data = await backend.fresh();
-    server = await startServer(data);
-    await seedOrg(server.url, ORG, await orgData());
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: on('06:00', '2026-11-24') });
+  beforeEach(() => {
+    ({ server } = org);
   });
 
   it('refuses a check-in stamped 07:05 (07:00-09:00) pushed at 11:57 by a teacher online since, and its check-out', async () => {
     setNow('06:50');
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     await exchange(t1, 'phone');
     setNow('11:50');
     await exchange(t1, 'phone'); // online: the app's periodic exchange
@@ -157,7 +103,7 @@ describe.each(backends)('$name: check times a device cannot rewrite', (backend) 
 
   it('refuses a check-in for last week’s course', async () => {
     setNow('08:00');
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     await exchange(t1, 'phone');
     setNow('08:05');
     const answer = await push(
@@ -175,7 +121,7 @@ describe.each(backends)('$name: check times a device cannot rewrite', (backend) 
 
   it('flags a log received 12 h late: "à vérifier", even from a device offline all day', async () => {
     setNow('20:00', '2026-11-24');
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     await exchange(t1, 'phone');
     // Offline the whole day: the check-in and check-out leave together at 21:00, 12 h after the course.
     setNow('21:00');
@@ -197,7 +143,7 @@ describe.each(backends)('$name: check times a device cannot rewrite', (backend) 
 
   it('keeps an honest offline morning unflagged; a check-out within the grace is in time, not after it', async () => {
     setNow('06:30');
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     await exchange(t1, 'phone');
     // Offline from 06:31; back at 09:15 (end + 15 min, the grace's last instant).
     setNow('09:15');
@@ -227,9 +173,9 @@ describe.each(backends)('$name: check times a device cannot rewrite', (backend) 
 
   it('flags, not refuses, a log of a device that changed hands (another session talked since)', async () => {
     setNow('09:30');
-    const t2 = await signIn(server.url, ORG, T2.email, T2.password);
+    const t2 = await signInAs(server.url, ORG, T2);
     setNow('10:40');
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     // Moussa's check-in of 10:02, made offline on the shared tablet, waited while Fatou used it at 10:30.
     setNow('10:30');
     await exchange(t2, 'tablet');
@@ -241,7 +187,7 @@ describe.each(backends)('$name: check times a device cannot rewrite', (backend) 
 
   it('a long outbox drained in full batches is not refused by its own earlier batches', async () => {
     setNow('06:30');
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     await exchange(t1, 'phone');
     setNow('10:30');
     // A full first batch (any queued changes, refused or not), then the check-in of 10:04 in the next one.
