@@ -3,6 +3,7 @@ import {
   assignableTeachers,
   mayBulkAssign,
   newlyAssignedTeachers,
+  periodDates,
   planBulkAssignment,
   teacherRefusal,
   unassignedCourseGroups,
@@ -276,5 +277,24 @@ describe('newlyAssignedTeachers (what the server checks)', () => {
   it('a creation or a deletion assigns nobody', () => {
     expect(newlyAssignedTeachers(null, before)).toEqual([]);
     expect(newlyAssignedTeachers(before, null)).toEqual([]);
+  });
+});
+
+describe('periodDates (the period Consulter shows)', () => {
+  it.each([
+    [
+      { kind: 'week' as const, weekStartDate: '2026-11-30' },
+      { from: '2026-11-30', to: '2026-12-06' },
+    ],
+    [
+      { kind: 'month' as const, year: 2026, month: 2 },
+      { from: '2026-02-01', to: '2026-02-31' },
+    ],
+    [
+      { kind: 'month' as const, year: 2026, month: 12 },
+      { from: '2026-12-01', to: '2026-12-31' },
+    ],
+  ])('%j', (period, expected) => {
+    expect(periodDates(period)).toEqual(expected);
   });
 });

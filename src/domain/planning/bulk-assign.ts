@@ -2,6 +2,7 @@ import { slotWindowMs } from '../attendance/trust';
 import { isTeacherType } from '../module-catalogue';
 import { closureCovering, slotDates, type ClosureLike } from '../payroll/closing';
 import type { Profile, Slot, Timetable, User } from '../store/schema';
+import type { PlanningPeriod } from './period-matching';
 import { PLANNING_ACTIONS_MODULE_ID } from './permissions';
 
 /**
@@ -27,10 +28,27 @@ export function isUnassignedSlot(slot: Pick<Slot, 'teacherUserId'>): boolean {
   return slot.teacherUserId.trim() === '';
 }
 
+const DAY_MS = 86_400_000;
+
 /** Inclusive calendar dates 'YYYY-MM-DD' (the period Consulter shows). */
 export interface DateRange {
   from: string;
   to: string;
+}
+
+/** The dates of a week or month Consulter shows (a month's end is written '31': dates compare as text). */
+export function periodDates(period: PlanningPeriod): DateRange {
+  if (period.kind === 'week') {
+    const monday = Date.parse(`${period.weekStartDate}T00:00:00.000Z`);
+    return {
+      from: period.weekStartDate,
+      to: Number.isFinite(monday)
+        ? new Date(monday + 6 * DAY_MS).toISOString().slice(0, 10)
+        : period.weekStartDate,
+    };
+  }
+  const month = `${period.year}-${String(period.month).padStart(2, '0')}`;
+  return { from: `${month}-01`, to: `${month}-31` };
 }
 
 /** The dates of a slot in its timetable, within `range` when one is given. */
@@ -42,8 +60,6 @@ export function slotDatesWithin(
   const dates = slotDates(timetable, slot.dayOfWeek);
   return range ? dates.filter((d) => d >= range.from && d <= range.to) : dates;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The Monday 'YYYY-MM-DD' of the week holding a date. */
 export function mondayOf(date: string): string {

@@ -17,11 +17,14 @@ import { fr } from '../../../i18n/fr';
 import { useSignedInSession } from '../../../session/use-session';
 import { TimetableLegend, TimetableView, useNow } from '../../../ui/timetable';
 import { applyFilters, groupItems, optionsOf } from './consult-model';
+import { BulkAssignButton } from './bulk-assign-button';
 import { ConsultGroups } from './consult-groups';
 import './consult.css';
 import { ConsultToolbar, type ConsultSettings } from './consult-toolbar';
 import { ManageSlotDialog } from './manage-slot-dialog';
 import { useConsultData } from './use-consult-data';
+import { periodLabel } from './period-label';
+import { periodDates } from '../../../domain/planning/bulk-assign';
 
 interface Selection {
   timetableId: string;
@@ -93,7 +96,15 @@ export function ConsultPage() {
 
   return (
     <section aria-labelledby="consult-title" className="consult-page">
-      <h2 id="consult-title">{t.title}</h2>
+      <div className="consult-head">
+        <h2 id="consult-title">{t.title}</h2>
+        {/* Issue 30 item 5: the courses imported without a teacher, staffed in bulk. */}
+        <BulkAssignButton
+          range={periodDates(settings.period)}
+          periodLabel={periodLabel(settings.period)}
+          actor={{ userId: session.user.id, granted: session.granted }}
+        />
+      </div>
       <ConsultToolbar
         settings={settings}
         onChange={setSettings}
