@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn, SignInPage } from './page-models/sign-in-page';
+import { ProfilesPage, UsersPage } from './page-models/users-page';
 import { enrolKioskApi, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
-import { submitSignIn } from './support/pages/sign-in';
 
-/** React Aria draws the switch over a hidden input: a person clicks the drawn switch, i.e. its label. */
-async function flip(page: Page, name: string) {
-  await page.getByRole('switch', { name }).locator('xpath=ancestor::label[1]').click();
+/** Signs the administrator of schoolWithTeachers() in: she lands on /users. */
+async function signInAdmin(page: Page, org: string): Promise<UsersPage> {
+  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
+  return new UsersPage(page);
 }
 
 async function waitForServer(
@@ -30,93 +32,70 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   test.setTimeout(150_000);
   const org = newOrgId('users');
   await seedOrg(page.request, org, schoolWithTeachers());
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
-  await expect(page).toHaveURL(/\/users$/);
-  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('3 sur 3');
+  const users = await signInAdmin(page, org);
+  await expect(users.count).toContainText('3 sur 3');
 
   // Wizard: profile first, then the form; save stays disabled while invalid.
-  await page.getByRole('button', { name: '+ Ajouter un utilisateur' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
-  await wizard.getByRole('button', { name: 'Enseignant' }).click();
+  const wizard = await users.startNewUser('Enseignant');
   await expect(wizard.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
   await wizard.getByRole('button', { name: 'Retour' }).click();
   await wizard.getByRole('button', { name: 'Enseignant' }).click();
-  await wizard.getByLabel('Prénom').fill('Ibrahima');
-  await wizard.getByLabel('Email').fill('ibrahima.ecole.sn');
+  await users.fill(wizard, { firstName: 'Ibrahima', email: 'ibrahima.ecole.sn' });
   // spec part 1 point 5: the errors in one toast, joined by a dot (each field says its own too).
   await expect(page.getByRole('alert').filter({ hasText: 'Prénom et nom requis' })).toHaveText(
     'Prénom et nom requis · Format d’email invalide',
   );
-  await wizard.getByLabel('Nom', { exact: true }).fill('Sarr');
-  await wizard.getByLabel('Email').fill('ibrahima@ecole.sn');
-  await wizard.getByRole('button', { name: 'Enregistrer' }).click();
+  await users.fill(wizard, { lastName: 'Sarr', email: 'ibrahima@ecole.sn' });
+  await users.save(wizard);
   await expect(page.getByText('Utilisateur enregistré')).toBeVisible();
   // No shared initial password: the new account's invitation, a one-time password shown once.
-  const invitation = page.getByRole('dialog', { name: 'Invitation' });
-  await invitation.getByRole('button', { name: "Créer l'invitation" }).click();
-  const invited = (await invitation.getByRole('status', { name: 'Invitation' }).textContent()) ?? '';
+  const invited = await users.createInvitation();
   expect(invited).toMatch(/^[A-Z][a-z]{3}(-[a-z]{4}){2}(-\d{4}){2}$/); // readable (issue 33 point 9)
-  await expect(invitation).toContainText('valable 72 heures');
-  await invitation.getByRole('button', { name: 'Fermer' }).click();
-  await expect(page.getByRole('row', { name: /Ibrahima Sarr/ })).toContainText('Enseignant');
+  await expect(users.invitation).toContainText('valable 72 heures');
+  await users.invitation.getByRole('button', { name: 'Fermer' }).click();
+  await expect(users.row('Ibrahima Sarr')).toContainText('Enseignant');
 
   // Edit.
-  await page.getByRole('button', { name: 'Modifier Ibrahima Sarr' }).click();
-  const editor = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
-  await editor.getByLabel('Email').fill('i.sarr@ecole.sn');
-  await editor.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByRole('row', { name: /Ibrahima Sarr/ })).toContainText('i.sarr@ecole.sn');
+  const editor = await users.edit('Ibrahima Sarr');
+  await users.fill(editor, { email: 'i.sarr@ecole.sn' });
+  await users.save(editor);
+  await expect(users.row('Ibrahima Sarr')).toContainText('i.sarr@ecole.sn');
 
   // Deactivate, activate, archive, restore. Each step waits for the switch's state, not for a toast: an
   // earlier "Utilisateur activé" may still be on screen, and a click on a switch the table has not yet
   // re-enabled does nothing.
-  const status = page.getByRole('switch', { name: 'Statut de Ibrahima Sarr' });
+  const status = users.statusSwitch('Ibrahima Sarr');
   await expect(status).toBeChecked();
-  await flip(page, 'Statut de Ibrahima Sarr');
+  await users.flipStatus('Ibrahima Sarr');
   await expect(page.getByText('Utilisateur désactivé')).toBeVisible();
   await expect(status).not.toBeChecked();
-  await flip(page, 'Statut de Ibrahima Sarr');
+  await users.flipStatus('Ibrahima Sarr');
   await expect(status).toBeChecked();
-  await page.getByRole('button', { name: 'Archiver Ibrahima Sarr' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Archiver' }).click();
+  await users.archive('Ibrahima Sarr');
   await expect(page.getByText('Utilisateur archivé')).toBeVisible();
   await expect(status).toBeDisabled();
-  await page.getByRole('button', { name: 'Restaurer Ibrahima Sarr' }).click();
+  await users.restore('Ibrahima Sarr');
   await expect(page.getByText('Utilisateur restauré (statut: Inactif)')).toBeVisible();
   await expect(status).toBeEnabled();
   await expect(status).not.toBeChecked();
-  await flip(page, 'Statut de Ibrahima Sarr');
+  await users.flipStatus('Ibrahima Sarr');
   await expect(status).toBeChecked();
 
   // Search and filter.
-  await page.getByPlaceholder('Rechercher (nom, email, profil)').fill('sarr');
-  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('1 sur 4');
-  await page.getByPlaceholder('Rechercher (nom, email, profil)').fill('');
+  await users.search.fill('sarr');
+  await expect(users.count).toContainText('1 sur 4');
+  await users.search.fill('');
 
   // Temporary password, shown once.
-  await page.getByRole('button', { name: 'Réinitialiser le mot de passe de Ibrahima Sarr' }).click();
-  await page
-    .getByRole('dialog', { name: 'Mot de passe temporaire' })
-    .getByRole('button', { name: 'Générer' })
-    .click();
-  const temporary = (await page.getByRole('status', { name: 'Mot de passe temporaire' }).textContent()) ?? '';
+  const temporary = await users.generateTemporaryPassword('Ibrahima Sarr');
   expect(temporary).toMatch(/^[A-Z][a-z]{3}(-[a-z]{4}){2}(-\d{4}){2}$/);
-  await page
-    .getByRole('dialog', { name: 'Mot de passe temporaire' })
-    .getByRole('button', { name: 'Fermer' })
-    .click();
 
   // PIN, shown once.
-  await page.getByRole('button', { name: 'Code PIN de Ibrahima Sarr' }).click();
-  await page.getByRole('dialog', { name: 'Code PIN' }).getByRole('button', { name: 'Générer' }).click();
-  await expect(page.getByText('Nouveau PIN généré')).toBeVisible();
-  const pin = (await page.getByRole('status', { name: 'Code PIN' }).textContent()) ?? '';
+  const pin = await users.generatePin('Ibrahima Sarr');
   expect(pin).toMatch(/^\d{6}$/);
-  await page.getByRole('dialog', { name: 'Code PIN' }).getByRole('button', { name: 'Fermer' }).click();
 
   // The journal shows each step with its before/after values.
-  await page.getByRole('link', { name: 'Journal', exact: true }).click();
+  await users.openTab('Journal');
   await expect(page.getByRole('row', { name: /Création.*Ibrahima Sarr/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Archivage.*Ibrahima Sarr/ })).toBeVisible();
   // The invitation and the new temporary password.
@@ -153,12 +132,11 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
     s.users.some((u) => u.email === 'i.sarr@ecole.sn' && Boolean(u.pinUpdatedAt) && u.status === 'Active'),
   );
   const phone = await browser.newPage();
-  await phone.goto(`/login?org=${org}`);
-  await submitSignIn(phone, 'i.sarr@ecole.sn', temporary);
+  const phoneLogin = new SignInPage(phone);
+  await phoneLogin.open(org);
+  await phoneLogin.submit('i.sarr@ecole.sn', temporary);
   await expect(phone).toHaveURL(/\/first-login$/);
-  await phone.getByLabel('Nouveau mot de passe').fill('Ibrahima@2026');
-  await phone.getByLabel('Confirmation').fill('Ibrahima@2026');
-  await phone.getByRole('button', { name: 'Enregistrer' }).click();
+  await phoneLogin.chooseNewPassword('Ibrahima@2026');
   await expect(phone).toHaveURL(/\/teacher\//);
   await phone.close();
 
@@ -166,8 +144,9 @@ test('users: wizard, edit, status, archive, restore, temporary password, PIN, jo
   const kioskContext = await browser.newContext();
   await enrolKioskApi(kioskContext, org, 'Salle 12');
   const kiosk = await kioskContext.newPage();
-  await kiosk.goto(`/login?org=${org}`);
-  await kiosk.getByRole('tab', { name: 'Accès rapide par PIN' }).click();
+  const kioskLogin = new SignInPage(kiosk);
+  await kioskLogin.open(org);
+  await kioskLogin.openPinTab();
   await kiosk.getByRole('button', { name: 'Ibrahima Sarr' }).click();
   // The sixth digit submits by itself (a generated PIN has six).
   for (const digit of pin) await kiosk.getByRole('button', { name: `Chiffre ${digit}` }).click();
@@ -196,11 +175,10 @@ test('profiles: create with the module tree, configure form data, delete clears 
       p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, ...PLANNING_MODULES] } : p,
     ),
   });
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
-  await page.getByRole('link', { name: 'Profils', exact: true }).click();
-  await page.getByRole('button', { name: '+ Nouveau profil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouveau profil' });
+  const users = await signInAdmin(page, org);
+  await users.openTab('Profils');
+  const profiles = new ProfilesPage(page);
+  const dialog = await profiles.startNewProfile();
   await expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
   await dialog.getByLabel('Nom du profil').fill('Contributeur planning');
   await dialog.getByText('Gestion du planning', { exact: true }).click();
@@ -210,7 +188,7 @@ test('profiles: create with the module tree, configure form data, delete clears 
   });
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Profil mis à jour avec succès').last()).toBeVisible();
-  const card = page.getByRole('listitem').filter({ hasText: 'Contributeur planning' });
+  const card = profiles.card('Contributeur planning');
   await expect(card).toContainText('Consulter');
   await expect(card).not.toContainText('Importer');
   await expect(card.locator('.pill.green').first()).toBeVisible();
@@ -220,12 +198,12 @@ test('profiles: create with the module tree, configure form data, delete clears 
   await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Profil mis à jour avec succès').last()).toBeVisible();
 
-  await page.getByRole('button', { name: 'Supprimer Enseignant' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('2 utilisateur(s)');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+  const confirmDelete = await profiles.askToDelete('Enseignant');
+  await expect(confirmDelete).toContainText('2 utilisateur(s)');
+  await confirmDelete.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Profil supprimé')).toBeVisible();
-  await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
-  await expect(page.getByRole('row', { name: /Moussa Fall/ })).toContainText('Profil supprimé');
+  await users.openTab('Utilisateurs');
+  await expect(users.row('Moussa Fall')).toContainText('Profil supprimé');
 });
 
 /** schoolWithTeachers() and a Contributeur (module users only). */
@@ -262,9 +240,8 @@ test('rights: a Contributeur cannot give Super Admin, and administrators’ rows
 }) => {
   const org = newOrgId('rights');
   await seedOrg(page.request, org, schoolWithContributor());
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'ousmane@ecole.sn', 'Contrib@2026');
-  await expect(page).toHaveURL(/\/users$/);
+  await signIn(page, org, 'ousmane@ecole.sn', 'Contrib@2026', { landing: /\/users$/ });
+  const users = new UsersPage(page);
 
   // The Super Admin's row: no action, and the reason in words.
   const adminRow = page.getByRole('row', { name: /Awa Diop/ });
@@ -281,15 +258,14 @@ test('rights: a Contributeur cannot give Super Admin, and administrators’ rows
 
   // The wizard offers only the profiles he could give.
   await page.getByRole('button', { name: '+ Ajouter un utilisateur' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
+  const { wizard } = users;
   await expect(wizard.getByRole('button', { name: 'Enseignant' })).toBeVisible();
   await expect(wizard.getByRole('button', { name: 'Contributeur' })).toBeVisible();
   await expect(wizard.getByRole('button', { name: 'Super Admin' })).toHaveCount(0);
   await wizard.getByRole('button', { name: 'Annuler' }).click();
 
   // Editing a teacher: the profile list holds no Super Admin either.
-  await page.getByRole('button', { name: 'Modifier Moussa Fall' }).click();
-  const editor = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
+  const editor = await users.edit('Moussa Fall');
   await expect(editor.getByLabel('Profil')).toBeVisible();
   await expect(editor.locator('option', { hasText: 'Super Admin' })).toHaveCount(0);
   // A duplicate e-mail, whatever its case, is said in French and not saved.
@@ -305,41 +281,36 @@ test('bulk: select-all → Désactiver skips the signed-in administrator and ask
 }) => {
   const org = newOrgId('bulk');
   await seedOrg(page.request, org, schoolWithTeachers());
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
-  await expect(page).toHaveURL(/\/users$/);
-  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText('3 sur 3');
+  const users = await signInAdmin(page, org);
+  await expect(users.count).toContainText('3 sur 3');
 
-  await page.getByRole('checkbox', { name: 'Tout sélectionner' }).locator('xpath=ancestor::label[1]').click();
-  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText(
-    '3 sélectionné(s)',
-  );
+  await users.selectAll();
+  await expect(users.count).toContainText('3 sélectionné(s)');
   await page.getByRole('button', { name: 'Désactiver', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Désactiver les utilisateurs' });
   await expect(confirm).toContainText('Désactiver 2 utilisateur(s) ?');
   await expect(confirm).toContainText('1 compte sélectionné n’est pas concerné');
   // Nothing changes before the confirmation.
-  await expect(page.getByRole('switch', { name: 'Statut de Moussa Fall' })).toBeChecked();
+  await expect(users.statusSwitch('Moussa Fall')).toBeChecked();
   await confirm.getByRole('button', { name: 'Désactiver' }).click();
   await expect(page.getByText('Utilisateur désactivé')).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Statut de Moussa Fall' })).not.toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Statut de Fatou Ndiaye' })).not.toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Statut de Awa Diop' })).toBeChecked();
+  await expect(users.statusSwitch('Moussa Fall')).not.toBeChecked();
+  await expect(users.statusSwitch('Fatou Ndiaye')).not.toBeChecked();
+  await expect(users.statusSwitch('Awa Diop')).toBeChecked();
   await waitForServer(page, org, (s) =>
     s.users.every((u) => (u.email === 'awa@ecole.sn' ? u.status === 'Active' : u.status === 'Inactive')),
   );
 
   // Activer never reaches an archived user: Restaurer stays the way back.
-  await page.getByRole('button', { name: 'Archiver Moussa Fall' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Archiver' }).click();
+  await users.archive('Moussa Fall');
   await expect(page.getByText('Utilisateur archivé')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Tout sélectionner' }).locator('xpath=ancestor::label[1]').click();
+  await users.selectAll();
   await page.getByRole('button', { name: 'Activer', exact: true }).click();
   const activate = page.getByRole('alertdialog', { name: 'Activer les utilisateurs' });
   await expect(activate).toContainText('Activer 1 utilisateur(s) ?');
   await activate.getByRole('button', { name: 'Activer' }).click();
-  await expect(page.getByRole('switch', { name: 'Statut de Fatou Ndiaye' })).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Restaurer Moussa Fall' })).toBeVisible();
+  await expect(users.statusSwitch('Fatou Ndiaye')).toBeChecked();
+  await expect(users.action('Restaurer', 'Moussa Fall')).toBeVisible();
 
   // The reset link reaches the administrator, once, copyable.
   await page.getByRole('button', { name: 'Lien de réinitialisation pour Fatou Ndiaye' }).click();
@@ -380,35 +351,28 @@ test('user form: a deleted profile must be chosen again, errors in one toast, En
       },
     ],
   });
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
-  await expect(page).toHaveURL(/\/users$/);
+  const users = await signInAdmin(page, org);
 
   // Profiles: a profile without the Email field is flagged, in its form data configuration and on its card.
-  await page.getByRole('link', { name: 'Profils', exact: true }).click();
-  await page.getByRole('button', { name: 'Données du formulaire de Enseignant' }).click();
-  const fields = page.getByRole('dialog', { name: 'Données du formulaire · Enseignant' });
+  await users.openTab('Profils');
+  const profiles = new ProfilesPage(page);
+  const fields = await profiles.openFormFields('Enseignant');
   await expect(fields.getByText(/Sans le champ Email/)).toHaveCount(0);
   await fields.getByText('Email', { exact: true }).click();
   await expect(fields.getByText(/Sans le champ Email, les utilisateurs de ce profil/)).toBeVisible();
   await fields.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(
-    page
-      .getByRole('listitem')
-      .filter({ hasText: 'Enseignant' })
-      .getByText('Sans champ Email : connexion impossible'),
+    profiles.card('Enseignant').getByText('Sans champ Email : connexion impossible'),
   ).toBeVisible();
 
   // The Surveillant profile is deleted: Binta keeps no profile.
-  await page.getByRole('button', { name: 'Supprimer Surveillant' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
-  const binta = page.getByRole('row', { name: /Binta Sow/ });
+  await (await profiles.askToDelete('Surveillant')).getByRole('button', { name: 'Supprimer' }).click();
+  await users.openTab('Utilisateurs');
+  const binta = users.row('Binta Sow');
   await expect(binta).toContainText('Profil supprimé');
 
   // Her form says so instead of showing the first profile, and asks for one; Enter says why it cannot save.
-  await page.getByRole('button', { name: 'Modifier Binta Sow' }).click();
-  const editor = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
+  const editor = await users.edit('Binta Sow');
   const profile = editor.getByLabel('Profil');
   await expect(profile.locator('option:checked')).toHaveText('Profil supprimé : choisissez un profil');
   await expect(editor.getByText('Choisissez un profil : celui de ce compte a été supprimé.')).toBeVisible();
@@ -459,15 +423,12 @@ test('5,000 users on a 360 px phone and at desk width: the last one is reached b
   };
   await seedOrg(page.request, org, { ...school, users: [...school.users, ...many, last] });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
+  const login = new SignInPage(page);
+  await login.open(org);
+  await login.submit('awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/, { timeout: 60_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'utilisateur(s)' })).toContainText(
-    '5004 sur 5004',
-    {
-      timeout: 60_000,
-    },
-  );
+  const users = new UsersPage(page);
+  await expect(users.count).toContainText('5004 sur 5004', { timeout: 60_000 });
 
   for (const size of [
     { width: 360, height: 780, name: 'phone' },
@@ -477,7 +438,7 @@ test('5,000 users on a 360 px phone and at desk width: the last one is reached b
     const scroller = page.locator('.users-scroll');
     await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
     // Scroll to the end, again while the end moves: rows measured on the way change the total height.
-    const zoe = page.getByRole('row', { name: /Zoé Zerbo/ });
+    const zoe = users.row('Zoé Zerbo');
     await expect
       .poll(
         async () => {
@@ -523,15 +484,11 @@ test('5,000 users on a 360 px phone and at desk width: the last one is reached b
 test('user form: two errors at once, Enter shows them in ONE toast joined by a dot', async ({ page }) => {
   const org = newOrgId('user-form-errors');
   await seedOrg(page.request, org, schoolWithTeachers());
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
-  await expect(page).toHaveURL(/\/users$/);
-  const count = page.getByRole('status').filter({ hasText: 'utilisateur(s)' });
+  const users = await signInAdmin(page, org);
+  const { count } = users;
   await expect(count).toContainText('3 sur 3');
 
-  await page.getByRole('button', { name: '+ Ajouter un utilisateur' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
-  await wizard.getByRole('button', { name: 'Enseignant' }).click();
+  const wizard = await users.startNewUser('Enseignant');
   // First and last name empty, e-mail malformed: both errors at once, each beside its field.
   const email = wizard.getByLabel('Email');
   await email.fill('ibrahima.ecole.sn');
