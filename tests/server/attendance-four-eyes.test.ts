@@ -1,17 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanningLog, Slot, StoreV1 } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { courseSlot, person } from '../support/builders';
+import type { Mutation, MutationResult } from '../../src/domain/sync/protocol';
+import { courseSlot, mutationNow, person, weekTimetable } from '../support/builders';
 import {
-  api,
+  pushOne as pushOneTo,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -44,49 +42,28 @@ async function orgData(): Promise<Partial<StoreV1>> {
     classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
     levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
     timetables: [
-      {
-        id: 't-1',
-        periodicity: 'week',
-        year: 2026,
-        weekStartDate: '2026-11-23',
+      // 0: Aminata 13:00-15:00 on Wednesday.
+      weekTimetable('t-1', '2026-11-23', [courseSlot(3, '13:00', '15:00', 'm-1', AT.id)], {
         classId: 'c-1',
         createdAt: '2026-11-20T08:00:00.000Z',
-        // 0: Aminata 13:00-15:00 on Wednesday.
-        slots: [courseSlot(3, '13:00', '15:00', 'm-1', AT.id)],
-      },
+      }),
     ],
   };
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let root: string;
 let r0: number;
-let seq = 0;
-const url = (path: string) => `${server.url}${path}?orgId=${ORG}`;
 
-function mutation(collection: Mutation['collection'], id: string, values: Record<string, unknown>, base = 0) {
-  seq += 1;
-  return {
-    mutationId: `fe-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection,
-    recordId: id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: base,
-    createdAt: new Date().toISOString(),
-  } as Mutation;
-}
+const mutation = (
+  collection: Mutation['collection'],
+  id: string,
+  values: Record<string, unknown>,
+  base = 0,
+) => mutationNow({ collection, recordId: id, values, baseRevision: base });
 
-async function pushOne(cookie: string, m: Mutation, clientId = 'device'): Promise<MutationResult> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId, mutations: [m] },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results[0]!;
-}
+const pushOne = (cookie: string, m: Mutation, clientId = 'device'): Promise<MutationResult> =>
+  pushOneTo(server.url, ORG, cookie, m, { clientId });
 
 const context = { timetableId: 't-1', classId: 'c-1', moduleId: 'm-1', teacherUserId: AT.id, slotIndex: 0 };
 
@@ -126,26 +103,18 @@ function expectRefused(result: MutationResult, detail: string) {
 }
 
 const stored = async (id: string) =>
-  (await readStore(server.storage, ORG)).store.planningLogs.find((l) => l.id === id) ?? null;
+  (await storeOf(server, ORG)).planningLogs.find((l) => l.id === id) ?? null;
 
 describe.each(backends)('$name: four eyes on corrections', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    setNow('06:00');
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: root, revision: r0 } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: on('06:00') });
+  beforeEach(() => {
+    ({ server, root, revision: r0 } = org);
   });
 
   it('refuses her own 00:00-00:30 slot added after it ended; a colleague may add it', async () => {
     setNow('12:00');
-    const aminata = await signIn(server.url, ORG, AT.email, AT.password);
-    const timetable = (await readStore(server.storage, ORG)).store.timetables[0]!;
+    const aminata = await signInAs(server.url, ORG, AT);
+    const timetable = (await storeOf(server, ORG)).timetables[0]!;
     const withSlot = (teacherUserId: string, startTime = '00:00', endTime = '00:30'): Slot[] => [
       ...timetable.slots,
       courseSlot(3, startTime, endTime, 'm-1', teacherUserId),
@@ -174,7 +143,7 @@ describe.each(backends)('$name: four eyes on corrections', (backend) => {
 
   it('refuses her correction of her own check-out to "now" (718 min for a 30-min slot), and her acceptance', async () => {
     setNow('13:05');
-    const aminata = await signIn(server.url, ORG, AT.email, AT.password);
+    const aminata = await signInAs(server.url, ORG, AT);
     expect((await pushOne(aminata, check('ci-1', 'in', '13:05'))).status).toBe('applied');
     setNow('13:30');
     expect((await pushOne(aminata, check('co-1', 'out', '13:30', { checkinLogId: 'ci-1' }))).status).toBe(
@@ -197,7 +166,7 @@ describe.each(backends)('$name: four eyes on corrections', (backend) => {
 
   it('caps a colleague’s correction at the planned window unless a second, written justification is given', async () => {
     setNow('13:05');
-    const aminata = await signIn(server.url, ORG, AT.email, AT.password);
+    const aminata = await signInAs(server.url, ORG, AT);
     await pushOne(aminata, check('ci-2', 'in', '13:05'));
     setNow('16:00');
     // 15:00 is the planned end: within the window; 15:01 credits more than planned.
@@ -227,7 +196,7 @@ describe.each(backends)('$name: four eyes on corrections', (backend) => {
 
   it('lets a colleague, never herself, record a missing check-in', async () => {
     setNow('15:30');
-    const aminata = await signIn(server.url, ORG, AT.email, AT.password);
+    const aminata = await signInAs(server.url, ORG, AT);
     const record = (
       id: string,
       who: { id: string; name: string },
@@ -244,7 +213,7 @@ describe.each(backends)('$name: four eyes on corrections', (backend) => {
 
   it('puts a Départ tapped by mistake at 12:33 back to the planned end, before the course ends', async () => {
     setNow('12:31');
-    const aminata = await signIn(server.url, ORG, AT.email, AT.password);
+    const aminata = await signInAs(server.url, ORG, AT);
     await pushOne(aminata, check('ci-3', 'in', '12:31'));
     setNow('13:05');
     // (The device now refuses Départ before the start; an older device's check-out at 13:04 stands for it.)
