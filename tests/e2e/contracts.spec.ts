@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { courseSlot, teacherCheck, weekTimetable } from '../support/builders';
+import { CompliancePage, TeacherContractPage, VhContractsPage } from './page-models/contracts-page';
+import { SignInPage, signInOnNewPage, signOut } from './page-models/sign-in-page';
 import { newOrgId, schoolPeople, seedOrg } from './support/org';
-import { SignInPage, signInOnNewPage, signOut } from './support/pages/sign-in';
 import { waitSynced } from './support/pages/sync-status';
 
 // Wednesday 12 March 2025, noon UTC: the week of 10 March has past courses with check-ins and check-outs.
@@ -74,16 +75,15 @@ test('an admin creates a VH contract, sees planned and real per line, deletes a 
   const org = newOrgId('contracts-vh');
   await seedOrg(request, org, contractsOrg());
   const admin = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', { fixedTime: NOW });
-  await admin.goto('/contracts/vh');
-  await expect(admin.getByRole('heading', { name: 'Gestion contractuelle des VH', level: 2 })).toBeVisible();
+  const contracts = new VhContractsPage(admin);
+  await contracts.open();
   await expect(admin.getByText('Aucun contrat')).toBeVisible();
 
-  await admin.getByRole('button', { name: '+ Nouveau contrat' }).click();
-  const dialog = admin.getByRole('dialog', { name: 'Nouveau contrat' });
+  const dialog = await contracts.startNewContract();
   // spec part 2 point 5: today through 90 days later
   await expect(dialog.getByLabel('Début')).toHaveValue('2025-03-12');
   await expect(dialog.getByLabel('Fin')).toHaveValue('2025-06-10');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await contracts.save(dialog);
   await expect(dialog.getByText('Choisissez un enseignant.')).toBeVisible();
   await expect(dialog.getByText('Choisissez une classe.')).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveText('Veuillez corriger les champs signalés.');
@@ -91,30 +91,25 @@ test('an admin creates a VH contract, sees planned and real per line, deletes a 
   await dialog.getByLabel('Enseignant').selectOption({ label: 'Moussa Fall' });
   await dialog.getByLabel('Début').fill('2025-03-01');
   await dialog.getByLabel('Fin').fill('2025-05-30');
-  const pair1 = dialog.getByRole('group', { name: 'Paire 1' });
-  await pair1.getByLabel('Classe').selectOption({ label: 'L1-INFO' });
-  await pair1.getByLabel('Module').selectOption({ label: 'Algorithmique' });
-  await pair1.getByLabel('Plafond (heures, 0 = sans plafond)').fill('4.5');
+  const pair1 = contracts.pair(dialog, 1);
+  await contracts.fillPair(pair1, { classCode: 'L1-INFO', module: 'Algorithmique', cap: '4.5' });
   await dialog.getByRole('button', { name: 'Ajouter une paire' }).click();
-  const pair2 = dialog.getByRole('group', { name: 'Paire 2' });
-  await pair2.getByLabel('Classe').selectOption({ label: 'L1-INFO' });
-  await pair2.getByLabel('Module').selectOption({ label: 'Bases de données' });
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await contracts.fillPair(contracts.pair(dialog, 2), { classCode: 'L1-INFO', module: 'Bases de données' });
+  await contracts.save(dialog);
   await expect(pair1.getByText('Le plafond se saisit en heures entières.')).toBeVisible();
-  await pair1.getByLabel('Plafond (heures, 0 = sans plafond)').fill('4');
+  await contracts.capOf(pair1).fill('4');
   await shot(admin, 'vh-editor');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await contracts.save(dialog);
   await expect(admin.getByText('Enregistré')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  const row = admin.getByRole('row').filter({ hasText: 'Moussa Fall' });
+  const row = contracts.row('Moussa Fall');
   await expect(row).toContainText('du 01/03/2025 au 30/05/2025');
   await expect(row.getByText('en cours')).toBeVisible();
   await expect(row.getByRole('cell').nth(1)).toHaveText('2');
   await shot(admin, 'vh-list');
 
-  await row.getByRole('button', { name: 'Voir lignes' }).click();
-  const lines = admin.getByRole('dialog', { name: 'Lignes du contrat — Moussa Fall' });
+  const lines = await contracts.openLines(row, 'Moussa Fall');
   const algo = lines.getByRole('row').filter({ hasText: 'Algorithmique' });
   const bd = lines.getByRole('row').filter({ hasText: 'Bases de données' });
   // Algorithmique: planned 2 x 2h, real 1h55 (08:05, checked out 10:20: credited up to the planned end
@@ -139,8 +134,7 @@ test('an admin creates a VH contract, sees planned and real per line, deletes a 
     'Supprimer la ligne',
   ]);
   await shot(admin, 'vh-lines');
-  await bd.getByRole('button', { name: 'Supprimer la ligne' }).click();
-  const confirmLine = admin.getByRole('alertdialog', { name: 'Supprimer la ligne' });
+  const confirmLine = await contracts.askToDeleteLine(bd);
   await expect(confirmLine).toContainText('Supprimer cette ligne du contrat ?');
   await confirmLine.getByRole('button', { name: 'Supprimer' }).click();
   await expect(admin.getByText('Ligne supprimée')).toBeVisible();
@@ -150,12 +144,11 @@ test('an admin creates a VH contract, sees planned and real per line, deletes a 
 
   // Editing keeps the stored pair and its cap in hours.
   await row.getByRole('button', { name: 'Modifier' }).click();
-  const edit = admin.getByRole('dialog', { name: 'Modifier le contrat' });
-  await expect(edit.getByLabel('Plafond (heures, 0 = sans plafond)')).toHaveValue('4');
+  const edit = contracts.editContract;
+  await expect(contracts.capOf(edit)).toHaveValue('4');
   await edit.getByRole('button', { name: 'Annuler' }).click();
 
-  await row.getByRole('button', { name: 'Supprimer' }).click();
-  const confirm = admin.getByRole('alertdialog', { name: 'Supprimer le contrat' });
+  const confirm = await contracts.askToDeleteContract(row);
   await expect(confirm).toContainText('Supprimer ce contrat ? Cette action est irréversible.');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(admin.getByText('Contrat supprimé')).toBeVisible();
@@ -180,16 +173,16 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
 
   // The routing rule itself is checked in the last test of this file.
   const teacher = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', { fixedTime: NOW });
-  await teacher.goto('/teacher/contract');
-  await expect(teacher.getByRole('heading', { name: 'Mon contrat', level: 2 })).toBeVisible();
-  await expect(teacher.getByText('brouillon', { exact: true })).toBeVisible();
+  const file = new TeacherContractPage(teacher);
+  await file.open();
+  await expect(file.status('brouillon')).toBeVisible();
   await expect(teacher.getByLabel('Prénom')).toHaveValue('Moussa');
   await expect(teacher.getByLabel('Nom', { exact: true })).toHaveValue('Fall');
   await expect(teacher.getByLabel('Email', { exact: true })).toHaveValue('moussa@ecole.sn');
   await expect(teacher.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
   await expect(teacher.getByLabel('Indicatif', { exact: true })).toHaveValue('+221'); // UTC -> fallback
 
-  await teacher.getByRole('button', { name: 'Soumettre' }).click();
+  await file.submit();
   await expect(teacher.getByText('Veuillez corriger les champs signalés avant de soumettre.')).toBeVisible();
   // The field's own message (the summary above names it too, issue 33).
   await expect(teacher.getByText('Choisissez la civilité.', { exact: true })).toBeVisible();
@@ -198,54 +191,47 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
     teacher.getByText("Cochez l'attestation sur l'honneur pour soumettre.", { exact: true }),
   ).toBeVisible();
 
-  await teacher.getByRole('radio', { name: 'M.', exact: true }).check({ force: true });
-  await teacher.getByLabel('Date de naissance').fill('1985-03-15');
-  await teacher.getByLabel('Adresse', { exact: true }).fill('Rue 10, Dakar');
-  await teacher.getByLabel('Téléphone', { exact: true }).fill('77 123 45 67');
-  await teacher.getByRole('radio', { name: 'CNI' }).check({ force: true });
-  await teacher.getByLabel('Numéro de la pièce').fill('1751198500123');
-  await teacher.getByLabel('Banque', { exact: true }).fill('Banque Exemple');
-  await teacher.getByLabel('Numéro complet (IBAN ou RIB)').fill('SN08 SN01 0015 2000 0485 0000 3036');
-  await teacher.getByRole('checkbox', { name: /J'atteste/ }).check({ force: true });
+  await file.fillIdentity({
+    birthDate: '1985-03-15',
+    address: 'Rue 10, Dakar',
+    phone: '77 123 45 67',
+    idNumber: '1751198500123',
+    bank: 'Banque Exemple',
+    iban: 'SN08 SN01 0015 2000 0485 0000 3036',
+  });
   await expect(
     teacher.getByText('IBAN invalide : clé de contrôle incorrecte.', { exact: true }),
   ).toBeVisible();
   await teacher.getByLabel('Numéro complet (IBAN ou RIB)').fill('SN08 SN01 0015 2000 0485 0000 3035');
   await shot(teacher, 'file-info');
 
-  await teacher.getByRole('button', { name: 'Suivant' }).click();
+  await file.next();
   await expect(teacher.getByText('Enregistré')).toBeVisible();
   await expect(teacher.getByRole('tab', { name: '2. Pièces jointes' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
-  await expect(teacher.getByText('brouillon', { exact: true })).toBeVisible();
+  await expect(file.status('brouillon')).toBeVisible();
 
-  await teacher.getByLabel("Pièce d'identité", { exact: true }).setInputFiles({
+  await file.attach("Pièce d'identité", {
     name: 'trop-gros.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.alloc(3_000_001, 0x20),
   });
   await expect(teacher.getByText('Fichier trop volumineux (max 3 Mo)')).toBeVisible();
   await expect(teacher.getByText('Aucun fichier ajouté')).toBeVisible();
-  await teacher.getByLabel("Pièce d'identité", { exact: true }).setInputFiles({
-    name: 'cni.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF,
-  });
+  await file.attach("Pièce d'identité", { name: 'cni.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(teacher.getByText('Pièce jointe ajoutée')).toBeVisible();
   await expect(teacher.getByText('Fichier trop volumineux (max 3 Mo)')).toHaveCount(0);
-  await teacher
-    .getByLabel('RIB', { exact: true })
-    .setInputFiles({ name: 'rib.png', mimeType: 'image/png', buffer: PNG });
-  const files = teacher.getByRole('list', { name: 'Fichiers ajoutés' });
+  await file.attach('RIB', { name: 'rib.png', mimeType: 'image/png', buffer: PNG });
+  const files = file.attachments;
   await expect(files.getByRole('listitem')).toHaveCount(2);
   await expect(files).toContainText('cni.pdf');
   await expect(files).toContainText('rib.png');
   await shot(teacher, 'file-attachments');
-  await teacher.getByRole('button', { name: 'Soumettre' }).click();
+  await file.submit();
   await expect(teacher.getByText('Dossier soumis')).toBeVisible();
-  await expect(teacher.getByText('soumis', { exact: true })).toBeVisible();
+  await expect(file.status('soumis')).toBeVisible();
   await waitSynced(teacher);
 
   // The reviewer sees the file, looks at it, and rejects it with a reason.
@@ -254,14 +240,13 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   reviewer.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
   });
-  await reviewer.goto('/contracts/compliance');
-  await expect(reviewer.getByRole('heading', { name: "Fiche d'identification", level: 2 })).toBeVisible();
-  const row = reviewer.getByRole('row').filter({ hasText: 'Moussa Fall' });
+  const compliance = new CompliancePage(reviewer);
+  await compliance.open();
+  const row = compliance.row('Moussa Fall');
   await expect(row).toContainText('soumis');
   await expect(row).toContainText("Pièce d'identité");
   await expect(row).toContainText('12/03/2025 12:00');
-  await row.getByRole('button', { name: 'Voir' }).click();
-  const detail = reviewer.getByRole('dialog', { name: 'Dossier de Moussa Fall' });
+  const detail = await compliance.view(row, 'Moussa Fall');
   await expect(detail).toContainText('Rue 10, Dakar');
   await expect(detail).toContainText('+221 77 123 45 67');
   await expect(detail).toContainText('SN08 SN01 0015 2000 0485 0000 3035');
@@ -276,10 +261,7 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await shot(reviewer, 'compliance-detail');
   await detail.getByRole('button', { name: 'Fermer' }).click();
 
-  await row.getByRole('button', { name: 'Refuser' }).click();
-  const reject = reviewer.getByRole('dialog', { name: 'Motif du refus' });
-  await reject.getByLabel('Motif (facultatif)').fill('RIB illisible, merci de le renvoyer.');
-  await reject.getByRole('button', { name: 'Refuser le dossier' }).click();
+  await compliance.reject(row, 'RIB illisible, merci de le renvoyer.');
   await expect(reviewer.getByText('Dossier rejeté')).toBeVisible();
   await expect(row).toContainText('rejeté');
   await expect(row).toContainText('RIB illisible, merci de le renvoyer.');
@@ -291,40 +273,32 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
   await expect(teacher.getByRole('alert').filter({ hasText: 'Votre dossier a été rejeté.' })).toContainText(
     'Motif : RIB illisible, merci de le renvoyer.',
   );
-  await expect(teacher.getByText('rejeté', { exact: true })).toBeVisible();
+  await expect(file.status('rejeté')).toBeVisible();
   // The stored fields are shown after the reload, not the defaults.
-  await expect(teacher.getByLabel('Adresse', { exact: true })).toHaveValue('Rue 10, Dakar');
-  await expect(teacher.getByLabel('Banque', { exact: true })).toHaveValue('Banque Exemple');
+  await expect(file.field('Adresse')).toHaveValue('Rue 10, Dakar');
+  await expect(file.field('Banque')).toHaveValue('Banque Exemple');
   await expect(teacher.getByRole('radio', { name: 'M.', exact: true })).toBeChecked();
   await shot(teacher, 'file-rejected');
-  await teacher.getByLabel('Adresse', { exact: true }).fill('Rue 12, Dakar');
-  await teacher.getByRole('button', { name: 'Suivant' }).click();
-  await expect(teacher.getByText('rejeté', { exact: true })).toBeVisible(); // "Suivant" keeps the status
-  await teacher.getByRole('button', { name: 'Retirer rib.png' }).click();
+  await file.field('Adresse').fill('Rue 12, Dakar');
+  await file.next();
+  await expect(file.status('rejeté')).toBeVisible(); // "Suivant" keeps the status
   // A piece leaves the file only once confirmed (issue 29: the delete path asks first).
-  const confirmRemoval = teacher.getByRole('alertdialog', { name: 'Retirer la pièce' });
+  const confirmRemoval = await file.removeAttachment('rib.png');
   await expect(confirmRemoval).toContainText('Retirer « rib.png » de votre dossier ?');
   await confirmRemoval.getByRole('button', { name: 'Retirer', exact: true }).click();
   await expect(teacher.getByText('Pièce jointe retirée')).toBeVisible();
-  await teacher.getByLabel('RIB', { exact: true }).setInputFiles({
-    name: 'rib-net.png',
-    mimeType: 'image/png',
-    buffer: PNG,
-  });
-  await expect(teacher.getByRole('list', { name: 'Fichiers ajoutés' })).toContainText('rib-net.png');
-  await teacher.getByRole('button', { name: 'Soumettre' }).click();
+  await file.attach('RIB', { name: 'rib-net.png', mimeType: 'image/png', buffer: PNG });
+  await expect(file.attachments).toContainText('rib-net.png');
+  await file.submit();
   await expect(teacher.getByText('Dossier soumis')).toBeVisible();
   await waitSynced(teacher);
 
   // The reviewer validates.
   await reviewer.reload();
   await expect(row).toContainText('soumis');
-  await row.getByRole('button', { name: 'Voir' }).click();
-  await expect(reviewer.getByRole('dialog', { name: 'Dossier de Moussa Fall' })).toContainText(
-    'Rue 12, Dakar',
-  );
+  await expect(await compliance.view(row, 'Moussa Fall')).toContainText('Rue 12, Dakar');
   await reviewer.getByRole('button', { name: 'Fermer' }).click();
-  await row.getByRole('button', { name: 'Valider' }).click();
+  await compliance.validate(row);
   await expect(reviewer.getByText('Dossier validé')).toBeVisible();
   await expect(row).toContainText('validé');
   await expect(row.getByRole('button', { name: 'Valider' })).toBeDisabled();
@@ -333,10 +307,10 @@ test('teacher file: fill, upload, submit; reviewer rejects; teacher corrects; re
 
   // Validated: read-only; at the next sign-in the teacher lands on the normal teacher space.
   await teacher.reload();
-  await expect(teacher.getByText('validé', { exact: true })).toBeVisible();
+  await expect(file.status('validé')).toBeVisible();
   await expect(teacher.getByText('Votre dossier est validé. Il ne peut plus être modifié.')).toBeVisible();
   await expect(teacher.getByRole('button', { name: 'Soumettre' })).toHaveCount(0);
-  await expect(teacher.getByLabel('Adresse', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(file.field('Adresse')).toHaveAttribute('readonly', '');
   await shot(teacher, 'file-validated');
   await signOut(teacher);
   await expect(teacher).toHaveURL(/\/login$/);
@@ -361,5 +335,5 @@ test('teacher routing rule: without a validated file the teacher lands on Module
   await expect(teacher).toHaveURL(/\/teacher\/today$/);
   await banner.getByRole('link', { name: 'Compléter mon dossier' }).click();
   await expect(teacher).toHaveURL(/\/teacher\/contract$/);
-  await expect(teacher.getByRole('heading', { name: 'Mon contrat', level: 2 })).toBeVisible();
+  await expect(new TeacherContractPage(teacher).heading).toBeVisible();
 });
