@@ -28,7 +28,7 @@ export const frBulkAssign = {
   assignLabel: (module: string, className: string) => `Affecter ${module}, ${className}`,
   confirmTitle: 'Affecter ces cours ?',
   confirm: (n: number, teacher: string, module: string, className: string) =>
-    `${courses(n)} de ${module} (${className}) ${plural(n, 'sera affecté', 'seront affectés')} à ${teacher}.`,
+    `${courses(n)} (${module}, ${className}) ${plural(n, 'sera affecté', 'seront affectés')} à ${teacher}.`,
   skippedClosed: (n: number) =>
     ` ${courses(n)} d’un mois clôturé ${plural(n, 'reste', 'restent')} « À affecter ».`,
   skippedOwn: (n: number) =>
