@@ -3,6 +3,7 @@ import { getMeta } from '../db/meta';
 import { isNewSchool, needsEmergencyAdmin, signInWithPassword } from '../features/auth/auth-service';
 import type { LoginDevice, LoginRuntime } from '../features/auth/login-loader';
 import { readSession } from '../session/session';
+import { readStorageState, STORAGE_EVENTS, storageHasVanished } from './lost-work/watch-pending';
 import { startApp } from './start-app';
 
 /**
@@ -25,10 +26,21 @@ export async function readLoginDevice(): Promise<LoginDevice> {
   };
 }
 
-/** Asked once per visit: the server sees every user; offline, the device's copy answers. */
+/**
+ * Asked once per visit, after the start-up (which gives an emptied database its school back): only the
+ * server's answer offers the area, and never on a database that vanished (issue 31 item 7).
+ */
 export async function readNeedsEmergency(): Promise<boolean> {
   await startApp();
-  return needsEmergencyAdmin(appDb());
+  const db = appDb();
+  return needsEmergencyAdmin(db, () => readStorageState(db));
+}
+
+/** The database vanished under the open page (watch-pending.ts): the screen withdraws the emergency area. */
+export function onStorageVanished(listener: () => void): () => void {
+  if (storageHasVanished()) listener();
+  globalThis.addEventListener(STORAGE_EVENTS.vanished, listener);
+  return () => globalThis.removeEventListener(STORAGE_EVENTS.vanished, listener);
 }
 
 /** Day one: the school does not exist yet, the emergency area comes first (issue 33 point 9). */

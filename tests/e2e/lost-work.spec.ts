@@ -18,6 +18,26 @@ test('a cleared IndexedDB with a pending check-in: the app says what was lost an
   const org = newOrgId('lost-work');
   await seedOrg(request, org, { ...schoolWithTeachers(), ...algorithmsCourse(MONDAY, 1, '08:00', '10:00') });
   await page.clock.install({ time: new Date(`${MONDAY}T07:50:00.000Z`) });
+  // Never offered, not even for one frame: a recorder in every page of the sequence (reloads included) notes
+  // each time the emergency area's text enters the document, and the app's error text too (offered offline,
+  // the area's code cannot load and the whole page fell to it); checked at the end.
+  const emergencySeen: string[] = [];
+  await page.exposeFunction('__emergencySeen', (where: string) => {
+    emergencySeen.push(where);
+  });
+  await page.addInitScript(() => {
+    const seen = (globalThis as unknown as { __emergencySeen: (where: string) => void }).__emergencySeen;
+    const reported = new Set<string>();
+    const check = () => {
+      const text = document.body?.textContent ?? '';
+      for (const wrong of ['Aucun administrateur actif', 'Une erreur inattendue']) {
+        if (reported.has(wrong) || !text.includes(wrong)) continue;
+        reported.add(wrong);
+        void seen(`${wrong} on ${location.pathname}${location.search}`);
+      }
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   await page.goto(`/login?org=${org}`);
   await submitSignIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(page).toHaveURL(/\/teacher\/today$/);
@@ -46,6 +66,12 @@ test('a cleared IndexedDB with a pending check-in: the app says what was lost an
   const vanished = page.getByRole('alertdialog', { name: 'Les données de l’application ont été effacées' });
   await expect(vanished).toBeVisible();
   await expect(vanished).toContainText('Rechargez la page');
+  // Behind the screen the emptied database knows nobody: the page goes to the login form, which decides whether
+  // to offer the emergency area. Offline, it used to ask the device's copy (just emptied: "no administrator")
+  // and offered it, in a race with this screen. Waited for here, so the race is met every time.
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.locator('main.login-card')).toHaveAttribute('aria-busy', 'false');
+  await expect(vanished).toBeVisible();
   await expect(page.getByText(/Aucun administrateur actif/)).toHaveCount(0);
 
   // Next start, online: what was lost, when, by whom.
@@ -89,4 +115,6 @@ test('a cleared IndexedDB with a pending check-in: the app says what was lost an
   // Said once: the next start shows no notice.
   await page.reload();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/teacher\/today$/);
+  expect(emergencySeen, 'the emergency area or the error text appeared').toEqual([]);
 });

@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../../db/database';
 import { onLocalWrite } from '../../db/repository';
+import type { StorageState } from '../../domain/auth/emergency-offer';
 import { countPendingActions } from '../../domain/sync/pending-actions';
 import { readLostWork, readShadow, writeLostWork, writeShadow, type LostWork } from './pending-shadow';
 import { showVanishedScreen } from './vanished-screen';
@@ -26,6 +27,8 @@ export const STORAGE_EVENTS = {
 
 let marker: string | null = null;
 let hasVanished = false;
+/** This page's start found the database emptied with changes lost (checkForLostWork). */
+let foundLostAtStart = false;
 let persistAsked = false;
 /** Outbox size at the last shadow written (the shadow is rewritten only when it changes). */
 let lastSize = -1;
@@ -47,6 +50,34 @@ function announce(name: string): void {
   globalThis.dispatchEvent(new Event(name));
 }
 
+function markVanished(): void {
+  if (hasVanished) return;
+  hasVanished = true;
+  showVanishedScreen();
+  announce(STORAGE_EVENTS.vanished);
+}
+
+/**
+ * The database as it is now, read from it (not from the last periodic check, which may be seconds old): its
+ * marker gone means the browser deleted it under the open page, which is then announced at once. Asked by
+ * whatever must not act on an emptied database, such as the login screen before it offers the emergency area.
+ */
+export async function readStorageState(db: AppDatabase): Promise<StorageState> {
+  if (!hasVanished && marker !== null) {
+    let current: string | null;
+    try {
+      current = await readMarker(db);
+    } catch {
+      // A database that cannot be read now is not announced as vanished (the periodic check decides), but
+      // nothing is offered on its word either.
+      return 'vanished';
+    }
+    if (current !== marker) markVanished();
+  }
+  if (hasVanished) return 'vanished';
+  return foundLostAtStart ? 'replaced' : 'intact';
+}
+
 /** Compares the shadow with this database; records lost changes; gives the database a marker if it has none. */
 export async function checkForLostWork(db: AppDatabase, now: Date = new Date()): Promise<LostWork | null> {
   const found = await readMarker(db);
@@ -65,6 +96,7 @@ export async function checkForLostWork(db: AppDatabase, now: Date = new Date()):
       reported: false,
       seen: false,
     };
+    foundLostAtStart = true;
     writeLostWork([...readLostWork(), lost]);
     writeShadow(null);
     // The emptied database forgot its school too: without it the start would offer the emergency area of
@@ -82,9 +114,7 @@ export async function refreshShadow(db: AppDatabase): Promise<void> {
   const current = await readMarker(db);
   if (current !== marker) {
     // Dexie reopened an empty database after the browser deleted ours: keep the shadow for the next start.
-    hasVanished = true;
-    showVanishedScreen();
-    announce(STORAGE_EVENTS.vanished);
+    markVanished();
     return;
   }
   const size = await db.outbox.count();

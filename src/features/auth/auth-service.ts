@@ -2,7 +2,8 @@ import { fetchOrgStatus } from '../../api/session';
 import { browserFetch, type FetchLike } from '../../api/http';
 import type { AppDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
-import { hasActiveFullAdmin, holdsTeacherToday } from '../../domain/store/access';
+import { offersEmergencyArea, type StorageState } from '../../domain/auth/emergency-offer';
+import { holdsTeacherToday } from '../../domain/store/access';
 import type { User } from '../../domain/store/schema';
 
 // Sign-in itself (server, offline, deferred, PIN) is the session module's (src/session/sign-in.ts); the
@@ -27,10 +28,6 @@ export async function listPinUsers(db: AppDatabase): Promise<User[]> {
 }
 
 /**
- * The emergency area is offered when no real (non-emergency) full administrator is active. The server sees
- * every user and answers; offline, the device's copy is the best guess.
- */
-/**
  * Day one (issue 33 point 9): the organisation does not exist on the server yet, so nobody can sign in and
  * the emergency area is the only way in. Offline (no answer) it is not said: the device's own data decides.
  */
@@ -40,12 +37,17 @@ export async function isNewSchool(db: AppDatabase, fetchImpl: FetchLike = browse
   return (await db.users.count()) === 0;
 }
 
+/**
+ * The emergency area is offered when the server says no real (non-emergency) full administrator is active,
+ * on a device whose database did not vanish (domain/auth/emergency-offer.ts). Offline, nothing is offered:
+ * the device's copy cannot detect it (it may have been emptied by the browser) and only the server promotes.
+ * `readStorage` is asked after the server's answer, so a database deleted during the question is seen.
+ */
 export async function needsEmergencyAdmin(
   db: AppDatabase,
+  readStorage: () => Promise<StorageState>,
   fetchImpl: FetchLike = browserFetch,
 ): Promise<boolean> {
-  const status = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));
-  if (status) return status.needsEmergency;
-  const [users, profiles] = await Promise.all([db.users.toArray(), db.profiles.toArray()]);
-  return !hasActiveFullAdmin({ users, profiles }, { excludeEmergency: true });
+  const server = await fetchOrgStatus(fetchImpl, await getMeta(db, 'orgId'));
+  return offersEmergencyArea({ server, storage: await readStorage() });
 }

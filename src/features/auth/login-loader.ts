@@ -18,7 +18,10 @@ export interface LoginRuntime {
    */
   whenStarted(): Promise<void>;
   readLoginDevice(): Promise<LoginDevice>;
+  /** The emergency area is offered by itself: the server found no active administrator, storage intact. */
   readNeedsEmergency(): Promise<boolean>;
+  /** Calls `listener` when the device's database vanishes under the open page; returns the unsubscribe. */
+  onStorageVanished?(listener: () => void): () => void;
   /** The school does not exist on the server yet (day one): the emergency area comes first. */
   readIsNewSchool?(): Promise<boolean>;
   signIn(input: {

@@ -34,11 +34,17 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   const [isNewSchool, setIsNewSchool] = useState(false);
   const [device, setDevice] = useState<LoginDevice | undefined>(undefined);
   const [hasFailed, setHasFailed] = useState(false);
+  // Issue 31 item 7: the device's database vanished under the open page; its own screen covers everything and
+  // the emergency area is never offered (an emptied device is not a school without administrators).
+  const [hasStorageVanished, setStorageVanished] = useState(false);
   useEffect(() => {
     let isCurrent = true;
+    let unsubscribe: (() => void) | undefined;
     const cancel = afterPaint(() => {
       void loadRuntime()
         .then(async (runtime) => {
+          if (!isCurrent) return;
+          unsubscribe = runtime.onStorageVanished?.(() => setStorageVanished(true));
           const found = await runtime.readLoginDevice();
           if (!isCurrent) return;
           setDevice(found);
@@ -56,6 +62,7 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
     return () => {
       isCurrent = false;
       cancel();
+      unsubscribe?.();
     };
   }, [loadRuntime]);
   // An enrolled classroom kiosk opens on the PIN pad until someone picks the other tab.
@@ -73,7 +80,7 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   // place (first on day one) and never moves while someone types in it (a move remounted it mid-promotion and
   // lost its answer).
   const isDecided = needsEmergency !== undefined || hasFailed;
-  const showEmergency = (wantsEmergency && isDecided) || hasPromoted;
+  const showEmergency = !hasStorageVanished && ((wantsEmergency && isDecided) || hasPromoted);
   // Issue 33 point 9: on day one (the school does not exist yet, so no administrator either) the emergency
   // area is the only way in: it comes first and the login form, useless until then, second. A school that
   // lost its administrators keeps the form first: its teachers still sign in every day.
@@ -91,7 +98,8 @@ export function LoginPage({ loadRuntime }: { loadRuntime: LoadLoginRuntime }) {
   if (device?.isSignedIn) return <Navigate to="/" replace />;
   return (
     <div className="login-page">
-      <main className="login-card">
+      {/* busy until the device's state and the server's answer are known (the emergency area may then appear) */}
+      <main className="login-card" aria-busy={!isDecided}>
         <p className="brand">{frApp.name}</p>
         <h1>{frLogin.title}</h1>
         {kioskName ? <p className="login-kiosk">{frLogin.kioskBadge(kioskName)}</p> : null}
