@@ -68,7 +68,10 @@ export function AttendanceTable({
   const namesOf = (row: AttendanceRow): RowNames => ({
     className: data.classes.get(row.timetable.classId)?.code ?? '—',
     moduleName: data.modules.get(row.slot.moduleId)?.name ?? '—',
-    teacherName: nameOf(row.slot.teacherUserId),
+    // The absent teacher reading her own course: her name, "Remplacé par …" under it.
+    teacherName: nameOf(
+      row.substitution?.absentUserId === viewerId ? row.substitution.absentUserId : row.slot.teacherUserId,
+    ),
     substitutionNote: substitutionNote(row, viewerId, nameOf),
   });
   return (
