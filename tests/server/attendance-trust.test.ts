@@ -1,21 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { trustFlags } from '../../src/domain/attendance/trust';
-import { hashSecret, saltOf } from '../../src/domain/secrets';
 import type { PlanningLog, StoreV1, User } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
 import { SERVER_TIME_HEADER } from '../../src/domain/sync/server-time';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { slot as course } from '../support/builders';
+import {
+  slot as course,
+  person as schoolPerson,
+  putMutation,
+  weekTimetable,
+  withPin,
+  type Credentials,
+} from '../support/builders';
 import {
   api,
-  cookieFrom,
-  seedOrg,
+  enrolKiosk as enrolKioskOf,
+  pushAccepted,
   serverBackends,
   signIn,
-  startServer,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -30,8 +34,6 @@ const T1 = { id: 'u-t1', email: 'moussa@ecole.sn', password: 'Moussa@2026', pin:
 const T2 = { id: 'u-t2', email: 'fatou@ecole.sn', password: 'Fatou@2026', pin: '246801' } as const;
 const W = { id: 'u-vh', email: 'vh@ecole.sn', password: 'Volume@2026' } as const;
 
-const fastHash = (secret: string) => hashSecret(secret, { iterations: TEST_ITERATIONS });
-
 /** Two days ago (UTC): every check-in of these tests is "made offline" then, and received now. */
 const DAY_MS = 86_400_000;
 const pastDay = new Date(Date.now() - 2 * DAY_MS).toISOString().slice(0, 10);
@@ -39,24 +41,9 @@ const dow = ((new Date(`${pastDay}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const monday = new Date(Date.parse(`${pastDay}T00:00:00Z`) - (dow - 1) * DAY_MS).toISOString().slice(0, 10);
 const on = (time: string, date = pastDay) => `${date}T${time}:00.000Z`;
 
-async function person(
-  who: { id: string; email: string; password: string; pin?: string },
-  name: string,
-  profileId: string,
-): Promise<User> {
-  const pinHash = who.pin ? await fastHash(who.pin) : undefined;
-  return {
-    id: who.id,
-    name,
-    email: who.email,
-    profileId,
-    status: 'Active',
-    passwordHash: await fastHash(who.password),
-    ...(pinHash
-      ? { pinHash, pinSalt: saltOf(pinHash) ?? undefined, pinExpiresAt: '2099-01-01T00:00:00.000Z' }
-      : {}),
-    mustChangePassword: false,
-  };
+async function person(who: Credentials & { pin?: string }, name: string, profileId: string): Promise<User> {
+  const user = await schoolPerson(who, profileId, { name });
+  return who.pin ? withPin(user, who.pin) : user;
 }
 
 /** 08:00-10:00 two days ago, module m-1. */
@@ -74,41 +61,23 @@ async function orgData(): Promise<Partial<StoreV1>> {
     classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
     levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
     timetables: [
-      {
-        id: 't-1',
-        periodicity: 'week',
-        year: Number(monday.slice(0, 4)),
-        weekStartDate: monday,
+      // 0: Moussa's course, 1: Fatou's, both 08:00-10:00 two days ago.
+      weekTimetable('t-1', monday, [slot('s-0', T1.id), slot('s-1', T2.id)], {
         classId: 'c-1',
         createdAt: on('07:00', monday),
-        // 0: Moussa's course, 1: Fatou's, both 08:00-10:00 two days ago.
-        slots: [slot('s-0', T1.id), slot('s-1', T2.id)],
-      },
+      }),
     ],
   };
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let admin: string;
 let r0: number;
-let seq = 0;
 
 const url = (path: string) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${ORG}`;
 
-function logMutation(values: Partial<PlanningLog> & { id: string }, createdAt = new Date().toISOString()) {
-  seq += 1;
-  return {
-    mutationId: `at-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection: 'planningLogs',
-    recordId: values.id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt,
-  } satisfies Mutation;
-}
+const logMutation = (values: Partial<PlanningLog> & { id: string }, createdAt = new Date().toISOString()) =>
+  putMutation({ collection: 'planningLogs', recordId: values.id, values, createdAt });
 
 const checkLog = (
   id: string,
@@ -135,14 +104,8 @@ const MOUSSA = { id: T1.id, name: 'Moussa Fall' };
 const FATOU = { id: T2.id, name: 'Fatou Ndiaye' };
 const AUTO = { id: null, name: 'AUTO' };
 
-async function push(cookie: string, mutations: Mutation[], clientId = 'device'): Promise<PushResponse> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId, mutations },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
+const push = (cookie: string, mutations: Mutation[], clientId = 'device'): Promise<PushResponse> =>
+  pushAccepted(server.url, ORG, cookie, mutations, { clientId });
 
 async function pushOne(
   cookie: string,
@@ -157,28 +120,13 @@ function expectRefused(result: MutationResult, detail: string) {
 }
 
 const stored = async (id: string) =>
-  (await readStore(server.storage, ORG)).store.planningLogs.find((l) => l.id === id) ?? null;
-
-async function enrolKiosk(): Promise<string> {
-  const response = await api(`${server.url}/api/kiosks`, admin, {
-    method: 'POST',
-    body: { name: 'Salle 3' },
-  });
-  expect(response.status).toBe(201);
-  const kiosk = cookieFrom(response, 'kiosk');
-  if (!kiosk) throw new Error('no kiosk cookie');
-  return kiosk;
-}
+  (await storeOf(server, ORG)).planningLogs.find((l) => l.id === id) ?? null;
+const enrolKiosk = () => enrolKioskOf(server.url, admin, 'Salle 3');
 
 describe.each(backends)('$name: trusted attendance times', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: admin, revision: r0 } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData });
+  beforeEach(() => {
+    ({ server, root: admin, revision: r0 } = org);
   });
 
   it('tells the device the server time on every sync answer (header and body)', async () => {
@@ -386,7 +334,7 @@ describe.each(backends)('$name: trusted attendance times', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     // A second device that had not seen that edit writes later, with a correct clock.
     await push(admin, [edit('Plus tard', new Date().toISOString())], 'device-ok');
-    const level = (await readStore(server.storage, ORG)).store.levels.find((l) => l.id === 'l-1');
+    const level = (await storeOf(server, ORG)).levels.find((l) => l.id === 'l-1');
     expect(level?.name).toBe('Plus tard');
   });
 });
