@@ -1,22 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { DataSettingsPage, SettingsPage } from './page-models/settings-page';
+import { signIn } from './page-models/sign-in-page';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
-import { signIn } from './support/pages/sign-in';
 
-async function openTab(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Onglets de la section' }).getByRole('link', { name }).click();
-}
-
-async function pick(page: Page, dialog: Locator, label: string, option: string) {
-  await dialog.getByRole('button', { name: new RegExp(label) }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-const table = (page: Page, title: string) => page.getByRole('table', { name: new RegExp(`^${title}`) });
-const row = (page: Page, title: string, key: string) =>
-  table(page, title)
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
+/** Signs the administrator of schoolWithTeachers() in on `page` (she lands on /users). */
+const signInAdmin = (page: Page, org: string) =>
+  signIn(page, org, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
 
 test('institutes, levels, classes and modules: create, edit, delete, with their messages', async ({
   page,
@@ -26,15 +16,16 @@ test('institutes, levels, classes and modules: create, edit, delete, with their 
   test.setTimeout(120_000);
   const org = newOrgId('settings');
   await seedOrg(request, org, schoolWithTeachers());
-  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
-  await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Paramètres' }).click();
+  await signInAdmin(page, org);
+  const settings = new SettingsPage(page);
+  const row = (title: string, key: string) => settings.row(title, key);
+  await settings.openFromMenu();
   await expect(page).toHaveURL(/\/settings\/instituts$/);
   await expect(page.getByText('Aucun institut.')).toBeVisible();
 
   // Institute: field by field validation, then create and edit.
-  await page.getByRole('button', { name: '+ Nouvel institut' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Nouvel institut' });
-  const save = () => dialog.getByRole('button', { name: 'Enregistrer' });
+  let dialog = await settings.startNew('+ Nouvel institut', 'Nouvel institut');
+  const save = () => settings.saveButton(dialog);
   await expect(save()).toBeDisabled();
   await dialog.getByLabel('Nom').fill('x');
   await dialog.getByLabel('Nom').fill('');
@@ -47,84 +38,70 @@ test('institutes, levels, classes and modules: create, edit, delete, with their 
   await expect(dialog.getByText('Le nom est requis')).toHaveCount(0);
   await save().click();
   await expect(page.getByText('Institut enregistré')).toBeVisible();
-  await expect(row(page, 'Instituts', 'Institut Supérieur d’Informatique')).toContainText('ISI');
-  await page.getByRole('button', { name: 'Modifier « Institut Supérieur d’Informatique »' }).click();
-  dialog = page.getByRole('dialog', { name: "Modifier l'institut" });
+  await expect(row('Instituts', 'Institut Supérieur d’Informatique')).toContainText('ISI');
+  dialog = await settings.edit('Institut Supérieur d’Informatique', "Modifier l'institut");
   await dialog.getByLabel('Abréviation').fill('ISI-Dakar');
   await save().click();
-  await expect(row(page, 'Instituts', 'Institut Supérieur d’Informatique')).toContainText('ISI-Dakar');
+  await expect(row('Instituts', 'Institut Supérieur d’Informatique')).toContainText('ISI-Dakar');
   // A second institute, deleted at once: confirmation, no warning (nothing linked).
-  await page.getByRole('button', { name: '+ Nouvel institut' }).click();
-  dialog = page.getByRole('dialog', { name: 'Nouvel institut' });
-  await dialog.getByLabel('Nom').fill('Institut provisoire');
-  await dialog.getByLabel('Abréviation').fill('IP');
-  await save().click();
-  await page.getByRole('button', { name: 'Supprimer « Institut provisoire »' }).click();
-  let confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
+  dialog = await settings.startNew('+ Nouvel institut', 'Nouvel institut');
+  await settings.saveNamed(dialog, 'Institut provisoire', 'IP');
+  const confirm = await settings.askToDelete('Institut provisoire');
   await expect(confirm).toContainText("Supprimer l'institut « Institut provisoire » ?");
   await expect(confirm.getByText(/resteront sans institut/)).toHaveCount(0);
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Institut supprimé')).toBeVisible();
-  await expect(row(page, 'Instituts', 'Institut provisoire')).toHaveCount(0);
+  await expect(row('Instituts', 'Institut provisoire')).toHaveCount(0);
 
   // Levels.
-  await openTab(page, 'Niveaux');
+  await settings.openTab('Niveaux');
   for (const [name, abbr] of [
     ['Licence 1', 'L1'],
     ['Licence 2', 'L2'],
   ]) {
-    await page.getByRole('button', { name: '+ Nouveau niveau' }).click();
-    dialog = page.getByRole('dialog', { name: 'Nouveau niveau' });
-    await dialog.getByLabel('Nom').fill(name!);
-    await dialog.getByLabel('Abréviation').fill(abbr!);
-    await save().click();
+    dialog = await settings.startNew('+ Nouveau niveau', 'Nouveau niveau');
+    await settings.saveNamed(dialog, name!, abbr!);
     await expect(page.getByText('Niveau enregistré').first()).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Modifier « Licence 2 »' }).click();
-  dialog = page.getByRole('dialog', { name: 'Modifier le niveau' });
+  dialog = await settings.edit('Licence 2', 'Modifier le niveau');
   await dialog.getByLabel('Nom').fill('Licence 2 (supprimée)');
   await save().click();
-  await page.getByRole('button', { name: 'Supprimer « Licence 2 (supprimée) »' }).click();
-  confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
+  await settings.askToDelete('Licence 2 (supprimée)');
   await expect(confirm).toContainText('Supprimer le niveau « Licence 2 (supprimée) » ?');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Niveau supprimé')).toBeVisible();
   await expect(page.getByText('Total : 1')).toBeVisible();
 
   // Classes: the pickers start on the first level and institute.
-  await openTab(page, 'Classes');
+  await settings.openTab('Classes');
   await expect(page.getByText('Aucune classe.')).toBeVisible();
   for (const code of ['L1-INFO', 'L1-TEMP']) {
-    await page.getByRole('button', { name: '+ Nouvelle classe' }).click();
-    dialog = page.getByRole('dialog', { name: 'Nouvelle classe' });
+    dialog = await settings.startNew('+ Nouvelle classe', 'Nouvelle classe');
     await expect(dialog.getByRole('button', { name: /Niveau/ })).toContainText('Licence 1');
     await dialog.getByLabel('Code').fill(code);
     await save().click();
     await expect(page.getByText('Classe enregistrée').first()).toBeVisible();
   }
-  await page.getByRole('button', { name: '+ Nouvelle classe' }).click();
-  dialog = page.getByRole('dialog', { name: 'Nouvelle classe' });
+  dialog = await settings.startNew('+ Nouvelle classe', 'Nouvelle classe');
   await dialog.getByLabel('Code').fill('l1-info');
   await expect(dialog.getByText('Une autre classe porte déjà ce code')).toBeVisible();
   await expect(save()).toBeDisabled();
   await dialog.getByRole('button', { name: 'Annuler' }).click();
-  await page.getByRole('button', { name: 'Supprimer « L1-TEMP »' }).click();
-  confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
+  await settings.askToDelete('L1-TEMP');
   await expect(confirm).toContainText('Supprimer la classe « L1-TEMP » ?');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Classe supprimée')).toBeVisible();
-  await expect(row(page, 'Classes', 'L1-INFO')).toContainText('Licence 1');
-  await expect(row(page, 'Classes', 'L1-INFO')).toContainText('Institut Supérieur d’Informatique');
+  await expect(row('Classes', 'L1-INFO')).toContainText('Licence 1');
+  await expect(row('Classes', 'L1-INFO')).toContainText('Institut Supérieur d’Informatique');
 
   // Modules, exactly as spec part 1 point 2 describes the screen.
-  await openTab(page, 'Modules');
+  await settings.openTab('Modules');
   await expect(page.getByRole('heading', { name: /^Modules Total/ })).toContainText('Total : 0');
   for (const [code, name] of [
     ['ALGO', 'Algorithmique'],
     ['BD', 'Bases de données'],
   ]) {
-    await page.getByRole('button', { name: '+ Nouveau module' }).click();
-    dialog = page.getByRole('dialog', { name: 'Nouveau module' });
+    dialog = await settings.startNew('+ Nouveau module', 'Nouveau module');
     await expect(dialog.getByLabel('Code')).toHaveValue('');
     await expect(dialog.getByLabel('Nom')).toHaveValue('');
     await expect(dialog.getByRole('button', { name: /Niveau/ })).toContainText('Licence 1');
@@ -134,11 +111,11 @@ test('institutes, levels, classes and modules: create, edit, delete, with their 
     await expect(dialog.getByText('Le code est requis')).toBeVisible();
     await dialog.getByLabel('Code').fill(code!);
     await dialog.getByLabel('Nom').fill(name!);
-    await pick(page, dialog, 'Niveau', 'Licence 1');
+    await settings.pick(dialog, 'Niveau', 'Licence 1');
     await save().click();
     await expect(page.getByText('Module enregistré').first()).toBeVisible();
   }
-  await expect(table(page, 'Modules').getByRole('columnheader')).toHaveText([
+  await expect(settings.table('Modules').getByRole('columnheader')).toHaveText([
     'Code',
     'Nom',
     'Niveau',
@@ -146,31 +123,28 @@ test('institutes, levels, classes and modules: create, edit, delete, with their 
     'Actions',
   ]);
   await expect(page.getByText('Total : 2')).toBeVisible();
-  await page.getByRole('button', { name: 'Modifier « ALGO »' }).click();
-  dialog = page.getByRole('dialog', { name: 'Modifier le module' });
+  dialog = await settings.edit('ALGO', 'Modifier le module');
   await dialog.getByLabel('Nom').fill('Algorithmique avancée');
   await save().click();
-  await expect(row(page, 'Modules', 'ALGO')).toContainText('Algorithmique avancée');
-  await page.getByRole('button', { name: 'Supprimer « BD »' }).click();
-  confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
+  await expect(row('Modules', 'ALGO')).toContainText('Algorithmique avancée');
+  await settings.askToDelete('BD');
   await expect(confirm).toContainText('Supprimer le module « BD » ?');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Module supprimé')).toBeVisible();
   await expect(page.getByText('Total : 1')).toBeVisible();
 
   // Counts of linked classes and modules; deleting a linked institute warns, and is not blocked.
-  await openTab(page, 'Instituts');
-  await expect(row(page, 'Instituts', 'Institut Supérieur d’Informatique').getByRole('cell')).toHaveText([
+  await settings.openTab('Instituts');
+  await expect(row('Instituts', 'Institut Supérieur d’Informatique').getByRole('cell')).toHaveText([
     'ISI-Dakar',
     '1',
     '1',
     /Modifier/,
   ]);
-  await openTab(page, 'Classes');
-  await expect(row(page, 'Classes', 'L1-INFO').getByRole('cell').nth(2)).toHaveText('1');
-  await openTab(page, 'Instituts');
-  await page.getByRole('button', { name: 'Supprimer « Institut Supérieur d’Informatique »' }).click();
-  confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
+  await settings.openTab('Classes');
+  await expect(row('Classes', 'L1-INFO').getByRole('cell').nth(2)).toHaveText('1');
+  await settings.openTab('Instituts');
+  await settings.askToDelete('Institut Supérieur d’Informatique');
   await expect(confirm).toContainText(
     '1 classe(s) et 1 module(s) liés à cet institut resteront sans institut.',
   );
@@ -196,24 +170,22 @@ test('Données: export, then import into a wiped browser gives the same lists', 
       { id: 'm-2', code: 'COMPTA', name: 'Comptabilité', levelId: 'l-gone', instituteId: 'i-1' },
     ],
   });
-  await signIn(page, org, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
-  await page.goto('/settings/donnees');
+  await signInAdmin(page, org);
+  const data = new DataSettingsPage(page);
+  await data.open();
   await expect(page.getByText(/Espace utilisé : .* Mo sur .* Mo disponibles/)).toBeVisible();
   await expect(page.getByText(/sous forme chiffrée \(hachée\)/)).toBeVisible();
 
   // PIN validity: 1 to 365.
-  const pin = page.getByLabel('Durée de validité des codes PIN (jours)');
-  await expect(pin).toHaveValue('90');
-  await pin.fill('400');
+  await expect(data.pinValidity).toHaveValue('90');
+  await data.pinValidity.fill('400');
   await expect(page.getByText('Saisissez un nombre entier de jours entre 1 et 365')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeDisabled();
-  await pin.fill('30');
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(data.saveButton).toBeDisabled();
+  await data.pinValidity.fill('30');
+  await data.saveButton.click();
   await expect(page.getByText('Durée de validité des PIN enregistrée')).toBeVisible();
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exporter (JSON)' }).click();
-  const download = await downloading;
+  const download = await data.exportJson();
   await expect(page.getByText('Export terminé')).toBeVisible();
   expect(download.suggestedFilename()).toMatch(/^user-mgmt-store-\d{4}-\d{2}-\d{2}\.json$/);
   const file = test.info().outputPath(download.suggestedFilename());
@@ -238,17 +210,14 @@ test('Données: export, then import into a wiped browser gives the same lists', 
     ...target,
     users: target.users.map((u) => (u.id === 'u-t1' ? { ...u, password: 'Autre@2026' } : u)),
   });
-  await signIn(fresh, emptyOrg, 'awa@ecole.sn', 'Admin@2026', { landing: /\/users$/ });
-  await fresh.goto('/settings/modules');
+  await signInAdmin(fresh, emptyOrg);
+  await new SettingsPage(fresh).open('modules');
   await expect(fresh.getByText('Aucun module.')).toBeVisible();
-  await fresh.goto('/settings/donnees');
+  const freshData = new DataSettingsPage(fresh);
+  await freshData.open();
 
-  const importArea = fresh.getByRole('region', { name: 'Importer des données' });
-  const choose = async (name: string, buffer: Buffer) => {
-    const chooser = fresh.waitForEvent('filechooser');
-    await fresh.getByRole('button', { name: 'Choisir un fichier JSON…' }).click();
-    await (await chooser).setFiles({ name, mimeType: 'application/json', buffer });
-  };
+  const { importArea } = freshData;
+  const choose = (name: string, buffer: Buffer) => freshData.chooseImportFile(name, buffer);
   await choose('casse.json', Buffer.from('{"users": ['));
   await expect(importArea.getByRole('alert')).toContainText('Impossible de lire ce fichier JSON');
   await choose('vide.json', Buffer.from('{"institutes": []}'));
@@ -259,7 +228,7 @@ test('Données: export, then import into a wiped browser gives the same lists', 
   await expect(importArea.getByRole('alert')).toContainText('levels[0].name');
 
   await choose(download.suggestedFilename(), Buffer.from(text));
-  const confirm = fresh.getByRole('alertdialog', { name: 'Remplacer les données ?' });
+  const confirm = freshData.confirmReplace;
   await expect(confirm.getByRole('row', { name: /Modules de cours/ }).getByRole('cell')).toHaveText([
     '0',
     '2',
@@ -267,7 +236,7 @@ test('Données: export, then import into a wiped browser gives the same lists', 
   ]);
   await confirm.getByRole('button', { name: 'Remplacer les données' }).click();
   await expect(fresh.getByText('Import terminé')).toBeVisible();
-  await expect(fresh.getByLabel('Durée de validité des codes PIN (jours)')).toHaveValue('30');
+  await expect(freshData.pinValidity).toHaveValue('30');
   const moussa = await request.post('/api/auth/login', {
     data: { orgId: emptyOrg, email: 'moussa@ecole.sn', password: 'Prof@2026', remember: false },
   });
