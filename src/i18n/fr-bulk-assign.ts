@@ -8,7 +8,7 @@ export const frBulkAssign = {
   openHint: 'Cours sans enseignant : choisir un enseignant par module et classe',
   title: 'Cours à affecter',
   intro: (n: number) =>
-    `${courses(n)} sans enseignant. Aucun pointage n’est possible sur ces cours tant qu’un enseignant n’est pas choisi. Choisissez un enseignant pour un module et une classe, puis « Affecter » : tous leurs cours sans enseignant le reçoivent ; les cours qui ont déjà un enseignant ne changent pas.`,
+    `${courses(n)} sans enseignant : aucun pointage possible tant qu’un enseignant n’est pas choisi. L’enseignant choisi pour un module et une classe reçoit tous leurs cours sans enseignant ; les cours qui en ont un ne changent pas.`,
   scopeAll: 'Toutes les semaines',
   scopePeriod: (label: string) => `Seulement la période affichée (${label})`,
   scopeLabel: 'Cours concernés',
@@ -29,6 +29,8 @@ export const frBulkAssign = {
   confirmTitle: 'Affecter ces cours ?',
   confirm: (n: number, teacher: string, module: string, className: string) =>
     `${courses(n)} (${module}, ${className}) ${plural(n, 'sera affecté', 'seront affectés')} à ${teacher}.`,
+  begun: (n: number) =>
+    ` Dont ${courses(n)} déjà ${plural(n, 'commencé', 'commencés')} : ${plural(n, 'il apparaîtra', 'ils apparaîtront')} « Non émargé » tant qu’aucun pointage n’est enregistré.`,
   skippedClosed: (n: number) =>
     ` ${courses(n)} d’un mois clôturé ${plural(n, 'reste', 'restent')} « À affecter ».`,
   skippedOwn: (n: number) =>

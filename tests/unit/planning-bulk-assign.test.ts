@@ -238,9 +238,16 @@ describe('planBulkAssignment', () => {
     expect(result.value.assigned).toBe(assigned);
   });
 
-  it('another person may staff a course that has begun', () => {
-    const result = planBulkAssignment(input({ now: new Date('2026-12-30T00:00:00.000Z') }));
+  it.each([
+    // Another person may staff a course that has begun; the confirmation says how many have.
+    ['before the first course', '2026-11-02T07:59:59.999Z', 0],
+    ['at the first course', '2026-11-02T08:00:00.000Z', 1],
+    ['after them all but the Fridays of December', '2026-12-02T12:00:00.000Z', 4],
+    ['after the last Friday of December', '2026-12-25T08:00:00.000Z', 5],
+  ])('another person staffs them %s', (_label, now, begun) => {
+    const result = planBulkAssignment(input({ now: new Date(now) }));
     expect(result.ok && result.value.assigned).toBe(5);
+    expect(result.ok && result.value.begun).toBe(begun);
   });
 });
 

@@ -182,6 +182,11 @@ export interface BulkAssignPlan {
   timetables: Timetable[];
   /** How many courses get the teacher. */
   assigned: number;
+  /**
+   * Of those, how many have a date already begun: they show "Non émargé" once staffed, until a missing
+   * check-in is recorded (issue 32), which the confirmation says.
+   */
+  begun: number;
   /** Courses of the group left "à affecter", and why. */
   skipped: Record<AssignSkip, number>;
 }
@@ -205,6 +210,7 @@ export function planBulkAssignment(input: BulkAssignInput): BulkAssignResult {
   const skipped: Record<AssignSkip, number> = { 'month-closed': 0, 'own-started': 0 };
   const changed: Timetable[] = [];
   let assigned = 0;
+  let begun = 0;
   for (const timetable of input.timetables) {
     if (timetable.classId !== input.classId) continue;
     let touched = false;
@@ -224,12 +230,13 @@ export function planBulkAssignment(input: BulkAssignInput): BulkAssignResult {
       }
       touched = true;
       assigned += 1;
+      if (hasStartedDate(timetable, slot, nowMs)) begun += 1;
       return { ...slot, teacherUserId: input.teacherUserId };
     });
     if (touched) changed.push({ ...timetable, slots });
   }
   if (assigned === 0) return { ok: false, reason: 'nothing-to-assign' };
-  return { ok: true, value: { timetables: changed, assigned, skipped } };
+  return { ok: true, value: { timetables: changed, assigned, begun, skipped } };
 }
 
 /** A slot as newlyAssignedTeachers compares it. */

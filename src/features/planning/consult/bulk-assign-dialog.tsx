@@ -34,9 +34,10 @@ function confirmMessage(
   outcome: BulkAssignOutcome,
 ): string {
   if (!outcome.ok) return '';
-  const { assigned, skipped } = outcome.value;
+  const { assigned, begun, skipped } = outcome.value;
   return (
     t.confirm(assigned, teacherName, group.moduleName, group.className) +
+    (begun > 0 ? t.begun(begun) : '') +
     (skipped['month-closed'] > 0 ? t.skippedClosed(skipped['month-closed']) : '') +
     (skipped['own-started'] > 0 ? t.skippedOwn(skipped['own-started']) : '')
   );
