@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 
 /** What signing in waits for: the app has left the login screen, or reached `landing` when given. */
 export interface SignInOptions {
@@ -13,7 +13,15 @@ export interface SignInOptions {
  * enrolled kiosk. One place for the steps every spec repeats, so that a change of the form changes one file.
  */
 export class SignInPage {
-  constructor(private readonly page: Page) {}
+  /** "Accès administrateur de secours": shown while the organisation has no active administrator. */
+  readonly emergency: Locator;
+  /** The form's error ("Mot de passe incorrect.", "Utilisateur introuvable…"). */
+  readonly error: Locator;
+
+  constructor(private readonly page: Page) {
+    this.emergency = page.getByRole('region', { name: 'Accès administrateur de secours' });
+    this.error = page.getByRole('alert');
+  }
 
   async open(org: string): Promise<void> {
     await this.page.goto(`/login?org=${org}`);
@@ -53,6 +61,19 @@ export class SignInPage {
     await this.page.getByRole('button', { name }).click();
     await this.typePin(pin);
     await expect(this.page).toHaveURL(/\/teacher\/today$/);
+  }
+
+  /**
+   * In the emergency area: the e-mail, the setup code when given (printed in the server's terminal), then
+   * "Promouvoir Super Admin"; the answer is the caller's to check.
+   */
+  async promoteEmergencyAdmin(email: string, setupCode?: string): Promise<void> {
+    await this.emergency.getByLabel('Email').fill(email);
+    if (setupCode !== undefined)
+      await this.emergency
+        .getByLabel('Code d’installation (affiché dans le terminal du serveur)')
+        .fill(setupCode);
+    await this.emergency.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
   }
 
   /**
@@ -109,9 +130,33 @@ export async function signInOnNewPage(
   return page;
 }
 
+/** The user menu of the top bar: "Changer le mot de passe" and "Déconnexion". */
+export class UserMenu {
+  /** "Changer le mot de passe": the current one, the new one and its confirmation. */
+  readonly passwordDialog: Locator;
+
+  constructor(private readonly page: Page) {
+    this.passwordDialog = page.getByRole('dialog', { name: 'Changer le mot de passe' });
+  }
+
+  /** Opens the menu and chooses `item`. */
+  async choose(item: 'Changer le mot de passe' | 'Déconnexion'): Promise<void> {
+    await this.page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await this.page.getByRole('menuitem', { name: item }).click();
+  }
+
+  /** In the password dialog: fills what is given and presses "Enregistrer"; the answer is the caller's. */
+  async changePassword(fields: { current?: string; next: string; confirmation?: string }): Promise<void> {
+    const dialog = this.passwordDialog;
+    if (fields.current !== undefined) await dialog.getByLabel('Mot de passe actuel').fill(fields.current);
+    await dialog.getByLabel('Nouveau mot de passe', { exact: true }).fill(fields.next);
+    await dialog.getByLabel('Confirmation du nouveau mot de passe').fill(fields.confirmation ?? fields.next);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  }
+}
+
 /** The user menu's "Déconnexion": back on the login screen. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
-  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await new UserMenu(page).choose('Déconnexion');
   await expect(page).toHaveURL(/\/login/);
 }
