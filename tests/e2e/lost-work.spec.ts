@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import {
+  algorithmsCourse,
+  newOrgId,
+  readStoreAsAdmin,
+  SCHOOL_ADMIN,
+  schoolWithTeachers,
+  seedOrg,
+} from './support/org';
 import { submitSignIn } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
 
@@ -12,6 +19,7 @@ const MONDAY = '2026-03-09';
 test('a cleared IndexedDB with a pending check-in: the app says what was lost and reports it', async ({
   page,
   context,
+  browser,
   request,
   baseURL,
 }) => {
@@ -38,6 +46,19 @@ test('a cleared IndexedDB with a pending check-in: the app says what was lost an
     };
     new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
   });
+  // The browser's answer to persistent storage is its own (engagement, installation): a refusal is set here, and
+  // each request counted, so the test sees what the app does with it.
+  await page.addInitScript(() => {
+    const counter = globalThis as unknown as { __persistAsked: number };
+    counter.__persistAsked = 0;
+    navigator.storage.persisted = () => Promise.resolve(false);
+    navigator.storage.persist = () => {
+      counter.__persistAsked += 1;
+      return Promise.resolve(false);
+    };
+  });
+  const persistAsked = () =>
+    page.evaluate(() => (globalThis as unknown as { __persistAsked: number }).__persistAsked);
   await page.goto(`/login?org=${org}`);
   await submitSignIn(page, 'moussa@ecole.sn', 'Prof@2026');
   await expect(page).toHaveURL(/\/teacher\/today$/);
@@ -45,10 +66,17 @@ test('a cleared IndexedDB with a pending check-in: the app says what was lost an
   // The screen's code is loaded before the network goes (no service worker in this test).
   const today = new TodayPage(page);
   await expect(today.dueCourse).toContainText('08:00 – 10:00');
+  // (pwa-support.tsx also asks, silently, at sign-in: the count before the offline change is what it is.)
+  const askedOnline = await persistAsked();
   await context.setOffline(true);
   await today.arrival().click();
   await expect(page.getByText(/Arrivée · Moussa Fall/).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Hors ligne' })).toBeVisible();
+  // The first change made offline asks for persistent storage once; the refusal is told to the teacher.
+  await expect.poll(persistAsked).toBe(askedOnline + 1);
+  await expect(page.getByRole('status').filter({ hasText: 'stockage persistant' })).toContainText(
+    'Installez l’application',
+  );
   // The shadow outside IndexedDB counts it.
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('emargement/pending-shadow') ?? ''))
@@ -111,6 +139,25 @@ test('a cleared IndexedDB with a pending check-in: the app says what was lost an
   expect(entry?.details).toMatch(
     /^1 modification non envoyée perdue sur un appareil \(faite le 09\/03\/2026 à 07:5\d/,
   );
+
+  // The administrator reads it on the Journal des actions screen: what, by whom, when it was made.
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await admin.goto(`/login?org=${org}`);
+    await submitSignIn(admin, SCHOOL_ADMIN.email, SCHOOL_ADMIN.password);
+    await expect(admin).not.toHaveURL(/\/login/);
+    await admin.goto('/journal');
+    await expect(admin.getByRole('heading', { name: 'Journal des actions' })).toBeVisible();
+    const row = admin.getByRole('row').filter({ hasText: 'Modifications perdues (appareil)' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Moussa Fall');
+    await expect(row).toContainText(
+      /1 modification non envoyée perdue sur un appareil \(faite le 09\/03\/2026/,
+    );
+  } finally {
+    await adminContext.close();
+  }
 
   // Said once: the next start shows no notice.
   await page.reload();
