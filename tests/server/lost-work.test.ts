@@ -1,14 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStore } from '../../server/sync-service';
-import {
-  api,
-  ROOT_ADMIN,
-  seedOrg,
-  serverBackends,
-  startServer,
-  type RunningServer,
-  type TestDatabase,
-} from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api, ROOT_ADMIN, serverBackends, storeOf, useSeededOrg, type RunningServer } from './helpers';
 
 /**
  * Issue 31 item 7, over HTTP on every storage engine: a device whose browser cleared its storage reports the
@@ -28,21 +19,15 @@ const report = {
 };
 
 describe.each(backends)('$name: lost work reported by a device', (backend) => {
-  let data: TestDatabase;
   let server: RunningServer;
   let cookie: string;
   const url = () => `${server.url}/api/lost-work?orgId=${ORG}`;
   const entries = async () =>
-    (await readStore(server.storage, ORG)).store.userLogs.filter((l) => l.action === 'device-lost-work');
+    (await storeOf(server, ORG)).userLogs.filter((l) => l.action === 'device-lost-work');
 
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie } = await seedOrg(server.url, ORG));
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG);
+  beforeEach(() => {
+    ({ server, root: cookie } = org);
   });
 
   it('writes one journal entry, by the session, saying how many changes were lost and when', async () => {
