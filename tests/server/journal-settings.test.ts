@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStore } from '../../server/sync-service';
-import type { PushResponse } from '../../src/domain/sync/protocol';
+import { describe, expect, it } from 'vitest';
 import { putMutation } from '../support/builders';
-import { api, seedOrg, serverBackends, startServer, type RunningServer, type TestDatabase } from './helpers';
+import { pushResults, seedOrg, serverBackends, storeOf, useTestDb } from './helpers';
 
 /**
  * Issue 33 point 8 over real HTTP on every storage engine: a settings change carries its journal entry in the
@@ -10,9 +8,6 @@ import { api, seedOrg, serverBackends, startServer, type RunningServer, type Tes
  */
 const backends = await serverBackends();
 const ORG = 'ecole-journal-parametres';
-
-let server: RunningServer;
-let data: TestDatabase;
 
 const settingsLog = (id: string, recordId: string, actorUserId: string) =>
   putMutation({
@@ -34,28 +29,16 @@ const settingsLog = (id: string, recordId: string, actorUserId: string) =>
   });
 
 describe.each(backends)('$name: settings changes in the journal (issue 33)', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
-  });
+  const db = useTestDb(backend);
 
   it('accepts the entry of a change its batch made, refuses one naming no change', async () => {
+    const { server } = db;
     const { cookie } = await seedOrg(server.url, ORG, {
       levels: [{ id: 'l-2', name: 'Licence 2', abbr: 'L2' }],
       institutes: [{ id: 'i-1', name: 'Institut', abbr: 'ISI' }],
     });
-    const push = async (mutations: ReturnType<typeof putMutation>[]) => {
-      const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
-        method: 'POST',
-        body: { clientId: 'poste-1', mutations },
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as PushResponse).results;
-    };
+    const push = (mutations: ReturnType<typeof putMutation>[]) =>
+      pushResults(server.url, ORG, cookie, mutations, { clientId: 'poste-1' });
 
     const made = await push([
       putMutation({
@@ -74,7 +57,7 @@ describe.each(backends)('$name: settings changes in the journal (issue 33)', (ba
       detail: 'no-change-described',
     });
 
-    const store = (await readStore(server.storage, ORG)).store;
+    const store = await storeOf(server, ORG);
     const logs = store.userLogs.filter((l) => l.action === 'settings-change');
     expect(logs.map((l) => l.id)).toEqual(['log-ok']);
     // The server names the actor from the session, whatever the device wrote.
