@@ -1,4 +1,5 @@
 import { Button } from 'react-aria-components';
+import { assignableTeachers } from '../../../domain/planning/bulk-assign';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
 import type { ParsedFile } from '../../../domain/timetable-parsing';
 import { fr } from '../../../i18n/fr';
@@ -192,10 +193,13 @@ function VerificationActions({ verification, onClose }: { verification: Verifica
   );
 }
 
-/** The people a course "à affecter" can be given to: the organisation's active users, by name. */
+/**
+ * The people a course "à affecter" can be given to: active users of a teacher-type profile, by name (the rule
+ * of Consulter's bulk assignment and of the server, domain/planning/bulk-assign).
+ */
 function activeTeachers(verification: Verification) {
-  return (verification.data?.users ?? [])
-    .filter((u) => u.status === 'Active')
-    .map((u) => ({ id: u.id, name: u.name }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+  return assignableTeachers(verification.data?.users ?? [], verification.data?.profiles ?? []).map((u) => ({
+    id: u.id,
+    name: u.name,
+  }));
 }
