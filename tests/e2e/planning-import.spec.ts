@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { currentWeek, PlanningImportPage } from './page-models/planning-import-page';
+import { SettingsPage } from './page-models/settings-page';
 import { importSchool, signedInSchool } from './support/import-school';
 
 const SHOTS = '/tmp/shots-import';
@@ -340,16 +341,14 @@ test('an installation without levels or institutes: the verification explains it
   });
 
   await test.step('a level and an institute created in Paramètres', async () => {
-    for (const [path, add, title, name, abbr] of [
-      ['/settings/niveaux', '+ Nouveau niveau', 'Nouveau niveau', 'Licence', 'L'],
-      ['/settings/instituts', '+ Nouvel institut', 'Nouvel institut', 'Institut supérieur', 'ISI'],
+    const settings = new SettingsPage(page);
+    for (const [tab, add, title, name, abbr] of [
+      ['niveaux', '+ Nouveau niveau', 'Nouveau niveau', 'Licence', 'L'],
+      ['instituts', '+ Nouvel institut', 'Nouvel institut', 'Institut supérieur', 'ISI'],
     ] as const) {
-      await page.goto(path);
-      await page.getByRole('button', { name: add }).click();
-      const form = page.getByRole('dialog', { name: title });
-      await form.getByLabel('Nom', { exact: true }).fill(name);
-      await form.getByLabel('Abréviation').fill(abbr);
-      await form.getByRole('button', { name: 'Enregistrer' }).click();
+      await settings.open(tab);
+      const form = await settings.startNew(add, title);
+      await settings.saveNamed(form, name, abbr);
       await expect(form).toHaveCount(0);
       await expect(page.getByRole('button', { name: `Modifier « ${name} »` })).toBeVisible();
     }
