@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newOrgId, seedOrg } from './support/org';
 import { signIn, signInOnNewPage } from './support/pages/sign-in';
 
@@ -135,6 +136,7 @@ test('courses "à affecter" staffed in bulk from Consulter, seen by their teache
   const picker = algo.getByLabel('Enseignant de Algorithmique, L1 Info');
   await expect(picker.locator('option', { hasText: 'Ancien Professeur' })).toHaveCount(0);
   await page.screenshot({ path: join(DIR, 'dialog-360.png') });
+  await expectNoSeriousA11yViolations(page, 'Cours à affecter (360 px)');
   const assign = algo.getByRole('button', { name: 'Affecter Algorithmique, L1 Info' });
   await expect(assign).toBeDisabled();
   await picker.selectOption({ label: 'Moussa Sow' });
