@@ -9,6 +9,8 @@ export const frTimeZone = {
   count: (shown: number, total: number) =>
     shown === total ? `${total} fuseaux` : `${shown} fuseau${shown > 1 ? 'x' : ''} sur ${total}`,
   noMatch: 'Aucun fuseau ne correspond à la recherche.',
+  /** Its own name: the Données page has other "Enregistrer" buttons (PIN validity). */
+  save: 'Enregistrer le fuseau',
   saved: 'Fuseau horaire enregistré.',
   invalid: 'Fuseau horaire inconnu.',
 } as const;

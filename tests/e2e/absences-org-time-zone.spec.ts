@@ -20,7 +20,7 @@ test('the administrator searches and saves the organisation’s time zone', asyn
   const section = page.getByRole('region', { name: 'Fuseau horaire de l’organisation' });
   await expect(section.getByText('Fuseau enregistré : Afrique / Dakar — UTC+00:00')).toBeVisible();
   const list = section.getByRole('combobox', { name: 'Fuseau horaire', exact: true });
-  const save = section.getByRole('button', { name: 'Enregistrer' });
+  const save = section.getByRole('button', { name: 'Enregistrer le fuseau' });
   await expect(list).toHaveValue('Africa/Dakar');
   // Nothing changed yet: nothing to save.
   await expect(save).toBeDisabled();

@@ -96,7 +96,7 @@ export function TimeZoneSection() {
           type="submit"
           isDisabled={isBusy || !isValid || value === current || stored === undefined}
         >
-          {fr.settings.common.save}
+          {t.save}
         </Button>
       </Form>
     </section>
