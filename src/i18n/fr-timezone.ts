@@ -3,7 +3,7 @@ export const frTimeZone = {
   title: 'Fuseau horaire de l’organisation',
   hint: 'Les heures des cours dans les calendriers (Google Agenda, Calendrier d’Apple, Outlook) sont données dans ce fuseau. Par défaut : Afrique / Dakar.',
   search: 'Rechercher un fuseau',
-  searchPlaceholder: 'Ville, région ou décalage (ex. Paris, UTC+01)',
+  searchPlaceholder: 'Ex. : Paris, Afrique, UTC+01',
   label: 'Fuseau horaire',
   current: (label: string) => `Fuseau enregistré : ${label}`,
   count: (shown: number, total: number) =>
