@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { PlanningImportPage } from './page-models/planning-import-page';
+import { signIn } from './page-models/sign-in-page';
+import { IMPORT_ADMIN as ADMIN, signedInSchool } from './support/import-school';
 import { newOrgId, readStoreAsAdmin, seedOrg } from './support/org';
-import { signIn } from './support/pages/sign-in';
 
 // Issue 30 item 6: on a new installation (no level, no institute) the verification dialog creates both in
 // place, and the same reading goes on to be saved; nothing is cancelled, nothing read again.
 
 const SHOTS = process.env.IMPORT_PLACES_SHOTS ?? 'test-results/import-new-install';
 const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
-const ADMIN = { email: 'awa@ecole.sn', password: 'Admin@2026' };
 
 /** A new installation: one administrator who may import and edit the settings; no level, no institute. */
 function newInstallation() {
@@ -65,25 +66,17 @@ test('a new installation imports its first file, creating the level and the inst
   baseURL,
 }) => {
   mkdirSync(SHOTS, { recursive: true });
-  const org = newOrgId('premier-import');
-  await seedOrg(request, org, newInstallation());
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, org, ADMIN.email, ADMIN.password);
+  const org = await signedInSchool(page, request, 'premier-import', newInstallation());
+  // A week of March of this year (the form starts on this year and on a week).
+  const importer = new PlanningImportPage(page);
+  await importer.analyse(join(FIXTURES, 'stacked-classes.xlsx'));
 
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const form = page.getByRole('dialog', { name: 'Nouvel import' });
-  await form.getByLabel('Périodicité').selectOption('week');
-  await form.getByLabel('Mois', { exact: true }).selectOption('3');
-  await form.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
-  await form.getByLabel('Fichier').setInputFiles(join(FIXTURES, 'stacked-classes.xlsx'));
-  await form.getByRole('button', { name: 'Analyser' }).click();
-
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  const verify = importer.verification.dialog;
   await expect(verify.getByText('Classes manquantes (3)')).toBeVisible();
   const places = verify.getByRole('region', { name: 'Niveau et institut à créer' });
   await expect(places.getByRole('alert')).toContainText("Aucun niveau ni institut n'existe encore");
-  const create = verify.getByRole('button', { name: 'Créer les référentiels manquants' });
+  const create = importer.verification.createMissingButton;
   await expect(create).toBeDisabled();
 
   // Nothing half-filled is written: the abbreviations are required, as in Paramètres.
@@ -108,9 +101,8 @@ test('a new installation imports its first file, creating the level and the inst
   );
   await page.screenshot({ path: `${SHOTS}/02-places-created-1366.png` });
   await expect(create).toBeEnabled();
-  await create.click();
-  await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
-  await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+  await importer.verification.createMissingReferences();
+  await importer.verification.save();
   await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
   await expect(verify).toHaveCount(0);
 
@@ -147,48 +139,40 @@ test('a planner without access to Paramètres is told whom to ask, not offered t
   await seedOrg(request, org, newInstallation());
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, org, 'ibou@ecole.sn', 'Planif@2026');
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const form = page.getByRole('dialog', { name: 'Nouvel import' });
-  await form.getByLabel('Mois', { exact: true }).selectOption('3');
-  await form.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
-  await form.getByLabel('Fichier').setInputFiles(join(FIXTURES, 'stacked-classes.xlsx'));
-  await form.getByRole('button', { name: 'Analyser' }).click();
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  const importer = new PlanningImportPage(page);
+  await importer.analyse(join(FIXTURES, 'stacked-classes.xlsx'));
+  const verify = importer.verification.dialog;
   const places = verify.getByRole('region', { name: 'Niveau et institut à créer' });
   await expect(places).toContainText('Votre profil ne permet pas de créer un niveau');
   await expect(places).toContainText('Votre profil ne permet pas de créer un institut');
   await expect(places.getByRole('textbox')).toHaveCount(0);
-  await expect(verify.getByRole('button', { name: 'Créer les référentiels manquants' })).toBeDisabled();
+  await expect(importer.verification.createMissingButton).toBeDisabled();
 });
 
 test('a file dated outside the offered years: its years are offered and its own week chosen', async ({
   page,
   request,
 }) => {
-  const org = newOrgId('import-annees');
-  await seedOrg(request, org, newInstallation());
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, org, ADMIN.email, ADMIN.password);
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const form = page.getByRole('dialog', { name: 'Nouvel import' });
+  await signedInSchool(page, request, 'import-annees', newInstallation());
+  const importer = new PlanningImportPage(page);
+  const { dialog: form } = await importer.startNewImport();
   const year = form.getByLabel('Année');
   await expect(year.locator('option')).toHaveCount(3);
   await expect(year.locator('option', { hasText: '2022' })).toHaveCount(0);
   await form.getByLabel('Mois', { exact: true }).selectOption('3');
   await form.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
   // A school's export dated September 2022, one line per course.
-  await form.getByLabel('Fichier').setInputFiles(join(FIXTURES, 'real', 'list-edt-dated.csv'));
-  await form.getByRole('button', { name: 'Analyser' }).click();
+  await importer.newImport.chooseFile(join(FIXTURES, 'real', 'list-edt-dated.csv'));
+  await importer.newImport.analyse();
   await expect(form.getByRole('alert')).toContainText('Ce fichier date ses cours de');
   await expect(form.getByRole('alert')).toContainText('12/09/2022');
   await page.screenshot({ path: `${SHOTS}/03-file-weeks-1366.png` });
   await year.selectOption('2022');
   await form.getByLabel('Mois', { exact: true }).selectOption('9');
   await form.getByLabel('Semaine (lundi)').selectOption('2022-09-19');
-  await form.getByRole('button', { name: 'Analyser' }).click();
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  await importer.newImport.analyse();
+  const verify = importer.verification.dialog;
   await expect(verify.getByRole('table', { name: /Aperçu/ })).toContainText('Semaine du 19/09/2022');
   await expect(verify.getByRole('table', { name: /Aperçu/ })).not.toContainText('12/09/2022');
 });
