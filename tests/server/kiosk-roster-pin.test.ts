@@ -1,16 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashSecret, saltOf } from '../../src/domain/secrets';
-import type { User } from '../../src/domain/store/schema';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import {
-  api,
-  cookieFrom,
-  seedOrg,
-  serverBackends,
-  startServer,
-  type RunningServer,
-  type TestDatabase,
-} from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { StoreV1 } from '../../src/domain/store/schema';
+import { withPin } from '../support/builders';
+import { api, enrolKiosk, serverBackends, useSeededOrg, type RunningServer } from './helpers';
 
 /**
  * The kiosk roster (teachers only unless the kiosk is set to list administrators too) is enforced by the
@@ -22,21 +13,43 @@ const ORG = 'ecole-borne';
 const TEACHER = { id: 'u-teacher', pin: '135790' } as const;
 const ADMIN = { id: 'u-admin-teacher', pin: '246801' } as const;
 
-async function withPin(
-  user: Pick<User, 'id' | 'name' | 'email' | 'profileId' | 'status'>,
-  pin: string,
-): Promise<User> {
-  const pinHash = await hashSecret(pin, { iterations: TEST_ITERATIONS });
+/** A teacher and a teaching administrator, both with a PIN and no password. */
+async function orgData(): Promise<Partial<StoreV1>> {
   return {
-    ...user,
-    pinHash,
-    pinSalt: saltOf(pinHash) ?? undefined,
-    pinExpiresAt: '2099-01-01T00:00:00.000Z',
+    profiles: [
+      {
+        id: 'admin-teacher',
+        name: 'Directeur des études',
+        moduleIds: ['user-mgmt', 'users', 'teacher', 'teacher.today', 'teacher.contract'],
+        formFieldKeys: ['email'],
+      },
+    ],
+    users: [
+      await withPin(
+        {
+          id: TEACHER.id,
+          name: 'Moussa Fall',
+          email: 'moussa@ecole.sn',
+          profileId: 'teacher',
+          status: 'Active',
+        },
+        TEACHER.pin,
+      ),
+      await withPin(
+        {
+          id: ADMIN.id,
+          name: 'Awa Directrice',
+          email: 'awa@ecole.sn',
+          profileId: 'admin-teacher',
+          status: 'Active',
+        },
+        ADMIN.pin,
+      ),
+    ],
   };
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let kiosk: string;
 let admin: string;
 
@@ -44,53 +57,10 @@ const pinCheck = (body: Record<string, unknown>) =>
   api(`${server.url}/api/auth/pin`, kiosk, { method: 'POST', body: { orgId: ORG, ...body } });
 
 describe.each(backends)('$name: the kiosk roster on the server', (backend) => {
+  const org = useSeededOrg(backend, ORG, { store: orgData });
   beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-    const seeded = await seedOrg(server.url, ORG, {
-      profiles: [
-        {
-          id: 'admin-teacher',
-          name: 'Directeur des études',
-          moduleIds: ['user-mgmt', 'users', 'teacher', 'teacher.today', 'teacher.contract'],
-          formFieldKeys: ['email'],
-        },
-      ],
-      users: [
-        await withPin(
-          {
-            id: TEACHER.id,
-            name: 'Moussa Fall',
-            email: 'moussa@ecole.sn',
-            profileId: 'teacher',
-            status: 'Active',
-          },
-          TEACHER.pin,
-        ),
-        await withPin(
-          {
-            id: ADMIN.id,
-            name: 'Awa Directrice',
-            email: 'awa@ecole.sn',
-            profileId: 'admin-teacher',
-            status: 'Active',
-          },
-          ADMIN.pin,
-        ),
-      ],
-    });
-    admin = seeded.cookie;
-    const enrolled = await api(`${server.url}/api/kiosks`, admin, {
-      method: 'POST',
-      body: { name: 'Salle 12' },
-    });
-    expect(enrolled.status).toBe(201);
-    kiosk = cookieFrom(enrolled, 'kiosk') ?? '';
-    expect(kiosk).not.toBe('');
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+    ({ server, root: admin } = org);
+    kiosk = await enrolKiosk(server.url, admin, 'Salle 12');
   });
 
   it('refuses an administrator’s right PIN on a teachers-only kiosk, and says why', async () => {
@@ -131,12 +101,7 @@ describe.each(backends)('$name: the kiosk roster on the server', (backend) => {
   });
 
   it('a kiosk hammering a teacher’s PIN is throttled; the teacher’s own classroom kiosk is not', async () => {
-    const other = await api(`${server.url}/api/kiosks`, admin, {
-      method: 'POST',
-      body: { name: 'Salle 14' },
-    });
-    expect(other.status).toBe(201);
-    const secondKiosk = cookieFrom(other, 'kiosk') ?? '';
+    const secondKiosk = await enrolKiosk(server.url, admin, 'Salle 14');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1)
       statuses.push((await pinCheck({ userId: TEACHER.id, pin: `00000${i % 10}` })).status);
