@@ -2,14 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import type { StoreV1, TeacherContractSubmission } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, PushResponse } from '../../src/domain/sync/protocol';
-import { person as schoolPerson, putMutation, type Credentials } from '../support/builders';
+import { mutationNow as mutation, person as schoolPerson, type Credentials } from '../support/builders';
 import {
   api,
+  pushAccepted,
+  pushChanges,
   seedOrg,
   serverBackends,
-  signIn,
+  signInAs as signInTo,
   startServer,
+  storeOf,
   type RunningServer,
+  type SignInAs,
   type TestDatabase,
 } from './helpers';
 
@@ -58,18 +62,12 @@ let data: TestDatabase;
 let admin: string;
 
 const url = (path: string) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${ORG}`;
-const signInAs = (who: { email: string; password: string }) =>
-  signIn(server.url, ORG, who.email, who.password);
-const mutation = (partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation =>
-  putMutation({ createdAt: new Date().toISOString(), ...partial });
+const signInAs = (who: SignInAs) => signInTo(server.url, ORG, who);
 const pushRaw = (cookie: string, mutations: Mutation[]) =>
-  api(url('/api/mutations'), cookie, { method: 'POST', body: { clientId: 'device-1', mutations } });
-async function push(cookie: string, mutations: Mutation[]): Promise<PushResponse> {
-  const response = await pushRaw(cookie, mutations);
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
-const truth = async () => (await readStore(server.storage, ORG)).store;
+  pushChanges(server.url, ORG, cookie, mutations, { clientId: 'device-1' });
+const push = (cookie: string, mutations: Mutation[]): Promise<PushResponse> =>
+  pushAccepted(server.url, ORG, cookie, mutations, { clientId: 'device-1' });
+const truth = () => storeOf(server, ORG);
 const revision = async () => (await readStore(server.storage, ORG)).revision;
 
 /** A PDF of exactly `size` bytes, base64 (the server checks pieces by their bytes). */
