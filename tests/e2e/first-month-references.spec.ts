@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import * as XLSX from 'xlsx';
+import { PlanningImportPage } from './page-models/planning-import-page';
+import { signIn, SignInPage, signInOnNewPage } from './page-models/sign-in-page';
 import { E2E_SETUP_CODE, INITIAL_PASSWORD, newOrgId, schoolPeople, seedOrg } from './support/org';
-import { signIn, signInOnNewPage } from './support/pages/sign-in';
 
 // Issue 33 points 4, 5, 8 and 9, as the school's people meet them: the director on day one at her desk
 // (1366 px), a teacher filling her contract file on her phone (390 px), the import of a first timetable.
@@ -18,8 +19,9 @@ test('day one: the emergency area comes first; the director is offered no teache
   const org = newOrgId('jour-un');
   const context = await browser.newContext({ viewport: DESK, locale: 'fr-FR', timezoneId: 'UTC' });
   const page = await context.newPage();
-  await page.goto(`/login?org=${org}`);
-  const area = page.getByRole('region', { name: 'Accès administrateur de secours' });
+  const login = new SignInPage(page);
+  await login.open(org);
+  const area = login.emergency;
   await expect(area).toBeVisible();
   await expect(page.getByRole('note').filter({ hasText: 'Aucun administrateur' })).toBeVisible();
   // First on the screen: the whole area above the login form's button.
@@ -28,17 +30,13 @@ test('day one: the emergency area comes first; the director is offered no teache
   expect(areaBox && loginBox && areaBox.y + areaBox.height <= loginBox.y).toBe(true);
   await page.screenshot({ path: `${SHOTS}/day-one-login.png`, fullPage: true });
 
-  await area.getByLabel('Email').fill('directrice@ecole.sn');
-  await area.getByLabel('Code d’installation (affiché dans le terminal du serveur)').fill(E2E_SETUP_CODE);
-  await area.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
+  await login.promoteEmergencyAdmin('directrice@ecole.sn', E2E_SETUP_CODE);
   await expect(page.getByText('Compte Super Admin prêt pour directrice@ecole.sn')).toBeVisible();
   // The login form below was filled with her address by the area.
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(INITIAL_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/first-login$/);
-  await page.getByLabel('Nouveau mot de passe').fill('Directrice@2026');
-  await page.getByLabel('Confirmation').fill('Directrice@2026');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await login.chooseNewPassword('Directrice@2026');
   await expect(page).toHaveURL(/\/users$/);
 
   // Super Admin holds every module, the teacher space included: she does not teach, so it is not offered.
@@ -64,8 +62,9 @@ test('a school that lost its administrators keeps the login form first', async (
       { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher', 'teacher.today'], formFieldKeys: [] },
     ],
   });
-  await page.goto(`/login?org=${org}`);
-  const area = page.getByRole('region', { name: 'Accès administrateur de secours' });
+  const login = new SignInPage(page);
+  await login.open(org);
+  const area = login.emergency;
   await expect(area).toBeVisible();
   const areaBox = await area.boundingBox();
   const loginBox = await page.getByRole('button', { name: 'Se connecter' }).boundingBox();
@@ -182,18 +181,6 @@ function referencesWorkbook(): string {
   return file;
 }
 
-async function openImport(page: Page, file: string) {
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvel import' });
-  await dialog.getByLabel('Périodicité').selectOption('week');
-  await dialog.getByLabel('Année').selectOption(String(new Date().getUTCFullYear()));
-  await dialog.getByLabel('Mois', { exact: true }).selectOption('3');
-  await dialog.getByLabel('Semaine (lundi)').selectOption({ index: 1 });
-  await dialog.getByLabel('Fichier').setInputFiles(file);
-  await dialog.getByRole('button', { name: 'Analyser' }).click();
-}
-
 test('import references: levels suggested from class names, apply to all, e-mails to complete, the journal', async ({
   page,
   request,
@@ -238,8 +225,10 @@ test('import references: levels suggested from class names, apply to all, e-mail
   });
   await page.setViewportSize(DESK);
   await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
-  await openImport(page, referencesWorkbook());
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
+  // A week of March of the current year.
+  const importer = new PlanningImportPage(page);
+  await importer.analyse(referencesWorkbook());
+  const verify = importer.verification.dialog;
   await expect(verify.getByText('Classes manquantes (4)')).toBeVisible();
   await expect(verify.getByText('Modules manquants (4)')).toBeVisible();
 
