@@ -41,6 +41,7 @@ import type { Authenticated } from './auth/sessions';
 import { checkWriteLimits, writeAccountKey, type WriteLimitDecision } from './auth/write-budget';
 import { withContractStorageLimits } from './contract-storage';
 import { readContacts } from './auth/device-contacts';
+import { batchReads } from './auth/batch-reads';
 import { isPinProof } from './auth/kiosk-proof';
 import { readChangesPage } from './json-stream';
 import type { ServerConfig } from './config';
@@ -179,7 +180,7 @@ export function applyBatch(
   return storage.transaction(
     orgId,
     (tx) => applyInTransaction(tx, clientId, mutations, now, authorize, prepare),
-    { prefetch: mutations },
+    { prefetch: mutations, related: batchReads(mutations) },
   );
 }
 

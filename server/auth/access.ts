@@ -98,6 +98,8 @@ interface OrgAccessEntry {
 /** Bounds of the cache: organisations kept (least recently used dropped first), users per organisation. */
 export const MAX_CACHED_ORGS = 1_000;
 export const MAX_CACHED_USERS_PER_ORG = 10_000;
+/** A request's revision this far behind the cached entry's is no concurrent request's (entryAt). */
+const MAX_BEHIND = 1_000;
 
 /**
  * Users and profiles of the organisations' sessions, cached per organisation revision (spec: rights read
@@ -111,23 +113,61 @@ export class OrgAccessCache {
   constructor(private readonly storage: SyncStorage) {}
 
   async view(orgId: string): Promise<OrgAccessView> {
-    const revision = await currentRevision(this.storage, orgId);
+    return this.viewAt(orgId, await currentRevision(this.storage, orgId));
+  }
+
+  /** The revision this server's cache of the organisation is filed under (null: none). */
+  knownRevision(orgId: string): number | null {
+    return this.orgs.get(orgId)?.revision ?? null;
+  }
+
+  /**
+   * The view at `revision`, read by the caller together with the users and profiles changed after `since`
+   * (storage.readAuthState; null: not known). A check-in moves the revision without touching either: the
+   * cached entry moves to the new revision, less the users that changed (read again when asked) and with
+   * the profiles read again if one changed, instead of everything being read again at each revision.
+   */
+  async viewAfter(
+    orgId: string,
+    revision: number,
+    since: number | null,
+    changed: readonly { collection: CollectionName; id: string }[] | null,
+  ): Promise<OrgAccessView> {
+    const cached = this.orgs.get(orgId);
+    // Only forward, and only when the changes read cover every revision the entry has not seen.
+    if (cached && changed && since !== null && since <= cached.revision && cached.revision < revision) {
+      for (const c of changed) if (c.collection === 'users') cached.users.delete(c.id);
+      if (changed.some((c) => c.collection === 'profiles')) this.reloadProfiles(orgId, cached);
+      cached.revision = revision;
+    }
+    return this.viewAt(orgId, revision);
+  }
+
+  private async viewAt(orgId: string, revision: number): Promise<OrgAccessView> {
     const entry = this.entryAt(orgId, revision);
     const profiles = await entry.profiles;
     return { revision, profiles, user: (id) => this.userOf(orgId, entry, id) };
   }
 
+  private reloadProfiles(orgId: string, entry: OrgAccessEntry): void {
+    entry.profiles = this.loadProfiles(orgId);
+    entry.profiles.catch(() => {
+      if (this.orgs.get(orgId) === entry) this.orgs.delete(orgId);
+    });
+  }
+
   private entryAt(orgId: string, revision: number): OrgAccessEntry {
     const cached = this.orgs.get(orgId);
-    if (cached && cached.revision === revision) {
+    // A request that read an older revision while another moved the entry forward (concurrent requests) is
+    // served by the newer entry: what it holds is at least as recent as the revision that request read. (A
+    // revision far below the entry's is not a concurrent request: a database put back; the entry is replaced.)
+    if (cached && cached.revision >= revision && cached.revision - revision <= MAX_BEHIND) {
       // Most recently used last: the first key is the one dropped when the cache is full.
       this.orgs.delete(orgId);
       this.orgs.set(orgId, cached);
       return cached;
     }
     const entry: OrgAccessEntry = { revision, profiles: this.loadProfiles(orgId), users: new Map() };
-    // A request that read an older revision (a write landed meanwhile) gets its own entry, never filed.
-    if (cached && cached.revision > revision) return entry;
     entry.profiles.catch(() => {
       if (this.orgs.get(orgId) === entry) this.orgs.delete(orgId);
     });

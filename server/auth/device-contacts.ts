@@ -25,10 +25,11 @@ export async function readContacts(
   session: { tokenHash: string; createdAt: string },
   clientId: string,
 ): Promise<LastContacts> {
-  const [sessionAt, deviceAt] = await Promise.all([
-    storage.settings.get(sessionKey(orgId, session.tokenHash)),
-    storage.settings.get(deviceKey(orgId, clientId)),
-  ]);
+  const names = [sessionKey(orgId, session.tokenHash), deviceKey(orgId, clientId)] as const;
+  // One round trip where the storage can (PostgreSQL).
+  const [sessionAt = null, deviceAt = null] = storage.settings.getMany
+    ? await storage.settings.getMany(names)
+    : await Promise.all(names.map((name) => storage.settings.get(name)));
   return { sessionMs: msOf(sessionAt), deviceMs: msOf(deviceAt), sessionCreatedMs: msOf(session.createdAt) };
 }
 
@@ -43,6 +44,11 @@ export async function recordContact(
 ): Promise<void> {
   if (mutationCount >= CLIENT_BATCH_SIZE) return;
   const iso = at.toISOString();
-  await storage.settings.set(sessionKey(orgId, tokenHash), iso);
-  await storage.settings.set(deviceKey(orgId, clientId), iso);
+  const entries = [
+    [sessionKey(orgId, tokenHash), iso],
+    [deviceKey(orgId, clientId), iso],
+  ] as const;
+  // One statement where the storage can (PostgreSQL).
+  if (storage.settings.setMany) await storage.settings.setMany(entries);
+  else for (const [name, value] of entries) await storage.settings.set(name, value);
 }

@@ -7,16 +7,23 @@ import {
   shouldTouch,
   type SessionScope,
 } from '../../src/domain/auth/session-policy';
-import type { Profile, User } from '../../src/domain/store/schema';
+import type { CollectionName, Profile, User } from '../../src/domain/store/schema';
 import type { SessionState } from '../../src/domain/sync/protocol';
 import type { SessionRow, SyncStorage } from '../storage/sync-storage';
-import { OrgAccessCache } from './access';
+import { OrgAccessCache, type OrgAccessView } from './access';
 import { kioskListsAdmins } from './kiosk-options';
 import { parseCookies, serializeCookie } from './cookies';
 
 /** A person's session, and an enrolled kiosk's device credential: two cookies, both HttpOnly. */
 export const USER_COOKIE = 'sid';
 export const KIOSK_COOKIE = 'kiosk';
+
+/** The users and profiles a session's rights are read from (OrgAccessCache). */
+const ACCESS_COLLECTIONS: readonly CollectionName[] = ['users', 'profiles'];
+
+function isTokenShaped(token: string | undefined): token is string {
+  return !!token && token.length <= 100;
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -114,12 +121,38 @@ export class SessionService {
 
   /** The live session a cookie names, or null (unknown, revoked, expired, idle too long). */
   async find(token: string | undefined, now: Date): Promise<SessionRow | null> {
-    if (!token || token.length > 100) return null;
-    const tokenHash = hashToken(token);
-    const row = await this.storage.sessions.find(tokenHash);
+    if (!isTokenShaped(token)) return null;
+    return this.live(await this.storage.sessions.find(hashToken(token)), now);
+  }
+
+  /** `row` if it is a live session (its last-seen time moved forward now and then), else null. */
+  private async live(row: SessionRow | null, now: Date): Promise<SessionRow | null> {
     if (!row || sessionState(row, now) !== 'active') return null;
-    if (shouldTouch(row, now)) await this.storage.sessions.touch(tokenHash, now.toISOString());
+    if (shouldTouch(row, now)) await this.storage.sessions.touch(row.tokenHash, now.toISOString());
     return row;
+  }
+
+  /**
+   * The person's session and the organisation's access view, read in one round trip where the storage can
+   * (PostgreSQL: storage.readAuthState reads the session row, the revision and the users and profiles changed
+   * since this server's cache, in one statement); otherwise both in parallel, as separate reads.
+   */
+  private async sessionAndView(
+    token: string | undefined,
+    orgId: string | undefined,
+    now: Date,
+  ): Promise<{ session: SessionRow | null; view: Promise<OrgAccessView> | null }> {
+    if (orgId !== undefined && this.storage.readAuthState && isTokenShaped(token)) {
+      const since = this.access.knownRevision(orgId);
+      const state = await this.storage.readAuthState(hashToken(token), orgId, since, ACCESS_COLLECTIONS);
+      const view = this.access.viewAfter(orgId, state.revision, since, state.changed);
+      void view.catch(() => undefined);
+      return { session: await this.live(state.session, now), view };
+    }
+    const view = orgId === undefined ? null : this.access.view(orgId);
+    // Settled here: an unused view (no session) must not leave an unhandled rejection behind.
+    void view?.catch(() => undefined);
+    return { session: await this.find(token, now), view };
   }
 
   /**
@@ -131,11 +164,8 @@ export class SessionService {
    */
   async authenticate(request: FastifyRequest, now: Date, orgId?: string): Promise<Authenticated | null> {
     const cookies = parseCookies(request.headers.cookie);
-    const view = orgId === undefined ? null : this.access.view(orgId);
-    // Settled here: an unused view (no session) must not leave an unhandled rejection behind.
-    void view?.catch(() => undefined);
+    const { session: userSession, view } = await this.sessionAndView(cookies.get(USER_COOKIE), orgId, now);
     const viewOf = (org: string) => (view && org === orgId ? view : this.access.view(org));
-    const userSession = await this.find(cookies.get(USER_COOKIE), now);
     if (userSession) {
       const access = await viewOf(userSession.orgId);
       const user = await access.user(userSession.userId);

@@ -8,6 +8,14 @@ import type { SettingsStore, UserLookup } from './user-index';
  * written through `bookkeeping`, whose connections commit without waiting for the disk.
  */
 const BOOKKEEPING_SETTINGS = ['contact:'];
+const throughOf = (name: string) => BOOKKEEPING_SETTINGS.some((prefix) => name.startsWith(prefix));
+
+/**
+ * Settings written once and never changed (a device id's owner, device-owners.ts: compare-and-set from
+ * absent): a value read is kept in memory, so that each push does not read it again.
+ */
+const WRITE_ONCE_SETTINGS = ['device-owner:'];
+const MAX_REMEMBERED = 10_000;
 
 /**
  * Sessions and rate-limit counters on PostgreSQL (tables of migration 4), shared by every app server.
@@ -28,17 +36,47 @@ export function postgresAuthStores(
   settings: SettingsStore;
   userLookup: UserLookup;
 } {
+  const remembered = new Map<string, string>();
+  const remember = (name: string, value: string | null) => {
+    if (value === null || !WRITE_ONCE_SETTINGS.some((prefix) => name.startsWith(prefix))) return;
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(name, value);
+  };
   return {
     settings: {
       get: async (name) => {
+        const known = remembered.get(name);
+        if (known !== undefined) return known;
         const { rows } = await pool.query<{ value: string }>(
           'SELECT value FROM server_settings WHERE name = $1',
           [name],
         );
-        return rows[0]?.value ?? null;
+        const value = rows[0]?.value ?? null;
+        remember(name, value);
+        return value;
+      },
+      getMany: async (names) => {
+        const { rows } = await pool.query<{ name: string; value: string }>(
+          'SELECT name, value FROM server_settings WHERE name = ANY($1::text[])',
+          [[...names]],
+        );
+        const byName = new Map(rows.map((r) => [r.name, r.value]));
+        return names.map((name) => byName.get(name) ?? null);
+      },
+      setMany: async (entries) => {
+        if (entries.length === 0) return;
+        // Bookkeeping names only go through the bookkeeping pool (all of them or none).
+        const through = entries.every(([name]) => throughOf(name)) ? bookkeeping : pool;
+        await through.query(
+          `INSERT INTO server_settings (name, value) SELECT * FROM unnest($1::text[], $2::text[])
+           ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+          [entries.map(([name]) => name), entries.map(([, value]) => value)],
+        );
+        for (const [name] of entries) remembered.delete(name);
       },
       set: async (name, value) => {
-        const through = BOOKKEEPING_SETTINGS.some((prefix) => name.startsWith(prefix)) ? bookkeeping : pool;
+        remembered.delete(name);
+        const through = throughOf(name) ? bookkeeping : pool;
         await through.query(
           `INSERT INTO server_settings (name, value) VALUES ($1, $2)
            ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
@@ -57,7 +95,10 @@ export function postgresAuthStores(
                 name,
                 expected,
               ]);
-        return (result.rowCount ?? 0) > 0;
+        const wrote = (result.rowCount ?? 0) > 0;
+        if (wrote) remember(name, value);
+        else remembered.delete(name);
+        return wrote;
       },
     },
     // Lookups through the user_index table (migration 5): indexed, never a scan of the organisation's users.

@@ -1,9 +1,10 @@
 import pg from 'pg';
-import { COLLECTION_NAMES } from '../../src/domain/store/schema';
+import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/store/schema';
+import { toSessionRow, type SessionDbRow } from './sqlite-auth-store';
 import { MigrationError } from './migration-error';
 import { MIGRATIONS } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
-import type { SyncStorage, SyncTransaction } from './sync-storage';
+import type { KnownRecord, RecordKey, SyncStorage, SyncTransaction, TransactionHints } from './sync-storage';
 import { rowsWithin } from './page-sizes';
 import { listenForRevisions, notifyPayload, revisionChannelOf } from './postgres-revisions';
 import {
@@ -48,6 +49,8 @@ const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 8;
 /** Batches of one organisation per transaction at most (PG_GROUP_MAX): as SQLite's group commit. */
 export const DEFAULT_GROUP_MAX = 64;
+/** readAuthState reads the changed records up to this many revisions behind; further, the caller reloads. */
+const AUTH_CHANGES_MAX = 2_000;
 /** A ROLLBACK that does not answer within this time: the connection is dropped instead. */
 const ROLLBACK_TIMEOUT_MS = 2_000;
 
@@ -73,6 +76,7 @@ interface PendingWrite {
   run: (tx: SyncTransaction) => Promise<unknown>;
   /** What the batch will look up (TransactionHints.prefetch): loaded once for the whole group. */
   prefetch?: readonly PrefetchItem[] | undefined;
+  related?: ((known: KnownRecord) => RecordKey[]) | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -192,19 +196,24 @@ export async function openPostgresSyncStorage(
     return Number(rows[0]?.revision ?? 0);
   };
 
-  /** Locks the organisation (creating it on its first write) until COMMIT; its revision then. */
-  async function lockOrg(client: pg.PoolClient, orgId: string): Promise<number> {
+  /**
+   * Opens the transaction and locks the organisation (creating it on its first write) until COMMIT; its
+   * revision then. BEGIN travels with the lock in one simple-protocol message (one round trip less per
+   * transaction), the values as quoted literals.
+   */
+  async function beginAndLockOrg(client: pg.PoolClient, orgId: string): Promise<number> {
     // Queues on the organisation's advisory lock (first come, first served: writers waiting on the row
     // lock alone all wake at each COMMIT, which doubled the p99 with two servers on one school), then
     // creates the organisation on its first write and row-locks it until COMMIT. The row lock is what
     // makes it correct; the advisory lock (a hash: two organisations may share one) only orders the queue.
-    const locked = await client.query<{ revision: Int8 }>(
-      `INSERT INTO orgs (org_id, revision, updated_at)
-       SELECT $1, 0, $2 FROM (SELECT pg_advisory_xact_lock($3, hashtext($1))) AS queue
+    const org = client.escapeLiteral(orgId);
+    const results = (await client.query(
+      `BEGIN; INSERT INTO orgs (org_id, revision, updated_at)
+       SELECT ${org}, 0, ${client.escapeLiteral(new Date().toISOString())}
+       FROM (SELECT pg_advisory_xact_lock(${ORG_LOCK_CLASS}, hashtext(${org}))) AS queue
        ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision`,
-      [orgId, new Date().toISOString(), ORG_LOCK_CLASS],
-    );
-    return Number(locked.rows[0]?.revision ?? 0);
+    )) as unknown as pg.QueryResult<{ revision: Int8 }>[];
+    return Number(results.at(-1)?.rows[0]?.revision ?? 0);
   }
 
   /** What a transaction of one or several batches gave each of them. */
@@ -244,16 +253,15 @@ export async function openPostgresSyncStorage(
     orgId: string,
     runs: readonly ((tx: SyncTransaction) => Promise<unknown>)[],
     isolate: boolean,
-    prefetch: readonly PrefetchItem[] = [],
+    hints: TransactionHints = {},
   ): Promise<Outcome[]> {
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
-      const before = await lockOrg(client, orgId);
+      const before = await beginAndLockOrg(client, orgId);
       const committedWriters = writersOf(orgId);
       const group = new WriteGroup(client, orgId, before, committedWriters);
-      if (prefetch.length > 0) await group.prefetch(prefetch);
+      if (hints.prefetch?.length) await group.prefetch(hints.prefetch, hints.related);
       const outcomes: Outcome[] = [];
       for (const run of runs) {
         const batch = group.batch();
@@ -288,11 +296,11 @@ export async function openPostgresSyncStorage(
   async function runAlone<T>(
     orgId: string,
     fn: (tx: SyncTransaction) => Promise<T>,
-    prefetch?: readonly PrefetchItem[],
+    hints?: TransactionHints,
   ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const [outcome] = await runTransaction(orgId, [fn], false, prefetch);
+        const [outcome] = await runTransaction(orgId, [fn], false, hints);
         return (outcome as { ok: true; value: unknown }).value as T;
       } catch (error) {
         const code = codeOf(error);
@@ -313,7 +321,7 @@ export async function openPostgresSyncStorage(
   async function runGroup(orgId: string, group: readonly PendingWrite[]): Promise<void> {
     if (group.length === 1) {
       const [write] = group as [PendingWrite];
-      await runAlone(orgId, write.run, write.prefetch).then(write.resolve, write.reject);
+      await runAlone(orgId, write.run, write).then(write.resolve, write.reject);
       return;
     }
     let outcomes: Outcome[];
@@ -322,7 +330,10 @@ export async function openPostgresSyncStorage(
         orgId,
         group.map((w) => w.run),
         true,
-        group.flatMap((w) => w.prefetch ?? []),
+        {
+          prefetch: group.flatMap((w) => w.prefetch ?? []),
+          related: (known) => group.flatMap((w) => w.related?.(known) ?? []),
+        },
       );
     } catch (error) {
       if (storageFailureOf(error)) {
@@ -338,8 +349,7 @@ export async function openPostgresSyncStorage(
       if (outcome.ok) write.resolve(outcome.value);
       else again.push(write);
     });
-    for (const write of again)
-      await runAlone(orgId, write.run, write.prefetch).then(write.resolve, write.reject);
+    for (const write of again) await runAlone(orgId, write.run, write).then(write.resolve, write.reject);
   }
 
   /** Batches waiting per organisation while one of its groups runs on this server. */
@@ -370,10 +380,16 @@ export async function openPostgresSyncStorage(
   function enqueue<T>(
     orgId: string,
     run: (tx: SyncTransaction) => Promise<T>,
-    prefetch: readonly PrefetchItem[] | undefined,
+    hints: TransactionHints | undefined,
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const write: PendingWrite = { run, prefetch, resolve: (value) => resolve(value as T), reject };
+      const write: PendingWrite = {
+        run,
+        prefetch: hints?.prefetch,
+        related: hints?.related,
+        resolve: (value) => resolve(value as T),
+        reject,
+      };
       const queue = waiting.get(orgId);
       if (queue) {
         queue.push(write);
@@ -419,7 +435,7 @@ export async function openPostgresSyncStorage(
     },
     // Group commit unless PG_GROUP_MAX is 1 (each batch then runs alone, queued on the lock).
     transaction: (orgId, fn, hints) =>
-      groupMax > 1 ? enqueue(orgId, fn, hints?.prefetch) : runAlone(orgId, fn, hints?.prefetch),
+      groupMax > 1 ? enqueue(orgId, fn, hints) : runAlone(orgId, fn, hints),
     readAll: (orgId) =>
       snapshot(async (client) => {
         const revision = await revisionOf(client, orgId);
@@ -454,6 +470,30 @@ export async function openPostgresSyncStorage(
         orgId,
       ]);
       return Number(rows[0]?.revision ?? 0);
+    },
+    // Authentication in one round trip (sessions.ts): the session, the revision and the users and profiles
+    // changed since the revision this server's cache holds (records_by_rev, at most AUTH_CHANGES_MAX behind).
+    readAuthState: async (tokenHash, orgId, since, collections) => {
+      const { rows } = await pool.query<SessionDbRow & { org_revision: Int8 | null; changed: unknown }>(
+        `WITH org AS (SELECT revision FROM orgs WHERE org_id = $2)
+         SELECT s.*, (SELECT revision FROM org) AS org_revision,
+           CASE WHEN $3::bigint IS NOT NULL AND $3::bigint >= coalesce((SELECT revision FROM org), 0) - $5 THEN
+             (SELECT coalesce(json_agg(json_build_array(c.collection, c.record_id)), '[]'::json) FROM (
+               SELECT collection, record_id FROM records
+               WHERE org_id = $2 AND rev > $3::bigint AND collection = ANY($4::text[])) c)
+           END AS changed
+         FROM (SELECT 1) AS one LEFT JOIN sessions s ON s.token_hash = $1`,
+        [tokenHash, orgId, since, [...collections], AUTH_CHANGES_MAX],
+      );
+      const row = rows[0];
+      const changed = Array.isArray(row?.changed)
+        ? (row.changed as [CollectionName, string][]).map(([collection, id]) => ({ collection, id }))
+        : null;
+      return {
+        session: row?.token_hash ? toSessionRow(row) : null,
+        revision: Number(row?.org_revision ?? 0),
+        changed,
+      };
     },
     readChanges: (orgId, after, limit, maxBytes) =>
       snapshot(async (client) => {

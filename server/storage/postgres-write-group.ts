@@ -14,7 +14,7 @@ import {
   storedWriterNumbers,
   stampWriters,
 } from './record-rows';
-import type { NewConflict, StoredMutation, SyncTransaction } from './sync-storage';
+import type { KnownRecord, NewConflict, RecordKey, StoredMutation, SyncTransaction } from './sync-storage';
 import { userIndexRow, type UserIndexRow } from './user-index';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
 
@@ -134,7 +134,10 @@ export class WriteGroup {
    * (their hints): under the organisation's lock, one round trip per group instead of two per batch. What the
    * group knows already is skipped; each batch's own prefetch then finds everything known.
    */
-  async prefetch(items: readonly PrefetchItem[]): Promise<void> {
+  async prefetch(
+    items: readonly PrefetchItem[],
+    related?: (known: KnownRecord) => RecordKey[],
+  ): Promise<void> {
     const ids = [...new Set(items.map((i) => i.mutationId))].filter((id) => !this.mutations.has(id));
     if (ids.length > 0) {
       const found = await this.client.query<StoredMutationRow>(
@@ -144,13 +147,30 @@ export class WriteGroup {
       for (const id of ids) this.mutations.set(id, null);
       for (const row of found.rows) this.mutations.set(row.mutation_id, mutationFromRow(row));
     }
-    const keys = new Map(items.map((i) => [keyOf(i.collection, i.recordId), i]));
-    const wanted = [...keys.entries()].filter(([key]) => !this.records.has(key)).map(([, i]) => i);
+    const known: KnownRecord = (collection, id) => {
+      const record = this.records.get(keyOf(collection, id));
+      return record === undefined ? undefined : record === null || record.deleted ? null : record.data;
+    };
+    let keys: RecordKey[] = [
+      ...items.map((i) => ({ collection: i.collection, id: i.recordId })),
+      ...(related?.(known) ?? []),
+    ];
+    // What the records read name (a timetable its class, a class its institute): two more rounds at most.
+    for (let round = 0; round < 3 && keys.length > 0; round += 1) {
+      await this.loadRecords(keys);
+      keys = related?.(known) ?? [];
+    }
+  }
+
+  /** Reads the records of `keys` this transaction does not know yet (absent ones known as null). */
+  private async loadRecords(keys: readonly RecordKey[]): Promise<void> {
+    const unique = new Map(keys.map((k) => [keyOf(k.collection, k.id), k]));
+    const wanted = [...unique.entries()].filter(([key]) => !this.records.has(key)).map(([, k]) => k);
     if (wanted.length === 0) return;
     const found = await this.client.query<RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM records
        WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-      [this.orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
+      [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id)],
     );
     // The device ids of the stamps (committed numbers: never change once given).
     const missing = [...new Set(found.rows.flatMap((r) => storedWriterNumbers(r.stamps)))].filter(
@@ -164,7 +184,7 @@ export class WriteGroup {
       for (const w of writers.rows) this.writers.add(w.n, w.client_id);
     }
     const numbers = knownWriters(this.committedWriters, this.writers);
-    for (const i of wanted) this.records.set(keyOf(i.collection, i.recordId), null);
+    for (const k of wanted) this.records.set(keyOf(k.collection, k.id), null);
     for (const row of found.rows) {
       const record = recordFromRow(row, numbers);
       this.records.set(keyOf(record.collection, record.id), record);

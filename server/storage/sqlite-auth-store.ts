@@ -9,7 +9,7 @@ import type { SettingsStore, UserLookup } from './user-index';
  * index (migration 5).
  */
 
-interface SessionDbRow {
+export interface SessionDbRow {
   token_hash: string;
   org_id: string;
   user_id: string;

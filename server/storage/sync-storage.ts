@@ -64,6 +64,13 @@ export interface SyncTransaction {
   ): Promise<void>;
 }
 
+/** SyncStorage.readAuthState: a session, its organisation's revision, what changed of its access data. */
+export interface AuthState {
+  session: SessionRow | null;
+  revision: number;
+  changed: { collection: CollectionName; id: string }[] | null;
+}
+
 /** What a write transaction will look up, told ahead (SyncStorage.transaction). */
 export interface TransactionHints {
   /**
@@ -71,7 +78,20 @@ export interface TransactionHints {
    * in two statements at the start of the group, instead of two per batch under the organisation's lock.
    */
   prefetch?: readonly { mutationId: string; collection: CollectionName; recordId: string }[];
+  /**
+   * The other records the batch's checks will read, from what is known so far (called again once those
+   * are loaded: a timetable names its class, a class its institute). A hint: results are unchanged.
+   */
+  related?: (known: KnownRecord) => RecordKey[];
 }
+
+export interface RecordKey {
+  collection: CollectionName;
+  id: string;
+}
+
+/** A record's data as loaded so far: null absent or deleted, undefined not loaded. */
+export type KnownRecord = (collection: CollectionName, id: string) => RecordData | null | undefined;
 
 /** One page of a collection's live records (a streamed answer, server/json-stream.ts). */
 export interface PageRequest {
@@ -172,6 +192,17 @@ export interface SyncStorage {
   readScoped(orgId: string, scope: ReadScope): Promise<{ revision: number; records: ServerRecord[] }>;
   /** The organisation's current revision, in one read (every authenticated request asks it). */
   readRevision(orgId: string): Promise<number>;
+  /**
+   * Optional (PostgreSQL, where each read is a round trip): what authenticating a request reads, in one
+   * statement: the session row of `tokenHash`, the organisation's current revision, and the records of
+   * `collections` changed after revision `since` (null when `since` is null or too far behind: reload).
+   */
+  readAuthState?(
+    tokenHash: string,
+    orgId: string,
+    since: number | null,
+    collections: readonly CollectionName[],
+  ): Promise<AuthState>;
   /**
    * Records (tombstones included) after `cursor` in (rev, collection, id) order; with `maxBytes`, no more
    * than that many bytes of data past the first record (a page of contract files stays bounded).

@@ -56,4 +56,8 @@ export interface SettingsStore {
    * wrote. Two servers starting together keep one setup code, never each their own.
    */
   replaceIf(name: string, expected: string | null, value: string): Promise<boolean>;
+  /** Optional (PostgreSQL): several values in one round trip, in the order of `names`. */
+  getMany?(names: readonly string[]): Promise<(string | null)[]>;
+  /** Optional (PostgreSQL): several values written in one round trip (distinct names). */
+  setMany?(entries: readonly (readonly [string, string])[]): Promise<void>;
 }
