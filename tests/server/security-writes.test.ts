@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { configFromEnv } from '../../server/config';
-import { hashSecret, saltOf, verifySecret } from '../../src/domain/secrets';
-import type { StoreV1, User } from '../../src/domain/store/schema';
+import { verifySecret } from '../../src/domain/secrets';
+import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { putMutation } from '../support/builders';
+import { fastHash, mutationNow as mutation, person, withPin } from '../support/builders';
 import {
   api,
+  pushAccepted,
+  pushChanges,
   cookieFrom,
   ROOT_ADMIN,
   seedOrg,
@@ -25,8 +26,6 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-droits';
-
-const fastHash = (secret: string) => hashSecret(secret, { iterations: TEST_ITERATIONS });
 
 const CONTRIB = { id: 'u-contrib', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
 const T1 = { id: 'u-t1', email: 'moussa.fall@ecole.sn', password: 'Moussa@2026', pin: '135790' } as const;
@@ -51,39 +50,15 @@ const TEACHER_PROFILE = {
 };
 
 async function orgData(): Promise<Partial<StoreV1>> {
-  const person = async (
-    id: string,
-    name: string,
-    email: string,
-    password: string,
-    profileId: string,
-    extra: Partial<User> = {},
-  ): Promise<User> => ({
-    id,
-    name,
-    email,
-    profileId,
-    status: 'Active',
-    passwordHash: await fastHash(password),
-    mustChangePassword: false,
-    ...extra,
-  });
-  const pinHash = await fastHash(T1.pin);
   return {
     profiles: [TEACHER_PROFILE, DATA_PROFILE],
     users: [
-      await person(CONTRIB.id, 'Awa Contributrice', CONTRIB.email, CONTRIB.password, 'contributeur'),
-      await person(DATA_CLERK.id, 'Khady Sauvegardes', DATA_CLERK.email, DATA_CLERK.password, 'donnees'),
-      await person(T1.id, 'Moussa Fall', T1.email, T1.password, 'vacataire', {
-        pinHash,
-        pinSalt: saltOf(pinHash) ?? undefined,
-        pinExpiresAt: '2099-01-01T00:00:00.000Z',
-      }),
-      await person(T2.id, 'Fatou Ndiaye', T2.email, T2.password, 'vacataire'),
+      await person(CONTRIB, 'contributeur', { name: 'Awa Contributrice' }),
+      await person(DATA_CLERK, 'donnees', { name: 'Khady Sauvegardes' }),
+      await withPin(await person(T1, 'vacataire', { name: 'Moussa Fall' }), T1.pin),
+      await person(T2, 'vacataire', { name: 'Fatou Ndiaye' }),
       // The emergency account: Super Admin, but not a "real" administrator (spec part 1 point 4).
-      await person(EMERGENCY.id, 'Accès de secours', EMERGENCY.email, EMERGENCY.password, 'super-admin', {
-        isEmergency: true,
-      }),
+      await person(EMERGENCY, 'super-admin', { name: 'Accès de secours', isEmergency: true }),
     ],
   };
 }
@@ -94,22 +69,14 @@ let admin: string;
 
 const url = (path: string, org = ORG) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${org}`;
 
-/** A put mutation made now. */
-const mutation = (partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation =>
-  putMutation({ createdAt: new Date().toISOString(), ...partial });
-
 const userChange = (recordId: string, values: Record<string, unknown>) =>
   mutation({ collection: 'users', recordId, values });
 
-async function pushRaw(cookie: string, mutations: Mutation[], clientId = 'device-1'): Promise<Response> {
-  return api(url('/api/mutations'), cookie, { method: 'POST', body: { clientId, mutations } });
-}
+const pushRaw = (cookie: string, mutations: Mutation[], clientId = 'device-1'): Promise<Response> =>
+  pushChanges(server.url, ORG, cookie, mutations, { clientId });
 
-async function push(cookie: string, mutations: Mutation[], clientId?: string): Promise<PushResponse> {
-  const response = await pushRaw(cookie, mutations, clientId);
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
+const push = (cookie: string, mutations: Mutation[], clientId = 'device-1'): Promise<PushResponse> =>
+  pushAccepted(server.url, ORG, cookie, mutations, { clientId });
 
 function expectRefused(result: MutationResult | undefined, detail?: string) {
   expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden' });
