@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { SignInPage } from './page-models/sign-in-page';
 import { E2E_SETUP_CODE, INITIAL_PASSWORD, newOrgId } from './support/org';
-import { submitSignIn } from './support/pages/sign-in';
 import { waitSynced } from './support/pages/sync-status';
 
 // Issue 29, item 7: in 2 of 14 fresh installations through the app the server never received the school's
@@ -11,17 +11,13 @@ import { waitSynced } from './support/pages/sync-status';
 async function installSchool(browser: Browser, org: string, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`/login?org=${org}&emergency=1`);
-  const area = page.getByRole('region', { name: 'Accès administrateur de secours' });
-  await area.getByLabel('Email').fill(email);
-  await area.getByLabel('Code d’installation (affiché dans le terminal du serveur)').fill(E2E_SETUP_CODE);
-  await area.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
+  const login = new SignInPage(page);
+  await login.openEmergency(org);
+  await login.promoteEmergencyAdmin(email, E2E_SETUP_CODE);
   await expect(page.getByText(`Compte Super Admin prêt pour ${email}`)).toBeVisible();
-  await submitSignIn(page, email, INITIAL_PASSWORD);
+  await login.submit(email, INITIAL_PASSWORD);
   await expect(page).toHaveURL(/\/first-login$/);
-  await page.getByLabel('Nouveau mot de passe').fill('Directrice@2026');
-  await page.getByLabel('Confirmation').fill('Directrice@2026');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await login.chooseNewPassword('Directrice@2026');
   await expect(page).toHaveURL(/\/users$/);
   return { context, page };
 }
@@ -51,25 +47,24 @@ test('the emergency account’s initial password does not open it from another b
   const org = newOrgId('secours');
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
-  await ownerPage.goto(`/login?org=${org}&emergency=1`);
-  const area = ownerPage.getByRole('region', { name: 'Accès administrateur de secours' });
-  await area.getByLabel('Email').fill('directrice@ecole.sn');
-  await area.getByLabel('Code d’installation (affiché dans le terminal du serveur)').fill(E2E_SETUP_CODE);
-  await area.getByRole('button', { name: 'Promouvoir Super Admin' }).click();
+  const ownerLogin = new SignInPage(ownerPage);
+  await ownerLogin.openEmergency(org);
+  await ownerLogin.promoteEmergencyAdmin('directrice@ecole.sn', E2E_SETUP_CODE);
   await expect(ownerPage.getByText('Compte Super Admin prêt pour directrice@ecole.sn')).toBeVisible();
 
   // A teacher who read the README tries it first, from her own browser.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await otherPage.goto(`/login?org=${org}`);
-  await submitSignIn(otherPage, 'directrice@ecole.sn', INITIAL_PASSWORD);
-  await expect(otherPage.getByRole('alert')).toHaveText(
+  const otherLogin = new SignInPage(otherPage);
+  await otherLogin.open(org);
+  await otherLogin.submit('directrice@ecole.sn', INITIAL_PASSWORD);
+  await expect(otherLogin.error).toHaveText(
     "Ce mot de passe à usage unique n'est plus valable. Demandez une nouvelle invitation à un administrateur.",
   );
   await expect(otherPage).toHaveURL(/\/login/);
 
   // The owner, in the browser that sent the form, still gets in.
-  await submitSignIn(ownerPage, 'directrice@ecole.sn', INITIAL_PASSWORD);
+  await ownerLogin.submit('directrice@ecole.sn', INITIAL_PASSWORD);
   await expect(ownerPage).toHaveURL(/\/first-login$/);
   await other.close();
   await owner.close();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { hashSecret } from '../../src/domain/secrets';
 import { INITIAL_PASSWORD, inviteApi, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
-import { submitSignIn } from './support/pages/sign-in';
+import { SignInPage } from './page-models/sign-in-page';
 
 // Issue 29, item 1: no account opens with the README's initial password. An account still on it (migrated,
 // or created by an older version) is refused and reported in /users; its invitation opens it once.
@@ -30,14 +30,15 @@ test('an account still on the initial password is refused, reported, and opens w
   });
 
   // A colleague who read the README tries it: refused, even with the right password.
-  await page.goto(`/login?org=${org}`);
-  await submitSignIn(page, 'ancien@ecole.sn', INITIAL_PASSWORD);
-  await expect(page.getByRole('alert')).toHaveText(
+  const login = new SignInPage(page);
+  await login.open(org);
+  await login.submit('ancien@ecole.sn', INITIAL_PASSWORD);
+  await expect(login.error).toHaveText(
     "Ce mot de passe à usage unique n'est plus valable. Demandez une nouvelle invitation à un administrateur.",
   );
 
   // The administrators see it in /users.
-  await submitSignIn(page, 'awa@ecole.sn', 'Admin@2026');
+  await login.submit('awa@ecole.sn', 'Admin@2026');
   await expect(page).toHaveURL(/\/users$/);
   const pending = page.getByRole('region', { name: "1 compte(s) en attente d'une invitation" });
   await expect(pending).toContainText('Ancien Compte (ancien@ecole.sn)');
@@ -45,12 +46,11 @@ test('an account still on the initial password is refused, reported, and opens w
   // Its invitation opens it once, on the first-login screen.
   const invitation = await inviteApi(baseURL ?? '', org, 'u-ancien');
   const other = await page.context().browser()!.newPage();
-  await other.goto(`/login?org=${org}`);
-  await submitSignIn(other, 'ancien@ecole.sn', invitation);
+  const otherLogin = new SignInPage(other);
+  await otherLogin.open(org);
+  await otherLogin.submit('ancien@ecole.sn', invitation);
   await expect(other).toHaveURL(/\/first-login$/);
-  await other.getByLabel('Nouveau mot de passe').fill('Ancien@2026');
-  await other.getByLabel('Confirmation').fill('Ancien@2026');
-  await other.getByRole('button', { name: 'Enregistrer' }).click();
+  await otherLogin.chooseNewPassword('Ancien@2026');
   await expect(other).not.toHaveURL(/first-login|login/);
   await other.close();
   await expect(pending).toHaveCount(0);

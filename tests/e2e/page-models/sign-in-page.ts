@@ -27,6 +27,11 @@ export class SignInPage {
     await this.page.goto(`/login?org=${org}`);
   }
 
+  /** The login screen with the emergency area opened (`&emergency=1`), as the server's owner reaches it. */
+  async openEmergency(org: string): Promise<void> {
+    await this.page.goto(`/login?org=${org}&emergency=1`);
+  }
+
   /** Fills the form and presses "Se connecter"; `remember` sets "Se souvenir de moi" when given. */
   async submit(email: string, password: string, options: { remember?: boolean } = {}): Promise<void> {
     await this.page.getByRole('textbox', { name: 'Email' }).first().fill(email);
