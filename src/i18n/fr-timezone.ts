@@ -8,6 +8,7 @@ export const frTimeZone = {
   current: (label: string) => `Fuseau enregistré : ${label}`,
   count: (shown: number, total: number) =>
     shown === total ? `${total} fuseaux` : `${shown} fuseau${shown > 1 ? 'x' : ''} sur ${total}`,
+  repair: 'Le fuseau enregistré n’est pas un fuseau connu : choisissez-en un et enregistrez-le.',
   noMatch: 'Aucun fuseau ne correspond à la recherche.',
   /** Its own name: the Données page has other "Enregistrer" buttons (PIN validity). */
   save: 'Enregistrer le fuseau',

@@ -38,7 +38,7 @@ export function TimeZoneSection() {
   const [picked, setPicked] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const toast = useToast();
-  const current = stored ?? ORG_TIME_ZONE_DEFAULT;
+  const current = stored?.zone ?? ORG_TIME_ZONE_DEFAULT;
   const value = picked ?? current;
   // Offsets as of today (summer time included); computed once per stored zone.
   const choices = useMemo(() => timeZoneChoices(supportedZones(), current, new Date()), [current]);
@@ -67,6 +67,7 @@ export function TimeZoneSection() {
       <h2 id="settings-timezone-title">{t.title}</h2>
       <p className="hint">{t.hint}</p>
       <p>{stored === undefined ? fr.app.loading : t.current(currentLabel)}</p>
+      {stored?.needsRepair ? <p role="alert">{t.repair}</p> : null}
       <Form
         className="settings-inline-form settings-timezone-form"
         validationBehavior="aria"
@@ -94,7 +95,9 @@ export function TimeZoneSection() {
         <Button
           className="button primary"
           type="submit"
-          isDisabled={isBusy || !isValid || value === current || stored === undefined}
+          isDisabled={
+            isBusy || !isValid || stored === undefined || (value === current && !stored.needsRepair)
+          }
         >
           {t.save}
         </Button>

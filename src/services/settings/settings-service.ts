@@ -3,7 +3,7 @@ import { getMeta } from '../../db/meta';
 import { writeBatch, type Writer } from '../../db/repository';
 import { ORG_SETTINGS_ID, PIN_VALIDITY_DAYS_DEFAULT } from '../../domain/defaults';
 import { randomId } from '../../domain/secrets';
-import { orgTimeZone } from '../../domain/settings/time-zone';
+import { isIanaTimeZone, orgTimeZone } from '../../domain/settings/time-zone';
 import type { CollectionRecords } from '../../domain/store/schema';
 
 /** The reference collections edited by the settings screens. */
@@ -91,9 +91,15 @@ export async function readPinValidityDays(db: AppDatabase): Promise<number> {
   return settings?.pinValidityDays ?? PIN_VALIDITY_DAYS_DEFAULT;
 }
 
-/** The organisation's time zone (calendar feeds, issue 35); Africa/Dakar when none is set. */
-export async function readOrgTimeZone(db: AppDatabase): Promise<string> {
-  return orgTimeZone(await db.settings.get(ORG_SETTINGS_ID));
+/**
+ * The organisation's time zone (calendar feeds, issue 35); Africa/Dakar when none is set. `needsRepair`: the
+ * record holds a name that is no real zone (written before the server checked it), which the server would
+ * refuse with any later change of the record until a real zone replaces it.
+ */
+export async function readOrgTimeZone(db: AppDatabase): Promise<{ zone: string; needsRepair: boolean }> {
+  const settings = await db.settings.get(ORG_SETTINGS_ID);
+  const raw: unknown = settings?.timeZone;
+  return { zone: orgTimeZone(settings), needsRepair: raw !== undefined && !isIanaTimeZone(raw) };
 }
 
 /** Saved like the PIN validity: on the settings record `org`, journaled (the server checks the zone). */
