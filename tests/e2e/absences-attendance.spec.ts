@@ -4,6 +4,8 @@ import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { SignInPage } from './support/pages/sign-in';
 
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
+
 /**
  * Issue 35 on « Suivi des émargements » (/attendance): Moussa Fall is absent today. His 00:01 course was
  * given to Fatou Ndiaye: the row names her, « Remplacement de Moussa Fall ». Nobody could take his 12:00
@@ -134,6 +136,11 @@ test('a substituted course names the substitute; a course without one is Annulé
   await expect(canceled.getByRole('button')).toHaveText(['Voir']);
   // One course counted (the substituted one), whatever the hour: the cancelled one is in no counter.
   await expect.poll(() => countedCourses(awa)).toBe(1);
+  // On a 360 px phone the rows stack; the substitute's note stays under her name.
+  await awa.setViewportSize({ width: 360, height: 740 });
+  await expect(given.getByText('Remplacement de Moussa Fall', { exact: true })).toBeVisible();
+  await given.scrollIntoViewIfNeeded();
+  await awa.screenshot({ path: `${SHOTS}/absences-attendance-360.png`, fullPage: true });
 
   // Moussa's own course, as he reads it: replaced by Fatou, nothing for him to tap.
   const { attendance: his } = await openAttendance(browser, baseURL, org, 'moussa@ecole.sn', 'Prof@2026');
