@@ -32,7 +32,8 @@ export function AttendanceWatcher({ hasAttendance }: { hasAttendance: boolean })
     void (async () => {
       const db = appDb();
       for (const n of await db.notifications.bulkGet(fresh)) {
-        if (!n || n.read) continue;
+        // Attendance toasts are about check-ins and check-outs (issue 35's substitution notices: the bell).
+        if (!n || n.read || (n.kind !== 'checkin' && n.kind !== 'checkout')) continue;
         const [teacher, schoolClass, module] = await Promise.all([
           n.teacherUserId ? db.users.get(n.teacherUserId) : undefined,
           n.classId ? db.classes.get(n.classId) : undefined,

@@ -6,11 +6,15 @@ import { appDb } from '../../db/database';
 import {
   groupNotifications,
   NOTIFICATION_BADGE_MAX,
+  NOTIFICATION_LIST_MAX,
   notificationBadgeText,
   unreadCount,
   type NotificationSession,
 } from '../../domain/attendance/notifications';
 import { fr } from '../../i18n/fr';
+import { isSubstitutionNotification } from '../../domain/absences/substitution-notice-rules';
+import type { AppNotification } from '../../domain/store/schema';
+import { frAbsencesNotify } from '../../i18n/fr-absences-notify';
 import { frFirstMonth } from '../../i18n/fr-first-month';
 import { markNotificationsRead } from '../../services/notifications/mark-read';
 
@@ -30,6 +34,27 @@ interface Props {
 }
 
 const time = (iso: string) => iso.slice(11, 16); // HH:MM, UTC like every stored time
+const ta = frAbsencesNotify.bell;
+
+/** Issue 35: the substitution notices, newest first, as many as the sessions' list at most. */
+function substitutionNotices(all: readonly AppNotification[]): AppNotification[] {
+  return all
+    .filter(isSubstitutionNotification)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, NOTIFICATION_LIST_MAX);
+}
+
+const field = (n: AppNotification, key: string) => (typeof n[key] === 'string' ? n[key] : '');
+
+function noticeText(n: AppNotification, name: (id: string) => string): string {
+  const date = field(n, 'date');
+  const start = field(n, 'startTime');
+  const other = name(field(n, 'otherUserId'));
+  if (n.kind === 'substitution-assigned') return ta.assigned(other, date, start);
+  if (n.kind === 'substitution-replaced') return ta.replaced(other, date, start);
+  if (n.kind === 'substitution-withdrawn') return ta.withdrawn(other, date, start);
+  return ta.canceled(date, start);
+}
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /**
@@ -44,14 +69,21 @@ export function NotificationBell({ userId, seesAll, seesRequests = false }: Prop
   const requests = pendingRequests ?? 0;
   const notifications = useLiveQuery(async () => {
     const all = await appDb().notifications.toArray();
-    return seesAll ? all : all.filter((n) => n.teacherUserId === userId);
+    // A substitution's notice (issue 35) is for its teacher only, even to those who follow every check-in.
+    return all.filter((n) => n.teacherUserId === userId || (seesAll && !isSubstitutionNotification(n)));
   }, [userId, seesAll]);
   const panelRef = useRef<HTMLElement>(null);
   const all = notifications ?? [];
   const unread = unreadCount(all) + requests;
   const sessions = groupNotifications(all);
+  const notices = substitutionNotices(all);
   // Only the teachers of the sessions shown (at most 20): a group's 5,000 users are never read for a bell.
-  const teacherIds = [...new Set(sessions.flatMap((s) => (s.teacherUserId ? [s.teacherUserId] : [])))].sort();
+  const teacherIds = [
+    ...new Set([
+      ...sessions.flatMap((s) => (s.teacherUserId ? [s.teacherUserId] : [])),
+      ...notices.flatMap((n) => (typeof n.otherUserId === 'string' ? [n.otherUserId] : [])),
+    ]),
+  ].sort();
   const names = useLiveQuery(async () => {
     const [classes, modules, users] = await Promise.all([
       appDb().classes.toArray(),
@@ -122,7 +154,16 @@ export function NotificationBell({ userId, seesAll, seesRequests = false }: Prop
               <NavLink to="/planning/reprogrammation">{frFirstMonth.bell.openRequests}</NavLink>
             </p>
           ) : null}
-          {sessions.length === 0 && requests === 0 ? (
+          {notices.length > 0 ? (
+            <ul className="notification-list" aria-label={ta.heading}>
+              {notices.map((n) => (
+                <li key={n.id} className={n.read ? undefined : 'unread'}>
+                  <span>{noticeText(n, (id) => names?.users.get(id) ?? ta.someone)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {sessions.length === 0 && requests === 0 && notices.length === 0 ? (
             <p className="empty">{fr.shell.noNotifications}</p>
           ) : (
             <ul className="notification-list">

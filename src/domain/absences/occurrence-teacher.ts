@@ -42,6 +42,30 @@ export function occurrenceSubstitutionId(
   return occurrenceKey({ timetableId: timetable.id, slotKey: slotKey(slot, record.slotIndex), date });
 }
 
+/** How one occurrence of a slot is given: its teacher (null: nobody) and its state. */
+export interface OccurrenceGiven {
+  teacherUserId: string | null;
+  state: 'planned' | 'replaced' | 'canceled';
+}
+
+/**
+ * Issue 35, item 4: the one reading of a course occurrence's cancellation and teacher, for every view and
+ * for payroll (workload, statements and their exports, attendance, check-in rules, Module du jour). A course
+ * is cancelled as the specification cancels it, by its slot (`canceled`, the « Annuler » of Gérer un cours,
+ * which covers every occurrence of the slot in its week or month), or for one date when its teacher is
+ * absent and nobody replaces her (a substitution naming nobody): the same behaviour either way (struck
+ * through, no check-in, no hours for anyone). Under a substitution naming someone, she gives it.
+ */
+export function occurrenceGiven(
+  slot: Pick<Slot, 'teacherUserId' | 'canceled'>,
+  substitution: { substituteUserId: string | null } | null | undefined,
+): OccurrenceGiven {
+  if (slot.canceled) return { teacherUserId: null, state: 'canceled' };
+  if (!substitution) return { teacherUserId: slot.teacherUserId, state: 'planned' };
+  if (substitution.substituteUserId === null) return { teacherUserId: null, state: 'canceled' };
+  return { teacherUserId: substitution.substituteUserId, state: 'replaced' };
+}
+
 /**
  * The slot as its occurrence is given: its teacher replaced by the substitute, or cancelled when the
  * substitution names nobody. Without a substitution (or none known), the slot itself.
@@ -51,7 +75,7 @@ export function occurrenceSlot(
   substitution: { id: string; substituteUserId: string | null } | null,
 ): Slot {
   if (!substitution) return slot;
-  // effectiveTeacherOf's rule, with the substitution already found by its id.
-  if (substitution.substituteUserId === null) return { ...slot, canceled: true };
-  return { ...slot, teacherUserId: substitution.substituteUserId };
+  const given = occurrenceGiven(slot, substitution);
+  if (given.state === 'canceled') return { ...slot, canceled: true };
+  return { ...slot, teacherUserId: given.teacherUserId ?? slot.teacherUserId };
 }

@@ -2,6 +2,7 @@ import type { CourseReplacement } from '../calendar/feed-events';
 import { PLANNING_ACTIONS_MODULE_ID } from '../planning/permissions';
 import { parseIsoDate, toIsoInstant, type InstantLike } from '../time/instant';
 import { absenceMinutes } from './affected-courses';
+import { occurrenceGiven } from './occurrence-teacher';
 import type { CourseToCover } from './substitute-ranking';
 
 /**
@@ -120,10 +121,10 @@ export function effectiveTeacherOf(
   substitutions: readonly Pick<SubstitutionRecord, 'id' | 'substituteUserId'>[],
 ): { teacherUserId: string | null; state: 'planned' | 'replaced' | 'canceled' } {
   const id = substitutionId(course);
-  const substitution = substitutions.find((s) => s.id === id);
-  if (!substitution) return { teacherUserId: course.plannedTeacherUserId, state: 'planned' };
-  if (substitution.substituteUserId === null) return { teacherUserId: null, state: 'canceled' };
-  return { teacherUserId: substitution.substituteUserId, state: 'replaced' };
+  return occurrenceGiven(
+    { teacherUserId: course.plannedTeacherUserId, canceled: false },
+    substitutions.find((s) => s.id === id),
+  );
 }
 
 /** The calendar feeds' view of the substitutions (domain/calendar/feed-events). */

@@ -21,12 +21,13 @@ export interface AccessLookup {
    * The server's stored substitution of a course occurrence (issue 35; substitutionKeys says which), or null.
    * Absent where the UI decides for itself: the slot's own teacher is then assumed.
    */
-  substitution?(id: string): { id: string; substituteUserId: string | null } | null;
+  substitution?(id: string): { id: string; substituteUserId: string | null; absentUserId?: string } | null;
 }
 
 /**
  * The substitution a check log or a check notification's occurrence may be under (issue 35): the effective
- * teacher of that occurrence checks in and out (domain/absences/occurrence-teacher).
+ * teacher of that occurrence checks in and out (domain/absences/occurrence-teacher); the one a substitution's
+ * notification names.
  */
 export function substitutionKeys(
   collection: CollectionName,
@@ -34,6 +35,9 @@ export function substitutionKeys(
   timetable: (id: string) => Timetable | null,
 ): string[] {
   if ((collection !== 'planningLogs' && collection !== 'notifications') || !after) return [];
+  // A substitution's notification names its substitution (issue 35, domain/absences/substitution-notice-rules).
+  const named = collection === 'notifications' ? text(after.substitutionId) : null;
+  if (named) return [named];
   const timetableId = text(after.timetableId);
   const id = timetableId ? occurrenceSubstitutionId(timetable(timetableId), after) : null;
   return id ? [id] : [];

@@ -9,6 +9,10 @@ import {
   slotWindowMs,
   utcDayStartMs,
 } from '../attendance/trust';
+import {
+  isSubstitutionNotification,
+  substitutionNotificationRefusal,
+} from '../absences/substitution-notice-rules';
 import type { PlanningLog, Slot, Timetable } from '../store/schema';
 import type { AccessLookup } from './lookup';
 import { deepEqual, type RecordData } from './record';
@@ -406,9 +410,31 @@ export function authorizePlanningLogWrite(write: UserWrite): WriteDecision {
   return write.modules.has('teacher.planning') && isRequestLog(log) ? ALLOWED : refuse('not-permitted');
 }
 
+/**
+ * A substitution's notification (issue 35): written by an administrator of the plannings with the
+ * substitution, as the stored substitution says (substitutionNotificationRefusal). The same notification
+ * written again by a second administrator's device (same id) changes nothing but its date: accepted, so the
+ * teacher keeps one.
+ */
+function substitutionNotificationDecision(write: UserWrite): WriteDecision {
+  if (!write.modules.has('planning.consulter.actions')) return refuse('not-permitted');
+  if (write.op === 'update') return onlyChanged(write, ['createdAt']) ? ALLOWED : refuse('append-only');
+  if (write.op !== 'create') return refuse('append-only');
+  const id = textOf(write.after.substitutionId);
+  // The UI deciding for itself has no stored substitutions: the server checks.
+  if (!write.lookup.substitution) return ALLOWED;
+  const refused = substitutionNotificationRefusal(write.after, id ? write.lookup.substitution(id) : null);
+  return refused ? refuse(refused) : ALLOWED;
+}
+
 /** A notification accompanies each check-in or check-out; the bell only marks them read. */
 export function authorizeNotificationWrite(write: UserWrite): WriteDecision {
   if (write.op === 'delete') return refuse('append-only');
+  const substitutionNotice =
+    write.op === 'create'
+      ? isSubstitutionNotification(write.after)
+      : isSubstitutionNotification(write.before) && !write.changed.includes('read');
+  if (substitutionNotice) return substitutionNotificationDecision(write);
   if (write.op === 'update') {
     if (!onlyChanged(write, ['read']) || write.after.read !== true) return refuse('append-only');
     const visible = seesAllNotifications(write.modules) || write.before.teacherUserId === write.viewer.userId;

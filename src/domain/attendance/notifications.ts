@@ -43,6 +43,8 @@ export function groupNotifications(
   const ms = (iso: string): number => toUtc(iso).toMillis();
   const later = (a: string | null, b: string): string => (a && ms(a) >= ms(b) ? a : b);
   for (const n of notifications) {
+    // A course session gathers check-ins and check-outs; a substitution's notice (issue 35) is listed apart.
+    if (n.kind !== 'checkin' && n.kind !== 'checkout') continue;
     const date = toIsoDate(n.createdAt);
     const key = `${n.timetableId}\u0000${n.slotIndex}\u0000${date}`;
     let session = sessions.get(key);

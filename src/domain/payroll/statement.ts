@@ -5,7 +5,7 @@ import type { Contract, PlanningLog, Timetable } from '../store/schema';
 import { clockRangeMinutes, MS_PER_MINUTE, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
 import { monthAdjustments } from './adjustments';
-import { occurrenceKey as substitutionKeyOf, slotKey } from '../absences/occurrence-teacher';
+import { occurrenceGiven, occurrenceKey as substitutionKeyOf, slotKey } from '../absences/occurrence-teacher';
 import { isMonthKey, type MonthKey } from './closing';
 
 /**
@@ -293,7 +293,7 @@ export function buildStatements(input: StatementInput): Statement[] {
     const substitution = substitutions.get(
       substitutionKeyOf({ timetableId: timetable.id, slotKey: slotKey(occurrence.slot, slotIndex), date }),
     );
-    const teacherUserId = substitution ? substitution.substituteUserId : occurrence.slot.teacherUserId;
+    const { teacherUserId } = occurrenceGiven(occurrence.slot, substitution);
     if (!teacherUserId) continue;
     const slot = { ...occurrence.slot, teacherUserId };
     const key = occurrenceKey(timetable.id, slotIndex, date);

@@ -217,7 +217,15 @@ export const userLogSchema = z.looseObject({
 
 export const notificationSchema = z.looseObject({
   id,
-  kind: z.enum(['checkin', 'checkout']),
+  // Beyond the spec (issue 35, domain/absences/substitution-notifications): a substitution told to its teachers.
+  kind: z.enum([
+    'checkin',
+    'checkout',
+    'substitution-assigned',
+    'substitution-replaced',
+    'substitution-canceled',
+    'substitution-withdrawn',
+  ]),
   createdAt: z.string(),
   timetableId: z.string(),
   slotIndex: z.number().int(),

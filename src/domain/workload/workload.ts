@@ -3,7 +3,7 @@ import { realSessions, reviewMinutes, sessionsMinutes, type RealSession } from '
 import { slotOccurrences } from '../planning/occurrences';
 import { clockRangeMinutes, toIsoDate, toUtc, type InstantLike } from '../time/instant';
 import { slotInstants } from '../time/timetable-dates';
-import { occurrenceKey, slotKey } from '../absences/occurrence-teacher';
+import { occurrenceGiven, occurrenceKey, slotKey } from '../absences/occurrence-teacher';
 import type { UtcRange } from '../time/period';
 
 // spec part 2 point 2 and 9: real time shows red when above planned by more than 1 minute.
@@ -98,7 +98,7 @@ export function workloadByTeacher(input: WorkloadInput): WorkloadTeacherRow[] {
     const substitution = substitutions.get(
       occurrenceKey({ timetableId: timetable.id, slotKey: slotKey(slot, slotIndex), date }),
     );
-    const teacherUserId = substitution ? substitution.substituteUserId : slot.teacherUserId;
+    const { teacherUserId } = occurrenceGiven(slot, substitution);
     if (!teacherUserId) continue;
     const totals = entry(teacherUserId, slot.moduleId, timetable.classId);
     totals.plannedMin += clockRangeMinutes(slot.startTime, slot.endTime);

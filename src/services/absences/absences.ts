@@ -13,7 +13,10 @@ import {
   type Proposal,
   type Unavailable,
 } from '../../domain/absences/substitute-ranking';
+import { substitutionNotifications } from '../../domain/absences/substitution-notifications';
 import { slotKeyOf } from '../../domain/calendar/feed-events';
+import { buildPlanningLog, slotTimeRange } from '../../domain/planning/planning-log';
+import { frAbsencesNotify } from '../../i18n/fr-absences-notify';
 import type { Absence, Substitution } from '../../domain/store/schema';
 
 /**
@@ -33,6 +36,17 @@ export async function saveAbsence(
   return result;
 }
 
+/**
+ * Assigns a substitute to an affected course, or nobody to cancel it (« Personne : annuler le cours »), in one
+ * transaction with:
+ * - the notifications to both teachers (domain/absences/substitution-notifications: the substitute, the
+ *   absent teacher, a substitute no longer named), written here like a check-in's, so offline too; the same
+ *   outcome written again keeps its one notification (same id, not rewritten);
+ * - for a cancellation, the specification's cancellation log (« planning-cancel », spec part 2 point 4: each
+ *   change of a course writes a log entry), about that date only: the course itself is cancelled by the
+ *   substitution naming nobody (domain/absences/occurrence-teacher occurrenceGiven), since the slot's own
+ *   flag would cancel every occurrence of its week or month.
+ */
 export async function saveSubstitution(
   db: AppDatabase,
   input: {
@@ -45,7 +59,40 @@ export async function saveSubstitution(
 ): Promise<Substitution> {
   const record: Substitution = { ...assignSubstitute(input) };
   await writeBatch(db, async (w) => {
+    const previous = await w.get('substitutions', record.id);
     await w.put('substitutions', record);
+    const timetable = await w.get('timetables', record.timetableId);
+    const slotIndex = timetable?.slots.findIndex((slot, i) => slotKeyOf(slot, i) === record.slotKey) ?? -1;
+    const slot = timetable?.slots[slotIndex];
+    if (!timetable || !slot) return;
+    const notices = substitutionNotifications({
+      substitution: record,
+      previousSubstituteUserId: previous ? previous.substituteUserId : undefined,
+      slotIndex,
+      now: input.now,
+    });
+    for (const notice of notices)
+      if (!(await w.get('notifications', notice.id))) await w.put('notifications', notice);
+    const wasCanceled = previous !== undefined && previous.substituteUserId === null;
+    if (record.substituteUserId === null && !wasCanceled) {
+      const actor = await w.get('users', input.actorUserId);
+      const range = slotTimeRange(slot);
+      await w.put(
+        'planningLogs',
+        buildPlanningLog({
+          id: globalThis.crypto.randomUUID(),
+          action: 'planning-cancel',
+          timetable,
+          slotIndex,
+          slot,
+          actor: { userId: input.actorUserId, userName: actor?.name ?? null },
+          now: input.now,
+          before: range,
+          after: range,
+          note: frAbsencesNotify.cancelNote(record.date),
+        }),
+      );
+    }
   });
   return record;
 }

@@ -1,0 +1,269 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../../src/db/database';
+import { writeBatch } from '../../src/db/repository';
+import { occurrenceGiven } from '../../src/domain/absences/occurrence-teacher';
+import { substitutionId } from '../../src/domain/absences/records';
+import {
+  substitutionNotificationId,
+  substitutionNotificationRefusal,
+} from '../../src/domain/absences/substitution-notice-rules';
+import { substitutionMessages } from '../../src/domain/absences/substitution-notifications';
+import { groupNotifications } from '../../src/domain/attendance/notifications';
+import type { Absence } from '../../src/domain/store/schema';
+import { workloadByTeacher } from '../../src/domain/workload/workload';
+import { buildStatements } from '../../src/domain/payroll/statement';
+import { weekRange } from '../../src/domain/time/period';
+import { saveSubstitution } from '../../src/services/absences/absences';
+import { slot, weekTimetable } from '../support/builders';
+
+/**
+ * Issue 35, items 4 and 5: a course without substitute is cancelled as the specification cancels a course
+ * (one reading, occurrenceGiven, for the slot's own flag and the substitution naming nobody; a planning-cancel
+ * log), and both teachers are told of a substitution, once.
+ */
+describe('occurrenceGiven: the slot’s cancellation and a substitution naming nobody read the same', () => {
+  it.each([
+    ['planned', { teacherUserId: 'a', canceled: false }, null, { teacherUserId: 'a', state: 'planned' }],
+    [
+      'replaced',
+      { teacherUserId: 'a', canceled: false },
+      { substituteUserId: 'b' },
+      { teacherUserId: 'b', state: 'replaced' },
+    ],
+    [
+      'nobody found',
+      { teacherUserId: 'a', canceled: false },
+      { substituteUserId: null },
+      { teacherUserId: null, state: 'canceled' },
+    ],
+    [
+      'slot cancelled',
+      { teacherUserId: 'a', canceled: true },
+      null,
+      { teacherUserId: null, state: 'canceled' },
+    ],
+    [
+      'slot cancelled, a substitute named',
+      { teacherUserId: 'a', canceled: true },
+      { substituteUserId: 'b' },
+      { teacherUserId: null, state: 'canceled' },
+    ],
+  ] as const)('%s', (_name, s, substitution, expected) => {
+    expect(occurrenceGiven(s, substitution)).toEqual(expected);
+  });
+
+  it('workload and statements count neither kind of cancelled course', () => {
+    // Monday 16 November 2026: slot 0 cancelled by its flag, slot 1 for want of a substitute, slot 2 held.
+    const timetable = weekTimetable('tt', '2026-11-16', [
+      slot({ id: 's0', dayOfWeek: 1, canceled: true }),
+      slot({ id: 's1', dayOfWeek: 1, startTime: '10:00', endTime: '11:00' }),
+      slot({ id: 's2', dayOfWeek: 1, startTime: '14:00', endTime: '15:00' }),
+    ]);
+    const substitutions = [
+      {
+        id: substitutionId({ timetableId: 'tt', slotKey: 's1', date: '2026-11-16' }),
+        substituteUserId: null,
+      },
+    ];
+    const input = {
+      timetables: [timetable],
+      logs: [],
+      range: weekRange('2026-11-16'),
+      now: '2026-11-20T00:00:00.000Z',
+      substitutions,
+    };
+    expect(workloadByTeacher(input).map((t) => [t.teacherUserId, t.plannedMin])).toEqual([['teacher-a', 60]]);
+    expect(
+      buildStatements({ ...input, contracts: [] }).flatMap((s) => s.lines.map((l) => l.startTime)),
+    ).toEqual(['14:00']);
+  });
+});
+
+describe('substitutionMessages: who is told what', () => {
+  const next = (substituteUserId: string | null) => ({ absentUserId: 'awa', substituteUserId });
+  it.each([
+    [
+      'first assignment',
+      next('ibou'),
+      undefined,
+      [
+        ['substitution-assigned', 'ibou', 'awa'],
+        ['substitution-replaced', 'awa', 'ibou'],
+      ],
+    ],
+    ['the same again', next('ibou'), 'ibou', []],
+    ['cancelled at once', next(null), undefined, [['substitution-canceled', 'awa', null]]],
+    ['cancelled again', next(null), null, []],
+    [
+      'another substitute',
+      next('coumba'),
+      'ibou',
+      [
+        ['substitution-assigned', 'coumba', 'awa'],
+        ['substitution-replaced', 'awa', 'coumba'],
+        ['substitution-withdrawn', 'ibou', 'awa'],
+      ],
+    ],
+    [
+      'cancelled after a substitute',
+      next(null),
+      'ibou',
+      [
+        ['substitution-canceled', 'awa', null],
+        ['substitution-withdrawn', 'ibou', 'awa'],
+      ],
+    ],
+    [
+      'a substitute after a cancellation',
+      next('ibou'),
+      null,
+      [
+        ['substitution-assigned', 'ibou', 'awa'],
+        ['substitution-replaced', 'awa', 'ibou'],
+      ],
+    ],
+    ['named her own substitute: nothing to tell', next('awa'), undefined, []],
+  ] as const)('%s', (_name, n, previous, expected) => {
+    expect(substitutionMessages(n, previous).map((m) => [m.kind, m.recipientUserId, m.otherUserId])).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('substitutionNotificationRefusal: as the stored substitution says', () => {
+  const stored = {
+    id: 'sub:tt:s1:2026-11-16',
+    absentUserId: 'awa',
+    substituteUserId: 'ibou' as string | null,
+  };
+  const notice = (kind: string, teacherUserId: string, substituteUserId: string | null = 'ibou') => ({
+    id: substitutionNotificationId(stored.id, kind as never, teacherUserId, substituteUserId),
+    kind,
+    teacherUserId,
+    substitutionId: stored.id,
+  });
+  it.each([
+    ['assigned to the substitute', notice('substitution-assigned', 'ibou'), stored, null],
+    ['replaced to the absent teacher', notice('substitution-replaced', 'awa'), stored, null],
+    ['assigned to someone else', notice('substitution-assigned', 'coumba'), stored, 'teacher-mismatch'],
+    ['replaced to the substitute', notice('substitution-replaced', 'ibou'), stored, 'teacher-mismatch'],
+    [
+      'cancelled while a substitute is named',
+      notice('substitution-canceled', 'awa'),
+      stored,
+      'teacher-mismatch',
+    ],
+    [
+      'cancelled, nobody named',
+      notice('substitution-canceled', 'awa', null),
+      { ...stored, substituteUserId: null },
+      null,
+    ],
+    ['withdrawn to the former substitute', notice('substitution-withdrawn', 'coumba'), stored, null],
+    ['withdrawn to the current one', notice('substitution-withdrawn', 'ibou'), stored, 'teacher-mismatch'],
+    [
+      'an id of another outcome',
+      notice('substitution-assigned', 'ibou', 'coumba'),
+      stored,
+      'notification-id',
+    ],
+    ['no stored substitution', notice('substitution-assigned', 'ibou'), null, 'substitution-not-found'],
+  ] as const)('%s', (_name, n, s, expected) => {
+    expect(substitutionNotificationRefusal(n, s)).toBe(expected);
+  });
+});
+
+const opened: AppDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+describe('saveSubstitution on the device: notices once, the specification’s cancellation log', () => {
+  // Monday 16 November 2026, Awa's 10:00-11:00 course in class-1.
+  const timetable = weekTimetable('tt', '2026-11-16', [
+    slot({ id: 's1', dayOfWeek: 1, startTime: '10:00', endTime: '11:00', teacherUserId: 'awa' }),
+  ]);
+  const absence: Absence = {
+    id: 'ab-1',
+    teacherUserId: 'awa',
+    date: '2026-11-16',
+    startTime: null,
+    endTime: null,
+    reason: 'Malade',
+    declaredAt: '2026-11-15T08:00:00.000Z',
+    declaredByUserId: 'awa',
+  };
+  const course = {
+    timetableId: 'tt',
+    slotKey: 's1',
+    classId: 'class-1',
+    moduleId: 'mod-math',
+    levelId: null,
+    date: '2026-11-16',
+    startTime: '10:00',
+    endTime: '11:00',
+  };
+  const save = (db: AppDatabase, substituteUserId: string | null, at: string) =>
+    saveSubstitution(db, { course, absence, substituteUserId, actorUserId: 'u-admin', now: new Date(at) });
+
+  async function seeded(): Promise<AppDatabase> {
+    const db = openDatabase(`absences-cancel-notify-${opened.length}`);
+    opened.push(db);
+    await writeBatch(db, async (w) => {
+      await w.put('timetables', timetable);
+      await w.put('users', { id: 'u-admin', name: 'Admin Racine', email: 'root@ecole.sn', status: 'Active' });
+    });
+    await db.outbox.clear();
+    return db;
+  }
+  const notices = async (db: AppDatabase) =>
+    (await db.notifications.toArray()).map((n) => [n.kind, n.teacherUserId]).sort();
+
+  it('tells both teachers once; the same assignment again writes nothing more', async () => {
+    const db = await seeded();
+    await save(db, 'ibou', '2026-11-15T09:00:00.000Z');
+    expect(await notices(db)).toEqual([
+      ['substitution-assigned', 'ibou'],
+      ['substitution-replaced', 'awa'],
+    ]);
+    const outbox = await db.outbox.count();
+    await save(db, 'ibou', '2026-11-15T09:05:00.000Z');
+    expect(await db.notifications.count()).toBe(2);
+    // Only the substitution's own change goes out again, no notification.
+    expect((await db.outbox.toArray()).slice(outbox).map((m) => m.collection)).toEqual(['substitutions']);
+    // The bell's course sessions leave them out (they are listed apart).
+    expect(groupNotifications(await db.notifications.toArray())).toEqual([]);
+    expect(await db.planningLogs.count()).toBe(0);
+  });
+
+  it('« Personne » cancels with a planning-cancel log of that date, tells the absent and the former substitute', async () => {
+    const db = await seeded();
+    await save(db, 'ibou', '2026-11-15T09:00:00.000Z');
+    await save(db, null, '2026-11-15T10:00:00.000Z');
+    expect(await notices(db)).toEqual([
+      ['substitution-assigned', 'ibou'],
+      ['substitution-canceled', 'awa'],
+      ['substitution-replaced', 'awa'],
+      ['substitution-withdrawn', 'ibou'],
+    ]);
+    const logs = await db.planningLogs.toArray();
+    expect(logs).toEqual([
+      expect.objectContaining({
+        action: 'planning-cancel',
+        timetableId: 'tt',
+        slotIndex: 0,
+        teacherUserId: 'awa',
+        actorUserId: 'u-admin',
+        actorUserName: 'Admin Racine',
+        note: 'Absence sans remplaçant : cours du 16/11/2026 annulé',
+        before: { dayOfWeek: 1, startTime: '10:00', endTime: '11:00' },
+      }),
+    ]);
+    // The slot itself stays as planned (its other dates, in a month timetable, are not cancelled).
+    expect((await db.timetables.get('tt'))?.slots[0]?.canceled).toBe(false);
+    // Cancelled again: no second log, no second notice.
+    await save(db, null, '2026-11-15T10:05:00.000Z');
+    expect(await db.planningLogs.count()).toBe(1);
+    expect(await db.notifications.count()).toBe(4);
+  });
+});
