@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PlanningImportPage } from './page-models/planning-import-page';
 import { signIn } from './page-models/sign-in-page';
-import { IMPORT_ADMIN as ADMIN, signedInSchool } from './support/import-school';
+import { IMPORT_ADMIN as ADMIN, importSchool, signedInSchool } from './support/import-school';
 import { newOrgId, readStoreAsAdmin, seedOrg } from './support/org';
 
 // Issue 30 item 6: on a new installation (no level, no institute) the verification dialog creates both in
@@ -14,46 +14,36 @@ const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'timetables');
 
 /** A new installation: one administrator who may import and edit the settings; no level, no institute. */
 function newInstallation() {
-  return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: ADMIN.email,
-        profileId: 'admin',
-        status: 'Active',
-        password: ADMIN.password,
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-planner',
-        name: 'Ibou Ndiaye',
-        email: 'ibou@ecole.sn',
-        profileId: 'planner',
-        status: 'Active',
-        password: 'Planif@2026',
-        mustChangePassword: false,
-      },
+  const school = importSchool({
+    modules: [
+      'planning.importer',
+      'planning.historique',
+      'planning.consulter',
+      'planning.consulter.actions',
+      'settings.instituts',
+      'settings.niveaux',
+      'settings.classes',
+      'users',
     ],
+    level: null,
+    institute: null,
+    teacherProfile: true,
+  });
+  const planner = {
+    id: 'u-planner',
+    name: 'Ibou Ndiaye',
+    email: 'ibou@ecole.sn',
+    profileId: 'planner',
+    status: 'Active',
+    password: 'Planif@2026',
+    mustChangePassword: false,
+  };
+  return {
+    users: [...school.users, planner],
     profiles: [
-      {
-        id: 'admin',
-        name: 'Administrateur',
-        moduleIds: [
-          'planning.importer',
-          'planning.historique',
-          'planning.consulter',
-          'planning.consulter.actions',
-          'settings.instituts',
-          'settings.niveaux',
-          'settings.classes',
-          'users',
-        ],
-        formFieldKeys: ['email'],
-      },
+      ...school.profiles,
       // Imports, but may not touch Paramètres: the dialog says whom to ask instead of offering the form.
       { id: 'planner', name: 'Planificateur', moduleIds: ['planning.importer'], formFieldKeys: ['email'] },
-      { id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] },
     ],
   };
 }

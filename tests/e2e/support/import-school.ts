@@ -18,16 +18,19 @@ export const IMPORT_MODULES = [
 export interface ImportSchoolOptions {
   /** The administrator's modules (IMPORT_MODULES by default). */
   modules?: readonly string[];
-  /** A level and an institute: classes and modules are never created without both. */
-  level?: { id: string; name: string; abbr: string };
-  institute?: { id: string; name: string; abbr: string };
+  /**
+   * A level and an institute: classes and modules are never created without both. null: none, a new
+   * installation's state (the verification then offers to create them).
+   */
+  level?: { id: string; name: string; abbr: string } | null;
+  institute?: { id: string; name: string; abbr: string } | null;
   /** Adds the profile 'teacher' (Enseignant, teacher.today): what the teachers an import creates receive. */
   teacherProfile?: boolean;
 }
 
 /**
  * A school about to import its timetables: one administrator (IMPORT_ADMIN, profile 'admin'), one level and
- * one institute, nothing else.
+ * one institute (unless null), nothing else.
  */
 export function importSchool({
   modules = IMPORT_MODULES,
@@ -53,8 +56,8 @@ export function importSchool({
         ? [{ id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] }]
         : []),
     ],
-    levels: [level],
-    institutes: [institute],
+    ...(level ? { levels: [level] } : {}),
+    ...(institute ? { institutes: [institute] } : {}),
   };
 }
 
