@@ -1,27 +1,34 @@
 import { spawn } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
 import { LIVE_MAX_PER_ADDRESS, LIVE_MAX_PER_SESSION } from '../../server/routes/live';
 import { openStorage } from '../../server/storage/open-storage';
 import { readStore } from '../../server/sync-service';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { hashSecret, saltOf } from '../../src/domain/secrets';
+import { saltOf } from '../../src/domain/secrets';
 import type { PlanningLog, User } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot, putMutation, realDay } from '../support/builders';
+import {
+  courseSlot,
+  fastHash,
+  mutationNow as mutation,
+  person as schoolPerson,
+  realDay,
+  type Credentials,
+} from '../support/builders';
 import {
   api,
+  pushAccepted,
   cookieFrom,
   openSession,
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
   signIn,
-  startServer,
   testConfig,
   TEST_SETUP_CODE,
+  useTestDb,
   type RunningServer,
   type TestDatabase,
 } from './helpers';
@@ -32,8 +39,6 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-round2';
-
-const fastHash = (secret: string) => hashSecret(secret, { iterations: TEST_ITERATIONS });
 
 const ADMIN = { id: 'u-admin', email: 'admin@ecole.sn', password: 'Admin@2026!' } as const;
 const PROFILER = { id: 'u-profils', email: 'profils@ecole.sn', password: 'Profils@2026!' } as const;
@@ -55,41 +60,20 @@ const REVIEW_PROFILE = {
   formFieldKeys: ['email'],
 };
 
-async function person(
-  who: { id: string; email: string; password: string },
-  profileId: string,
-  extra: Partial<User> = {},
-): Promise<User> {
-  return {
-    id: who.id,
-    name: who.id,
-    email: who.email,
-    profileId,
-    status: 'Active',
-    passwordHash: await fastHash(who.password),
-    mustChangePassword: false,
-    ...extra,
-  };
-}
+/** Named by their id. */
+const person = (who: Credentials, profileId: string, extra: Partial<User> = {}): Promise<User> =>
+  schoolPerson(who, profileId, { name: who.id, ...extra });
 
 let server: RunningServer;
 let data: TestDatabase;
 let root: string;
 
 const url = (path: string) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${ORG}`;
-const mutation = (partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation =>
-  putMutation({ createdAt: new Date().toISOString(), ...partial });
 const userChange = (recordId: string, values: Record<string, unknown>) =>
   mutation({ collection: 'users', recordId, values });
 
-async function push(cookie: string, mutations: Mutation[]): Promise<PushResponse> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId: 'device-attack', mutations },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
+const push = (cookie: string, mutations: Mutation[]): Promise<PushResponse> =>
+  pushAccepted(server.url, ORG, cookie, mutations, { clientId: 'device-attack' });
 
 function expectRefused(result: MutationResult | undefined, detail: string) {
   expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden', detail });
@@ -136,13 +120,9 @@ async function openLive(cookie: string): Promise<LiveStream> {
 }
 
 describe.each(backends)('$name: round 2 attacks', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  const db = useTestDb(backend);
+  beforeEach(() => {
+    ({ data, server } = db);
   });
 
   describe('one definition of administrator (item 2)', () => {
