@@ -19,7 +19,8 @@ const MODES = {
 };
 
 async function timeStart(args, env) {
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  // RESTART_PORT when set: a shared machine gives each bench its port.
+  const port = Number(process.env.RESTART_PORT ?? 0) || 30_000 + Math.floor(Math.random() * 20_000);
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     env: {

@@ -393,20 +393,23 @@ export async function pushBatch(
   config: PushConfig,
   { orgId, auth, writerId, mutations, bodyBytes, now }: PushInput,
 ): Promise<{ ok: true; answer: PushResponse } | Exclude<WriteLimitDecision, { ok: true }>> {
-  const limit = await checkWriteLimits(
-    storage,
-    writeAccountKey(orgId, auth.viewer, auth.session.tokenHash),
-    bodyBytes,
-    mutations,
-    now,
-    config.writeBudget,
-  );
-  if (!limit.ok) return limit;
   // Trusted time: the session's and the device's last contact before this push (device-contacts.ts). Off
   // when answers do not carry the server's time (SEND_SERVER_TIME=0: a suite simulating the browsers' clocks,
-  // whose claimed times cannot be compared with the server's).
+  // whose claimed times cannot be compared with the server's). Read while the budget is counted (two round
+  // trips at once, issue 31); unused when the budget refuses.
   const trusted = config.sendServerTime !== false;
-  const contacts = trusted ? await readContacts(storage, orgId, auth.session, writerId) : undefined;
+  const [limit, contacts] = await Promise.all([
+    checkWriteLimits(
+      storage,
+      writeAccountKey(orgId, auth.viewer, auth.session.tokenHash),
+      bodyBytes,
+      mutations,
+      now,
+      config.writeBudget,
+    ),
+    trusted ? readContacts(storage, orgId, auth.session, writerId) : undefined,
+  ]);
+  if (!limit.ok) return limit;
   const initialHashes = mutations.some((m) => m.collection === 'users')
     ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
     : undefined;

@@ -130,50 +130,61 @@ export class WriteGroup {
   }
 
   /**
-   * Loads, in two statements for the whole group, the mutation ids and records its batches will look up
-   * (their hints): under the organisation's lock, one round trip per group instead of two per batch. What the
-   * group knows already is skipped; each batch's own prefetch then finds everything known.
+   * Loads, for the whole group, the mutation ids and records its batches will look up (their hints): under
+   * the organisation's lock, the mutation ids and the first records in one statement, then the records those
+   * name, instead of two round trips per batch and one per record its checks read. What the group knows
+   * already is skipped; each batch's own prefetch then finds everything known.
    */
   async prefetch(
     items: readonly PrefetchItem[],
     related?: (known: KnownRecord) => RecordKey[],
   ): Promise<void> {
-    const ids = [...new Set(items.map((i) => i.mutationId))].filter((id) => !this.mutations.has(id));
-    if (ids.length > 0) {
-      const found = await this.client.query<StoredMutationRow>(
-        'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = ANY($2::text[])',
-        [this.orgId, ids],
-      );
-      for (const id of ids) this.mutations.set(id, null);
-      for (const row of found.rows) this.mutations.set(row.mutation_id, mutationFromRow(row));
-    }
     const known: KnownRecord = (collection, id) => {
       const record = this.records.get(keyOf(collection, id));
       return record === undefined ? undefined : record === null || record.deleted ? null : record.data;
     };
+    let ids = [...new Set(items.map((i) => i.mutationId))].filter((id) => !this.mutations.has(id));
     let keys: RecordKey[] = [
       ...items.map((i) => ({ collection: i.collection, id: i.recordId })),
       ...(related?.(known) ?? []),
     ];
     // What the records read name (a timetable its class, a class its institute): two more rounds at most.
-    for (let round = 0; round < 3 && keys.length > 0; round += 1) {
-      await this.loadRecords(keys);
+    for (let round = 0; round < 3 && (keys.length > 0 || ids.length > 0); round += 1) {
+      await this.load(keys, ids);
+      ids = [];
       keys = related?.(known) ?? [];
     }
   }
 
-  /** Reads the records of `keys` this transaction does not know yet (absent ones known as null). */
-  private async loadRecords(keys: readonly RecordKey[]): Promise<void> {
+  /**
+   * Reads the records of `keys` and the mutation ids `ids` this transaction does not know yet (absent ones
+   * known as null), in one statement.
+   */
+  private async load(keys: readonly RecordKey[], ids: readonly string[]): Promise<void> {
     const unique = new Map(keys.map((k) => [keyOf(k.collection, k.id), k]));
     const wanted = [...unique.entries()].filter(([key]) => !this.records.has(key)).map(([, k]) => k);
-    if (wanted.length === 0) return;
-    const found = await this.client.query<RecordRow>(
+    if (wanted.length === 0 && ids.length === 0) return;
+    // A mutation row comes as (collection: null, record_id: its id, rev, data: its status).
+    const found = await this.client.query<RecordRow & { collection: string | null }>(
       `SELECT ${RECORD_COLUMNS} FROM records
-       WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-      [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id)],
+       WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))
+       UNION ALL
+       SELECT NULL, mutation_id, rev, false, status, '' FROM mutations
+       WHERE org_id = $1 AND mutation_id = ANY($4::text[])`,
+      [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids],
     );
+    const rows: RecordRow[] = [];
+    for (const id of ids) this.mutations.set(id, null);
+    for (const row of found.rows) {
+      if (row.collection === null)
+        this.mutations.set(
+          row.record_id,
+          mutationFromRow({ mutation_id: row.record_id, rev: row.rev, status: row.data }),
+        );
+      else rows.push(row);
+    }
     // The device ids of the stamps (committed numbers: never change once given).
-    const missing = [...new Set(found.rows.flatMap((r) => storedWriterNumbers(r.stamps)))].filter(
+    const missing = [...new Set(rows.flatMap((r) => storedWriterNumbers(r.stamps)))].filter(
       (n) => this.committedWriters.clientOf(n) === undefined && this.writers.clientOf(n) === undefined,
     );
     if (missing.length > 0) {
@@ -185,7 +196,7 @@ export class WriteGroup {
     }
     const numbers = knownWriters(this.committedWriters, this.writers);
     for (const k of wanted) this.records.set(keyOf(k.collection, k.id), null);
-    for (const row of found.rows) {
+    for (const row of rows) {
       const record = recordFromRow(row, numbers);
       this.records.set(keyOf(record.collection, record.id), record);
     }
