@@ -5,12 +5,11 @@ import { configFromEnv } from '../../server/config';
 import { INVITATION_VALIDITY_MS } from '../../src/domain/auth/invitation';
 import { RATE_LIMITS } from '../../src/domain/auth/session-policy';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { hashSecret } from '../../src/domain/secrets';
 import type { Mutation, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { putMutation } from '../support/builders';
+import { fastHash, mutationNow as mutation, person } from '../support/builders';
 import {
   api,
+  pushAccepted,
   cookieFrom,
   joinCookies,
   ROOT_ADMIN,
@@ -41,17 +40,8 @@ let data: TestDatabase;
 let admin: string;
 
 const url = (path: string, org = ORG) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${org}`;
-const mutation = (partial: Partial<Mutation> & Pick<Mutation, 'collection' | 'recordId'>): Mutation =>
-  putMutation({ createdAt: new Date().toISOString(), ...partial });
-
-async function push(cookie: string, mutations: Mutation[]): Promise<PushResponse> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId: 'device-1', mutations },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
+const push = (cookie: string, mutations: Mutation[]): Promise<PushResponse> =>
+  pushAccepted(server.url, ORG, cookie, mutations, { clientId: 'device-1' });
 
 const login = (email: string, password: string, org = ORG, cookie: string | null = null) =>
   api(`${server.url}/api/auth/login`, cookie, {
@@ -82,20 +72,11 @@ describe.each(backends)('accounts and sign-in, round 2 ($name)', (backend) => {
   beforeEach(async () => {
     data = await backend.fresh();
     server = await startServer(data);
-    const person = async (
-      who: { id: string; email: string; password: string },
-      status: 'Active' | 'Inactive',
-    ) => ({
-      id: who.id,
-      name: who.id,
-      email: who.email,
-      profileId: 'teacher',
-      status,
-      passwordHash: await hashSecret(who.password, { iterations: TEST_ITERATIONS }),
-      mustChangePassword: false,
-    });
     ({ cookie: admin } = await seedOrg(server.url, ORG, {
-      users: [await person(TEACHER, 'Active'), await person(SLEEPER, 'Inactive')],
+      users: [
+        await person(TEACHER, 'teacher', { name: TEACHER.id }),
+        await person(SLEEPER, 'teacher', { name: SLEEPER.id, status: 'Inactive' }),
+      ],
     }));
   });
 
@@ -186,7 +167,7 @@ describe.each(backends)('accounts and sign-in, round 2 ($name)', (backend) => {
               email: 'ancien@ecole.sn',
               profileId: 'admin',
               status: 'Active',
-              passwordHash: await hashSecret(INITIAL, { iterations: TEST_ITERATIONS }),
+              passwordHash: await fastHash(INITIAL),
               mustChangePassword: true,
             },
           },
