@@ -1,24 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/sessions';
 import { configFromEnv } from '../../server/config';
 import { readStore } from '../../server/sync-service';
 import { RATE_WINDOW_MS, SESSION_IDLE_MS } from '../../src/domain/auth/session-policy';
-import { hashSecret, saltOf } from '../../src/domain/secrets';
+import { hashSecret } from '../../src/domain/secrets';
 import type { StoreV1, User } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { slot as course, putMutation, weekTimetable } from '../support/builders';
+import {
+  slot as course,
+  person,
+  putMutation,
+  teacher as schoolTeacher,
+  weekTimetable,
+  withPin,
+} from '../support/builders';
 import {
   api,
   cookieFrom,
   joinCookies,
+  pushAccepted,
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
   signIn,
-  startServer,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -40,26 +47,16 @@ const SECRET_FIELDS = [
 const T1 = { id: 'u-t1', email: 'moussa@ecole.sn', password: 'Moussa@2026', pin: '135790' } as const;
 const T2 = { id: 'u-t2', email: 'fatou@ecole.sn', password: 'Fatou@2026', pin: '246801' } as const;
 
-/** Hashes at test strength (the encoded form carries its iteration count, so the server verifies them). */
-const fastHash = (secret: string) => hashSecret(secret, { iterations: TEST_ITERATIONS });
-
-async function teacher(t: typeof T1 | typeof T2, name: string, extra: Partial<User> = {}): Promise<User> {
-  const pinHash = await fastHash(t.pin);
-  return {
-    id: t.id,
-    name,
-    email: t.email,
-    profileId: 'teacher',
-    status: 'Active',
-    extra: { phone: `+221 77 ${t.id}`, firstName: name.split(' ')[0] },
-    passwordHash: await fastHash(t.password),
-    pinHash,
-    pinSalt: saltOf(pinHash) ?? undefined,
-    pinExpiresAt: '2099-01-01T00:00:00.000Z',
-    mustChangePassword: false,
-    ...extra,
-  };
-}
+/** A teacher with a PIN, a phone number and a first name in her file. */
+const teacher = async (t: typeof T1 | typeof T2, name: string, extra: Partial<User> = {}): Promise<User> =>
+  withPin(
+    await schoolTeacher(t, {
+      name,
+      extra: { phone: `+221 77 ${t.id}`, firstName: name.split(' ')[0] },
+      ...extra,
+    }),
+    t.pin,
+  );
 
 /** Monday 08:00-10:00, module m-1. */
 const slot = (id: string, teacherUserId: string, canceled = false) =>
@@ -92,14 +89,9 @@ async function orgData(): Promise<Partial<StoreV1>> {
         passwordResetExpiresAt: '2099-01-01T00:00:00.000Z',
       }),
       // No teacher.today in this profile: never offered on a kiosk.
-      {
-        id: 'u-contrib',
+      await person({ id: 'u-contrib', email: 'awa@ecole.sn', password: 'Awa@2026' }, 'contributeur', {
         name: 'Awa Contributrice',
-        email: 'awa@ecole.sn',
-        profileId: 'contributeur',
-        status: 'Active',
-        passwordHash: await fastHash('Awa@2026'),
-      },
+      }),
     ],
     classes: [{ id: 'c-1', code: 'L1-INFO', levelId: 'l-1', instituteId: 'i-1' }],
     timetables: [
@@ -126,7 +118,6 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 /** The root administrator's session. */
 let admin: string;
 let r0: number;
@@ -153,14 +144,8 @@ const checkin = (id: string, slotIndex: number, teacherUserId: string, actorUser
 
 const url = (path: string) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${ORG}`;
 
-async function push(cookie: string | null, mutations: Mutation[]): Promise<PushResponse> {
-  const response = await api(url('/api/mutations'), cookie, {
-    method: 'POST',
-    body: { clientId: 'device', mutations },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
+const push = (cookie: string | null, mutations: Mutation[]): Promise<PushResponse> =>
+  pushAccepted(server.url, ORG, cookie, mutations);
 
 async function storeAs(cookie: string): Promise<{ text: string; store: StoreV1 }> {
   const response = await api(url('/api/store'), cookie);
@@ -170,7 +155,7 @@ async function storeAs(cookie: string): Promise<{ text: string; store: StoreV1 }
 }
 
 /** The records as the server holds them, unfiltered. */
-const truth = async () => (await readStore(server.storage, ORG)).store;
+const truth = () => storeOf(server, ORG);
 
 function expectForbidden(result: MutationResult | undefined) {
   expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden' });
@@ -201,16 +186,12 @@ async function awayFromWindowEnd(marginMs = 20_000): Promise<void> {
 }
 
 describe.each(backends)('$name: access control', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data, {
-      bodyLimitBytes: configFromEnv({ BODY_LIMIT_BYTES: String(BODY_LIMIT) }).bodyLimitBytes,
-    });
-    ({ cookie: admin, revision: r0 } = await seedOrg(server.url, ORG, await orgData()));
+  const org = useSeededOrg(backend, ORG, {
+    store: orgData,
+    config: { bodyLimitBytes: configFromEnv({ BODY_LIMIT_BYTES: String(BODY_LIMIT) }).bodyLimitBytes },
   });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  beforeEach(() => {
+    ({ server, root: admin, revision: r0 } = org);
   });
 
   describe('the store API needs a session of the organisation', () => {
