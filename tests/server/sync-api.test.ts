@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/sync/protocol';
 import {
   api,
+  pushAccepted,
   ROOT_ADMIN,
   seedOrg,
   startServer,
@@ -31,14 +32,8 @@ let r0: number;
 // Every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
 const backends = await serverBackends();
 
-async function push(clientId: string, mutations: Mutation[], base = server.url): Promise<PushResponse> {
-  const response = await api(`${base}/api/mutations?orgId=demo`, cookie, {
-    method: 'POST',
-    body: { clientId, mutations },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as PushResponse;
-}
+const push = (clientId: string, mutations: Mutation[], base = server.url): Promise<PushResponse> =>
+  pushAccepted(base, 'demo', cookie, mutations, { clientId });
 
 async function store(base = server.url): Promise<StoreV1> {
   return (await (await api(`${base}/api/store?orgId=demo`, cookie)).json()) as StoreV1;
@@ -73,26 +68,10 @@ const checkin = (id: string) => ({
 /** The course those check-ins are for: Monday 16/11/2026, 08:00-10:00. */
 const course = {
   timetables: [
-    {
-      id: 't-att',
-      periodicity: 'week' as const,
-      year: 2026,
-      weekStartDate: '2026-11-16',
+    weekTimetable('t-att', '2026-11-16', [baseSlot({ id: 's-0', moduleId: 'm-1', teacherUserId: 'u-t1' })], {
       classId: 'c-1',
       createdAt: '2026-11-15T10:00:00.000Z',
-      slots: [
-        {
-          id: 's-0',
-          dayOfWeek: 1,
-          startTime: '08:00',
-          endTime: '10:00',
-          moduleId: 'm-1',
-          teacherUserId: 'u-t1',
-          deliveryMode: 'presentiel' as const,
-          canceled: false,
-        },
-      ],
-    },
+    }),
   ],
 };
 
