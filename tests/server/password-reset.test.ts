@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashSecret, verifySecret } from '../../src/domain/secrets';
+import { verifySecret } from '../../src/domain/secrets';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
@@ -13,7 +13,8 @@ import { registerPasswordResetRoutes, RESET_MAIL_SUBJECT } from '../../server/ro
 import { createMemorySyncStorage } from '../../server/storage/memory-sync-storage';
 import { openStorage } from '../../server/storage/open-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
-import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
+import { sampleStore } from '../fixtures/sample-store';
+import { fastHash } from '../support/builders';
 import { serverBackends, SETUP_CODE_HEADERS, testConfig, type TestDatabase } from './helpers';
 
 // Password reset by e-mail ("a reset e-mail reaches a real SMTP sink started by the test with a working link"), on every
@@ -143,7 +144,7 @@ async function start(overrides: Partial<ServerConfig>) {
 }
 
 async function seed(url: string) {
-  const hash = await hashSecret('Ancien@123', { iterations: TEST_ITERATIONS });
+  const hash = await fastHash('Ancien@123');
   const store: StoreV1 = sampleStore(hash);
   store.users.push({
     id: 'u-archived',
