@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { SessionService } from '../../server/auth/sessions';
 import { configFromEnv, type ServerConfig } from '../../server/config';
+import { MIGRATIONS } from '../../server/storage/migrations';
 import { openStorage } from '../../server/storage/open-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
 import { readStore } from '../../server/sync-service';
@@ -169,6 +170,34 @@ export async function withPostgres<T>(db: TestDatabase, fn: (client: pg.Client) 
     return await fn(client);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * A PostgreSQL database as an older server left it: its first `count` migrations applied and recorded as the
+ * server records them, then `fill` writes the rows of that time (the upgrade tests start from it).
+ */
+export async function postgresAtMigration(
+  db: TestDatabase,
+  count: number,
+  fill: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const pool = new pg.Pool({ connectionString: db.databaseUrl ?? '' });
+  const client = await pool.connect();
+  try {
+    await client.query(`CREATE TABLE schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    for (const migration of MIGRATIONS.slice(0, count)) {
+      await migration.postgres(client);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    }
+    await fill(client);
+  } finally {
+    client.release();
+    await pool.end();
   }
 }
 

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../server/storage/migrations';
 import { openStorage } from '../../server/storage/open-storage';
 import {
   decodeStamps,
@@ -14,7 +13,7 @@ import { SQLITE_MIGRATIONS } from '../../server/storage/sqlite-sync-storage';
 import { applyBatch, readStore } from '../../server/sync-service';
 import type { FieldStamp, RecordData } from '../../src/domain/sync/merge';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { serverBackends, testConfig, type TestDatabase } from './helpers';
+import { postgresAtMigration, serverBackends, testConfig, type TestDatabase } from './helpers';
 
 /**
  * Per-field stamps stored compactly (one base stamp, the differing fields only) and the latest change
@@ -134,18 +133,7 @@ async function previousFormatDatabase(db: TestDatabase): Promise<void> {
     sqlite.close();
     return;
   }
-  const pool = new pg.Pool({ connectionString: db.databaseUrl ?? '' });
-  const client = await pool.connect();
-  try {
-    await client.query(`CREATE TABLE schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-    for (const migration of MIGRATIONS.slice(0, 5)) {
-      await migration.postgres(client);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-    }
+  await postgresAtMigration(db, 5, async (client) => {
     await client.query('INSERT INTO orgs VALUES ($1, $2, $3)', ['demo', 2, OLD_AT]);
     for (const [org, collection, id, rev, deleted, data, stamps] of oldRows.records)
       await client.query('INSERT INTO records VALUES ($1, $2, $3, $4, $5, $6, $7)', [
@@ -168,10 +156,7 @@ async function previousFormatDatabase(db: TestDatabase): Promise<void> {
         mid,
         at,
       ]);
-  } finally {
-    client.release();
-    await pool.end();
-  }
+  });
 }
 
 async function storedStampTexts(db: TestDatabase): Promise<string[]> {

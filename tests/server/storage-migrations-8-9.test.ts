@@ -1,13 +1,11 @@
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../server/storage/migrations';
 import { openStorage } from '../../server/storage/open-storage';
 import { SQLITE_MIGRATIONS } from '../../server/storage/sqlite-sync-storage';
 import { applyBatch, readStore } from '../../server/sync-service';
 import type { FieldStamp } from '../../src/domain/sync/merge';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { serverBackends, testConfig, withPostgres, type TestDatabase } from './helpers';
+import { postgresAtMigration, serverBackends, testConfig, withPostgres, type TestDatabase } from './helpers';
 
 /**
  * Migration 8: the change log keeps superseded versions only, mutation ids lose the device and time nobody
@@ -100,18 +98,7 @@ async function version7Database(db: TestDatabase): Promise<void> {
     sqlite.close();
     return;
   }
-  const pool = new pg.Pool({ connectionString: db.databaseUrl ?? '' });
-  const client = await pool.connect();
-  try {
-    await client.query(`CREATE TABLE schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-    for (const migration of MIGRATIONS.slice(0, 7)) {
-      await migration.postgres(client);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-    }
+  await postgresAtMigration(db, 7, async (client) => {
     await client.query('INSERT INTO orgs VALUES ($1, $2, $3)', ['demo', 4, AT]);
     for (const [org, c, id, rev, deleted, data, stamps] of rows.records)
       await client.query(
@@ -131,10 +118,7 @@ async function version7Database(db: TestDatabase): Promise<void> {
       ]);
     for (const row of rows.mutations)
       await client.query('INSERT INTO mutations VALUES ($1, $2, $3, $4, $5, $6)', row);
-  } finally {
-    client.release();
-    await pool.end();
-  }
+  });
 }
 
 async function query<T>(db: TestDatabase, sql: string): Promise<T[]> {
