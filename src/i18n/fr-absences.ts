@@ -35,6 +35,7 @@ export const frAbsences = {
     canceled: 'Annulé (aucun remplaçant)',
     assign: (name: string) => `Affecter ${name}`,
     cancelCourse: 'Personne : annuler le cours',
+    change: 'Changer de remplaçant',
     noProposal: 'Aucun enseignant libre à cette heure.',
     unavailable: (count: number) =>
       `${count} enseignant${count > 1 ? 's' : ''} indisponible${count > 1 ? 's' : ''}`,

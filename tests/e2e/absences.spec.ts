@@ -56,6 +56,10 @@ test('a teacher declares an absence; the administrator assigns a proposed substi
   await expect(course.getByText(/libre à cette heure/).first()).toBeVisible();
   await course.getByRole('button', { name: 'Affecter Fatou Ndiaye' }).click();
   await expect(course.getByText('Remplacé par Fatou Ndiaye')).toBeVisible();
+  // Settled: its choices fold away until « Changer de remplaçant » reopens them.
+  await expect(course.getByRole('button', { name: 'Affecter Fatou Ndiaye' })).toBeHidden();
+  await course.getByRole('button', { name: 'Changer de remplaçant' }).click();
+  await expect(course.getByRole('button', { name: 'Personne : annuler le cours' })).toBeVisible();
 
   await expect
     .poll(async () => {
@@ -64,6 +68,20 @@ test('a teacher declares an absence; the administrator assigns a proposed substi
       return substitutions.map((s) => s.substituteUserId);
     })
     .toEqual(['u-t2']);
+
+  // Consulter shows who gives the course: the substitute, marked « Remplacement ».
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await laptop.goto('/planning/consulter');
+  await expect(
+    laptop
+      .getByRole('button', {
+        name: /^Algorithmique, classe L1-INFO, Fatou Ndiaye \(Remplacement de Moussa Fall\)/,
+      })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    laptop.getByRole('button', { name: /^Algorithmique, classe L1-INFO, Moussa Fall,/ }),
+  ).toHaveCount(0);
   await teacher.close();
   await office.close();
 });

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import { frenchDate } from '../../domain/time/french-date';
@@ -85,7 +86,10 @@ function CourseEntry({
     course.moduleName,
     course.className,
   );
-  const assign = (substituteUserId: string | null) =>
+  // Once a course is settled its choices fold away (a second tap would reassign by mistake); "Changer" reopens them.
+  const [isChanging, setIsChanging] = useState(false);
+  const assign = (substituteUserId: string | null) => {
+    setIsChanging(false);
     void saveSubstitution(appDb(), {
       course: course.course,
       absence: entry.absence,
@@ -93,7 +97,9 @@ function CourseEntry({
       actorUserId: userId,
       now: now(),
     });
+  };
   const assigned = course.substitution;
+  const showChoices = !assigned || isChanging;
   const assignedName = assigned?.substituteUserId
     ? (course.proposals.find((p) => p.userId === assigned.substituteUserId)?.name ??
       course.unavailable.find((u) => u.userId === assigned.substituteUserId)?.name ??
@@ -105,24 +111,35 @@ function CourseEntry({
         <strong>{label}</strong>
         {assigned ? ` — ${assigned.substituteUserId ? t.replacedBy(assignedName ?? '') : t.canceled}` : null}
       </p>
-      {course.proposals.length === 0 ? <p>{t.noProposal}</p> : null}
-      <ol>
-        {course.proposals.slice(0, MAX_PROPOSALS).map((p) => (
-          <li key={p.userId}>
-            <Button
-              className={p === course.proposals[0] ? 'button primary' : 'button secondary'}
-              onPress={() => assign(p.userId)}
-            >
-              {t.assign(p.name)}
-            </Button>{' '}
-            <span>{p.reasons.map(reasonText).join(' · ')}</span>
-          </li>
-        ))}
-      </ol>
-      {course.unavailable.length > 0 ? <p>{t.unavailable(course.unavailable.length)}</p> : null}
-      <Button className="button secondary" onPress={() => assign(null)}>
-        {t.cancelCourse}
-      </Button>
+      {showChoices ? null : (
+        <Button className="button secondary" onPress={() => setIsChanging(true)}>
+          {t.change}
+        </Button>
+      )}
+      {showChoices && course.proposals.length === 0 ? <p>{t.noProposal}</p> : null}
+      {showChoices ? (
+        <ol>
+          {course.proposals.slice(0, MAX_PROPOSALS).map((p) => (
+            <li key={p.userId}>
+              <Button
+                className={!assigned && p === course.proposals[0] ? 'button primary' : 'button secondary'}
+                onPress={() => assign(p.userId)}
+              >
+                {t.assign(p.name)}
+              </Button>{' '}
+              <span>{p.reasons.map(reasonText).join(' · ')}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {showChoices && course.unavailable.length > 0 ? (
+        <p>{t.unavailable(course.unavailable.length)}</p>
+      ) : null}
+      {showChoices ? (
+        <Button className="button secondary" onPress={() => assign(null)}>
+          {t.cancelCourse}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import type { SlotDisplayItem } from '../../domain/planning/slot-display';
 import { parseIsoDate } from '../../domain/time/instant';
 import { fr } from '../../i18n/fr';
+import { frSubstitute } from '../../i18n/fr-substitute';
 
 const t = fr.planning.timetable;
 
@@ -41,11 +42,22 @@ export function deliveryLabel(item: Pick<SlotDisplayItem, 'deliveryMode'>): stri
   return t.delivery[item.deliveryMode];
 }
 
+/** "Fatou Ndiaye (Remplacement de Moussa Fall)": a substitution is read aloud as it is shown (issue 35). */
+function teacherWithSubstitution(item: SlotDisplayItem): string {
+  const mark = item.substitution;
+  if (!mark) return item.teacherName;
+  const said =
+    mark.kind === 'substitute'
+      ? frSubstitute.substituteFor(mark.otherName)
+      : frSubstitute.replacedBy(mark.otherName);
+  return `${item.teacherName} (${said})`;
+}
+
 export function slotAriaLabel(item: SlotDisplayItem): string {
   return t.slotLabel({
     module: item.moduleName,
     className: item.className,
-    teacher: item.teacherName,
+    teacher: teacherWithSubstitution(item),
     day: dayWithDate(item.date),
     time: timeRangeLabel(item),
     status: `${slotStatusLabel(item)}, ${deliveryLabel(item)}`,

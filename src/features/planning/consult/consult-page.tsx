@@ -25,6 +25,25 @@ import { ManageSlotDialog } from './manage-slot-dialog';
 import { useConsultData } from './use-consult-data';
 import { periodLabel } from './period-label';
 import { periodDates } from '../../../domain/planning/bulk-assign';
+import { givenOccurrences } from '../../../domain/planning/given-occurrences';
+import { frSubstitute } from '../../../i18n/fr-substitute';
+
+/** "Remplacement · module" and "Remplacement de …" on a course a substitute gives (issue 35). */
+function markSubstitute(
+  item: SlotDisplayItem,
+  absentOf: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, string>,
+): SlotDisplayItem {
+  const absentUserId = absentOf.get(item.key);
+  if (absentUserId === undefined) return item;
+  const otherName = names.get(absentUserId) ?? '—';
+  return {
+    ...item,
+    title: frSubstitute.substituteTitle(item.title),
+    subtitle: `${item.subtitle} · ${frSubstitute.substituteFor(otherName)}`,
+    substitution: { kind: 'substitute', otherName },
+  };
+}
 
 interface Selection {
   timetableId: string;
@@ -62,8 +81,23 @@ export function ConsultPage() {
   const display = useMemo(() => {
     const range = planningPeriodRange(settings.period);
     if (!data || !range) return null;
-    const occurrences = slotOccurrences(data.timetables, range, { includeCanceled: true }).filter((o) =>
-      isSlotVisibleTo(o.slot, viewer),
+    // Issue 35: each course as it is given (the substitute as its teacher, or cancelled without one).
+    const given = givenOccurrences(
+      slotOccurrences(data.timetables, range, { includeCanceled: true }),
+      data.substitutions,
+    ).filter((g) => isSlotVisibleTo(g.occurrence.slot, viewer));
+    const occurrences = given.map((g) => g.occurrence);
+    const absentOf = new Map(
+      given.flatMap((g) =>
+        g.absentUserId === null
+          ? []
+          : [
+              [
+                `${g.occurrence.timetable.id}:${g.occurrence.slotIndex}:${g.occurrence.date}`,
+                g.absentUserId,
+              ] as const,
+            ],
+      ),
     );
     const names = {
       classes: data.refs.classNames,
@@ -72,7 +106,17 @@ export function ConsultPage() {
       unknown: '—',
       unassigned: frUnassigned.teacher,
     };
-    return buildSlotDisplayItems({ occurrences, names, logs: data.logs, now, colorBy: settings.colorBy });
+    const built = buildSlotDisplayItems({
+      occurrences,
+      names,
+      logs: data.logs,
+      now,
+      colorBy: settings.colorBy,
+    });
+    return {
+      ...built,
+      items: built.items.map((item) => markSubstitute(item, absentOf, data.refs.userNames)),
+    };
   }, [data, settings.period, settings.colorBy, viewer, now]);
 
   if (!session || !data || !display) return <p className="page-loading">{fr.app.loading}</p>;

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../../../db/database';
 import type { PlanningPeriod } from '../../../domain/planning/period-matching';
-import type { PlanningLog, Timetable } from '../../../domain/store/schema';
+import type { PlanningLog, Substitution, Timetable } from '../../../domain/store/schema';
 import {
   loadPlanningReferences,
   planningLogsOfTimetables,
@@ -13,6 +13,8 @@ export interface ConsultData {
   refs: PlanningReferences;
   timetables: Timetable[];
   logs: PlanningLog[];
+  /** Issue 35: who gives a course in place of its teacher, or that nobody does (cancelled). */
+  substitutions: Substitution[];
 }
 
 export function periodKey(period: PlanningPeriod): string {
@@ -23,14 +25,15 @@ export function periodKey(period: PlanningPeriod): string {
 export function useConsultData(period: PlanningPeriod): ConsultData | undefined {
   return useLiveQuery(async () => {
     const db = appDb();
-    const [refs, timetables] = await Promise.all([
+    const [refs, timetables, substitutions] = await Promise.all([
       loadPlanningReferences(db),
       timetablesOfPeriod(db, period),
+      db.substitutions.toArray(),
     ]);
     const logs = await planningLogsOfTimetables(
       db,
       timetables.map((t) => t.id),
     );
-    return { refs, timetables, logs };
+    return { refs, timetables, logs, substitutions };
   }, [periodKey(period)]);
 }
