@@ -1,53 +1,19 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { serverBackends, startServer } from './helpers';
+import { serverBackends, startServer, useTestDb } from './helpers';
+import { relayTo } from './pg-relay';
 
 const backends = await serverBackends();
 
 describe.each(backends)('$name: GET /api/health', (backend) => {
+  const db = useTestDb(backend);
+
   it('answers 200 with the storage engine when the database answers', async () => {
-    const db = await backend.fresh();
-    const server = await startServer(db);
-    try {
-      const response = await fetch(`${server.url}/api/health`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await response.json()).toEqual({ ok: true, storage: backend.name });
-    } finally {
-      await server.app.close();
-      await db.cleanup();
-    }
+    const response = await fetch(`${db.server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ ok: true, storage: backend.name });
   });
 });
-
-/** A TCP relay to PostgreSQL that the test can cut, as a network partition or a database restart would. */
-async function relayTo(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
-  return {
-    port: address.port,
-    cut: () => {
-      open = false;
-      for (const s of sockets) s.destroy();
-    },
-    restore: () => {
-      open = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const postgres = backends.find((b) => b.name === 'postgres');
 
