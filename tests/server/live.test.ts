@@ -3,7 +3,8 @@ import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { openStorage } from '../../server/storage/open-storage';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { api, seedOrg, serverBackends, testConfig, type TestDatabase } from './helpers';
+import { putMutation } from '../support/builders';
+import { api, pushAccepted, seedOrg, serverBackends, testConfig, type TestDatabase } from './helpers';
 
 /**
  * Live follow-up (GET /api/live): a device's open stream hears the organisation's revision as soon as a
@@ -92,28 +93,15 @@ async function openStream(base: string, orgId: string, cookie: string | null): P
   return stream;
 }
 
-let stamp = 0;
-function levelMutation(id: string): Mutation {
-  stamp += 1;
-  return {
-    mutationId: `live-${id}-${stamp}-${Math.random().toString(36).slice(2)}`,
+const levelMutation = (id: string): Mutation =>
+  putMutation({
     collection: 'levels',
     recordId: id,
-    op: 'put',
-    changedFields: ['id', 'name', 'abbr'],
     values: { id, name: `Niveau ${id}`, abbr: id.toUpperCase() },
-    baseRevision: 0,
-    createdAt: '2026-11-16T08:00:00.000Z',
-  };
-}
+  });
 
 async function push(base: string, cookie: string, orgId: string, mutations: Mutation[]): Promise<number> {
-  const response = await api(`${base}/api/mutations?orgId=${orgId}`, cookie, {
-    method: 'POST',
-    body: { clientId: 'live-test', mutations },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { revision: number }).revision;
+  return (await pushAccepted(base, orgId, cookie, mutations, { clientId: 'live-test' })).revision;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
