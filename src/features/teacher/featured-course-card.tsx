@@ -5,6 +5,7 @@ import { fr } from '../../i18n/fr';
 import { deliveryLabel, timeRangeLabel } from '../../ui/timetable';
 import { statusLabel, SubstitutionMark } from './substitution-mark';
 import { STATUS_PILL } from './today-row';
+import { frSubstitute } from '../../i18n/fr-substitute';
 
 const t = fr.teacher.today;
 
@@ -49,19 +50,24 @@ export function FeaturedCourseCard({ item, action, isBusy, isLocating, onCheck }
       <p className="featured-course-meta">
         {item.className} · {deliveryLabel(item)}
       </p>
-      <Button
-        className={
-          kind === 'checkout'
-            ? 'button featured-course-action secondary'
-            : 'button featured-course-action primary'
-        }
-        aria-label={kind === 'checkout' ? t.checkoutOf(what) : t.checkinOf(what)}
-        isDisabled={action === 'none' || isBusy}
-        onPress={() => onCheck(kind)}
-      >
-        {isLocating ? fr.teacher.check.locating : label}
-      </Button>
-      {action === 'none' ? (
+      {item.substitution?.kind === 'replaced' ? (
+        // Issue 35: her course is the substitute's to check in to; no dead primary button.
+        <p className="hint">{frSubstitute.replacedHint(item.substitution.otherName)}</p>
+      ) : (
+        <Button
+          className={
+            kind === 'checkout'
+              ? 'button featured-course-action secondary'
+              : 'button featured-course-action primary'
+          }
+          aria-label={kind === 'checkout' ? t.checkoutOf(what) : t.checkinOf(what)}
+          isDisabled={action === 'none' || isBusy}
+          onPress={() => onCheck(kind)}
+        >
+          {isLocating ? fr.teacher.check.locating : label}
+        </Button>
+      )}
+      {action === 'none' && item.substitution?.kind !== 'replaced' ? (
         <p className="hint">{early ? fr.attendance.refusals['before-start'] : fr.teacher.check.tooEarly}</p>
       ) : null}
     </article>

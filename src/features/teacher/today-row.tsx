@@ -5,6 +5,7 @@ import { deliveryLabel, timeRangeLabel } from '../../ui/timetable';
 import type { CheckAvailability } from './check-gates';
 import { statusLabel, SubstitutionMark } from './substitution-mark';
 import type { CheckKind } from './use-check-action';
+import { frSubstitute } from '../../i18n/fr-substitute';
 
 const t = fr.teacher.today;
 export const STATUS_PILL = {
@@ -45,6 +46,8 @@ export function TodayRow({
       <td className="today-actions">
         {isFinished ? (
           <span className="hint teacher-finished">{fr.teacher.check.finished}</span>
+        ) : item.substitution?.kind === 'replaced' ? (
+          <span className="hint">{frSubstitute.replacedHint(item.substitution.otherName)}</span>
         ) : (
           <div className="row-actions teacher-check-buttons">
             <Button
