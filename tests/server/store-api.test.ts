@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_USER_FIELDS } from '../../src/domain/access/rules';
 import { catalogueModules, defaultProfiles } from '../../src/domain/defaults';
-import { hashSecret, verifySecret } from '../../src/domain/secrets';
+import { verifySecret } from '../../src/domain/secrets';
 import type { Profile, StoreV1 } from '../../src/domain/store/schema';
-import { sampleStore, TEST_ITERATIONS } from '../fixtures/sample-store';
+import { sampleStore } from '../fixtures/sample-store';
+import { fastHash } from '../support/builders';
 import {
   api,
   ROOT_ADMIN,
@@ -38,9 +39,8 @@ async function read(cookie: string, orgId = 'demo'): Promise<{ etag: string | nu
 }
 
 const profile = (id: string, name: string): Profile => ({ id, name, moduleIds: [], formFieldKeys: [] });
-const fastHash = () => hashSecret('x', { iterations: TEST_ITERATIONS });
 /** The sample organisation under the default profiles (its own Super Admin profile lacks settings.donnees). */
-const sampleData = async (): Promise<StoreV1> => ({ ...sampleStore(await fastHash()), profiles: [] });
+const sampleData = async (): Promise<StoreV1> => ({ ...sampleStore(await fastHash('x')), profiles: [] });
 
 describe.each(backends)('$name', (backend) => {
   beforeEach(async () => {
@@ -60,7 +60,7 @@ describe.each(backends)('$name', (backend) => {
     });
 
     it('stores the first device’s PUT and answers it back, with a new revision as ETag', async () => {
-      const store = sampleStore(await fastHash());
+      const store = sampleStore(await fastHash('x'));
       // Its Super Admin reads everything, so the answer can be compared with what was written.
       store.profiles = store.profiles.map((p) =>
         p.id === 'super-admin' ? { ...p, moduleIds: defaultProfiles()[0]?.moduleIds ?? [] } : p,
