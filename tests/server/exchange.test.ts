@@ -9,7 +9,7 @@ import {
 import { putMutation as mutation, teacher as schoolTeacher } from '../support/builders';
 import {
   api,
-  cookieFrom,
+  enrolKiosk,
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
@@ -196,13 +196,7 @@ describe.each(backends)('$name: one-round-trip exchange', (backend) => {
   });
 
   it('describes a kiosk session as GET /api/auth/session does, and takes only kiosk changes under it', async () => {
-    const enrolled = await api(`${server.url}/api/kiosks`, admin, {
-      method: 'POST',
-      body: { name: 'Salle 4' },
-    });
-    expect(enrolled.status).toBe(201);
-    const kiosk = cookieFrom(enrolled, 'kiosk');
-    if (!kiosk) throw new Error('no kiosk cookie');
+    const kiosk = await enrolKiosk(server.url, admin, 'Salle 4');
     const answer = await exchangeOk(server.url, kiosk, { since: r0, expectedUserId: null });
     const described: unknown = await (await api(`${server.url}/api/auth/session`, kiosk)).json();
     expect(answer.session).toEqual(described);
