@@ -9,7 +9,7 @@ import {
   api,
   pushAccepted,
   pushChanges,
-  cookieFrom,
+  enrolKiosk,
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
@@ -395,13 +395,7 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
 
   describe('kiosk', () => {
     it('a kiosk cannot set a PIN cooldown at all (the server counts the tries: issue 29 item 4)', async () => {
-      const enrolled = await api(`${server.url}/api/kiosks`, admin, {
-        method: 'POST',
-        body: { name: 'Salle 4' },
-      });
-      expect(enrolled.status).toBe(201);
-      const kiosk = cookieFrom(enrolled, 'kiosk');
-      if (!kiosk) throw new Error('no kiosk cookie');
+      const kiosk = await enrolKiosk(server.url, admin, 'Salle 4');
       const answer = await push(kiosk, [
         userChange(T1.id, { pinFailedAttempts: 5, pinCooldownUntil: '2099-01-01T00:00:00.000Z' }),
       ]);
