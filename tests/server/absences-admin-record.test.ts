@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
-import { hashSecret } from '../../src/domain/secrets';
 import type { PlanningLog, StoreV1, Timetable } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import type { Mutation } from '../../src/domain/sync/protocol';
+import { courseSlot, mutationNow, teacher as schoolTeacher } from '../support/builders';
 import {
-  api,
+  pushResults,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -56,17 +52,7 @@ const occurrence = (slotKey: string, startTime: string, endTime: string) => ({
   endTime,
 });
 
-async function teacher(user: typeof T1 | typeof T2) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    profileId: 'teacher',
-    status: 'Active' as const,
-    passwordHash: await hashSecret(user.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const teacher = (user: typeof T1 | typeof T2) => schoolTeacher(user, { name: user.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   const absence = declareAbsence({
@@ -103,22 +89,12 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let root: string;
 let seq = 0;
 
 function mutation(values: { id: string }): Mutation {
   seq += 1;
-  return {
-    mutationId: `rec-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection: 'planningLogs',
-    recordId: values.id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: new Date().toISOString(),
-  };
+  return mutationNow({ collection: 'planningLogs', recordId: values.id, values });
 }
 
 const on = (time: string) => `${DAY}T${time}:00.000Z`;
@@ -149,33 +125,19 @@ const record = (
     note: 'oubli',
   } as { id: string });
 
-async function push(cookie: string, mutations: Mutation[]): Promise<MutationResult[]> {
-  const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
-    method: 'POST',
-    body: { clientId: `admin-${seq}`, mutations, since: 0 },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results;
-}
+const push = (cookie: string, mutations: Mutation[]) =>
+  pushResults(server.url, ORG, cookie, mutations, { clientId: `admin-${seq}`, since: 0 });
 
 const at = (time: string) => vi.setSystemTime(new Date(on(time)));
 const storedLog = async (id: string): Promise<PlanningLog | null> =>
-  (await readStore(server.storage, ORG)).store.planningLogs.find((l) => l.id === id) ?? null;
+  (await storeOf(server, ORG)).planningLogs.find((l) => l.id === id) ?? null;
 
 describe.each(backends)(
   '$name: the administrator records a substitute’s missing check (issue 35)',
   (backend) => {
-    beforeEach(async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date(NOW));
-      data = await backend.fresh();
-      server = await startServer(data);
-      ({ cookie: root } = await seedOrg(server.url, ORG, await orgData()));
-    });
-    afterEach(async () => {
-      vi.useRealTimers();
-      await server.app.close();
-      await data.cleanup();
+    const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+    beforeEach(() => {
+      ({ server, root } = org);
     });
 
     it('records the substitute’s missing check-in and check-out, not the absent teacher’s', async () => {
@@ -211,7 +173,7 @@ describe.each(backends)(
     it('the substitute never records her own missing check (four eyes)', async () => {
       at('13:30');
       // She holds no planning.consulter.actions: not permitted, whoever she names.
-      const ibou = await signIn(server.url, ORG, T2.email, T2.password);
+      const ibou = await signInAs(server.url, ORG, T2);
       const [own] = await push(ibou, [
         {
           ...record('r-self', 0, T2.id, 'planning-checkin', '08:05'),
