@@ -1,19 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
-import { hashSecret } from '../../src/domain/secrets';
 import type { PlanningLog, StoreV1, Timetable } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import type { Mutation } from '../../src/domain/sync/protocol';
+import { courseSlot, mutationNow, teacher as schoolTeacher } from '../support/builders';
 import {
   api,
-  seedOrg,
+  pushResults,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -54,17 +51,7 @@ const occurrence = (slotKey: string, startTime: string, endTime: string) => ({
   endTime,
 });
 
-async function teacher(user: typeof T1 | typeof T2 | typeof T3) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    profileId: 'teacher',
-    status: 'Active' as const,
-    passwordHash: await hashSecret(user.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const teacher = (user: typeof T1 | typeof T2 | typeof T3) => schoolTeacher(user, { name: user.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   const absence = declareAbsence({
@@ -101,21 +88,11 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let seq = 0;
 
 function mutation(collection: 'planningLogs' | 'notifications', values: { id: string }): Mutation {
   seq += 1;
-  return {
-    mutationId: `sub-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection,
-    recordId: values.id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: new Date().toISOString(),
-  };
+  return mutationNow({ collection, recordId: values.id, values });
 }
 
 /** A check log as the app writes it: the actor is the session's person, the teacher the one she names. */
@@ -144,37 +121,22 @@ const check = (
   });
 };
 
-async function push(cookie: string, mutations: Mutation[]): Promise<MutationResult[]> {
-  const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
-    method: 'POST',
-    body: { clientId: `phone-${seq}`, mutations, since: 0 },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results;
-}
+const push = (cookie: string, mutations: Mutation[]) =>
+  pushResults(server.url, ORG, cookie, mutations, { clientId: `phone-${seq}`, since: 0 });
 
 const at = (time: string) => vi.setSystemTime(new Date(`${DAY}T${time}:00.000Z`));
-const storedLogIds = async () =>
-  (await readStore(server.storage, ORG)).store.planningLogs.map((l) => l.id).sort();
+const storedLogIds = async () => (await storeOf(server, ORG)).planningLogs.map((l) => l.id).sort();
 
 describe.each(backends)('$name: the substitute checks in, not the absent teacher (issue 35)', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(NOW));
-    data = await backend.fresh();
-    server = await startServer(data);
-    await seedOrg(server.url, ORG, await orgData());
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+  beforeEach(() => {
+    ({ server } = org);
   });
 
   it('the substitute checks in and out; the absent teacher and a third teacher are refused', async () => {
-    const awa = await signIn(server.url, ORG, T1.email, T1.password);
-    const ibou = await signIn(server.url, ORG, T2.email, T2.password);
-    const coumba = await signIn(server.url, ORG, T3.email, T3.password);
+    const awa = await signInAs(server.url, ORG, T1);
+    const ibou = await signInAs(server.url, ORG, T2);
+    const coumba = await signInAs(server.url, ORG, T3);
     at('10:05');
     // The absent teacher, as her own teacher or naming the substitute: refused for this occurrence.
     const [awaOwn, awaNamingIbou] = await push(awa, [
@@ -219,8 +181,8 @@ describe.each(backends)('$name: the substitute checks in, not the absent teacher
   });
 
   it('only the replaced occurrence changes hands; a cancelled one takes nobody', async () => {
-    const awa = await signIn(server.url, ORG, T1.email, T1.password);
-    const ibou = await signIn(server.url, ORG, T2.email, T2.password);
+    const awa = await signInAs(server.url, ORG, T1);
+    const ibou = await signInAs(server.url, ORG, T2);
     at('14:05');
     // The afternoon course has no substitution: Awa gives it, Ibrahima cannot check in to it.
     const [awaPm] = await push(awa, [check('ci-awa-pm', 'in', '14:05', T1, 1)]);
