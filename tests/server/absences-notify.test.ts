@@ -1,22 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
 import { substitutionNotifications } from '../../src/domain/absences/substitution-notifications';
 import { buildPlanningLog } from '../../src/domain/planning/planning-log';
-import { hashSecret } from '../../src/domain/secrets';
 import type { StoreV1, Timetable } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import type { Mutation } from '../../src/domain/sync/protocol';
+import { courseSlot, mutationNow, teacher } from '../support/builders';
 import {
   api,
+  pushResults,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -69,17 +66,7 @@ const notices = (substituteUserId: string | null, previous: string | null | unde
     now: at,
   });
 
-async function user(p: typeof AWA | typeof IBOU) {
-  return {
-    id: p.id,
-    name: p.name,
-    email: p.email,
-    profileId: 'teacher',
-    status: 'Active' as const,
-    passwordHash: await hashSecret(p.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const user = (p: typeof AWA | typeof IBOU) => teacher(p, { name: p.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   const absence = declareAbsence({
@@ -103,55 +90,27 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let root: string;
 let seq = 0;
 
 function put(collection: Mutation['collection'], values: { id: string } & Record<string, unknown>): Mutation {
   seq += 1;
-  return {
-    mutationId: `avis-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection,
-    recordId: values.id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision: 0,
-    createdAt: new Date().toISOString(),
-  };
+  return mutationNow({ collection, recordId: values.id, values });
 }
 
-async function push(
-  cookie: string,
-  mutations: Mutation[],
-  clientId = `device-${seq}`,
-): Promise<MutationResult[]> {
-  const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
-    method: 'POST',
-    body: { clientId, mutations, since: 0 },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results;
-}
+const push = (cookie: string, mutations: Mutation[], clientId = `device-${seq}`) =>
+  pushResults(server.url, ORG, cookie, mutations, { clientId, since: 0 });
 
 const visibleTo = async (cookie: string) =>
   ((await (await api(`${server.url}/api/store?orgId=${ORG}`, cookie)).json()) as StoreV1).notifications
     .map((n) => [n.kind, n.teacherUserId])
     .sort();
-const stored = async () => (await readStore(server.storage, ORG)).store;
+const stored = () => storeOf(server, ORG);
 
 describe.each(backends)('$name: substitution notifications and cancellation (issue 35)', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(NOW));
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: root } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+  beforeEach(() => {
+    ({ server, root } = org);
   });
 
   it('both teachers are told, each sees hers only; a second administrator’s copy leaves one', async () => {
@@ -160,8 +119,8 @@ describe.each(backends)('$name: substitution notifications and cancellation (iss
       ...notices(IBOU.id, undefined).map((n) => put('notifications', n)),
     ]);
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
-    const awa = await signIn(server.url, ORG, AWA.email, AWA.password);
-    const ibou = await signIn(server.url, ORG, IBOU.email, IBOU.password);
+    const awa = await signInAs(server.url, ORG, AWA);
+    const ibou = await signInAs(server.url, ORG, IBOU);
     expect(await visibleTo(awa)).toEqual([['substitution-replaced', AWA.id]]);
     expect(await visibleTo(ibou)).toEqual([['substitution-assigned', IBOU.id]]);
     // Another administrator's device, offline, assigned Ibou too: same ids, accepted, still one each.
@@ -193,7 +152,7 @@ describe.each(backends)('$name: substitution notifications and cancellation (iss
     const forged = { ...notices(IBOU.id, undefined)[0]!, teacherUserId: AWA.id };
     const [wrongTeacher] = await push(root, [put('notifications', forged)]);
     expect(wrongTeacher).toMatchObject({ status: 'rejected', detail: 'notification-id' });
-    const ibou = await signIn(server.url, ORG, IBOU.email, IBOU.password);
+    const ibou = await signInAs(server.url, ORG, IBOU);
     const [byTeacher] = await push(ibou, [put('notifications', notices(IBOU.id, undefined)[0]!)]);
     expect(byTeacher).toMatchObject({ status: 'rejected', detail: 'not-permitted' });
     expect((await stored()).notifications).toEqual([]);
@@ -219,8 +178,8 @@ describe.each(backends)('$name: substitution notifications and cancellation (iss
       put('planningLogs', cancelLog),
     ]);
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
-    const awa = await signIn(server.url, ORG, AWA.email, AWA.password);
-    const ibou = await signIn(server.url, ORG, IBOU.email, IBOU.password);
+    const awa = await signInAs(server.url, ORG, AWA);
+    const ibou = await signInAs(server.url, ORG, IBOU);
     expect(await visibleTo(awa)).toEqual([['substitution-canceled', AWA.id]]);
     expect(await visibleTo(ibou)).toEqual([['substitution-withdrawn', IBOU.id]]);
     vi.setSystemTime(new Date(`${DAY}T10:05:00.000Z`));
