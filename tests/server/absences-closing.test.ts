@@ -1,21 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { assignSubstitute } from '../../src/domain/absences/records';
 import { closureId } from '../../src/domain/payroll/closing';
-import { hashSecret } from '../../src/domain/secrets';
 import type { StoreV1, Timetable } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import type { Mutation } from '../../src/domain/sync/protocol';
+import { courseSlot, mutationNow, teacher } from '../support/builders';
 import {
-  api,
+  pushResults,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -73,17 +70,7 @@ const substitution = (
 });
 const replacedInB = substitution(course('tt-b', 's-b', 'cls-b', '2026-11-11'), AWA.id, IBOU.id);
 
-async function user(p: typeof AWA | typeof IBOU) {
-  return {
-    id: p.id,
-    name: p.name,
-    email: p.email,
-    profileId: 'teacher',
-    status: 'Active' as const,
-    passwordHash: await hashSecret(p.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const user = (p: typeof AWA | typeof IBOU) => teacher(p, { name: p.name });
 
 const closure = (instituteId: string) => ({
   id: closureId(MONTH, instituteId),
@@ -126,7 +113,6 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let root: string;
 let seq = 0;
 
@@ -136,26 +122,11 @@ function put(
   baseRevision = 0,
 ): Mutation {
   seq += 1;
-  return {
-    mutationId: `clo-${seq}-${Math.random().toString(36).slice(2)}`,
-    collection,
-    recordId: values.id,
-    op: 'put',
-    changedFields: Object.keys(values),
-    values,
-    baseRevision,
-    createdAt: new Date().toISOString(),
-  };
+  return mutationNow({ collection, recordId: values.id, values, baseRevision });
 }
 
-async function push(cookie: string, mutations: Mutation[]): Promise<MutationResult[]> {
-  const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
-    method: 'POST',
-    body: { clientId: `device-${seq}`, mutations, since: 0 },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results;
-}
+const push = (cookie: string, mutations: Mutation[]) =>
+  pushResults(server.url, ORG, cookie, mutations, { clientId: `device-${seq}`, since: 0 });
 
 const ack = (who: typeof IBOU) =>
   put('statementAcks', {
@@ -171,24 +142,16 @@ const ack = (who: typeof IBOU) =>
     actorUserName: who.name,
   });
 
-const stored = async () => (await readStore(server.storage, ORG)).store;
+const stored = () => storeOf(server, ORG);
 
 describe.each(backends)('$name: substitutions and month closing (issue 35)', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(NOW));
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: root } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+  beforeEach(() => {
+    ({ server, root } = org);
   });
 
   it('the substitute answers her statement only once the institute of her substitution is closed', async () => {
-    const ibou = await signIn(server.url, ORG, IBOU.email, IBOU.password);
+    const ibou = await signInAs(server.url, ORG, IBOU);
     // Her own courses are all in A (closed); the course she gave for Awa is in B (open).
     const [early] = await push(ibou, [ack(IBOU)]);
     expect(early).toMatchObject({ status: 'rejected', reason: 'forbidden', detail: 'month-not-closed' });
