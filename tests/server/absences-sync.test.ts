@@ -1,21 +1,20 @@
 import ICAL from 'ical.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readStore } from '../../server/sync-service';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assignSubstitute, declareAbsence, substitutionId } from '../../src/domain/absences/records';
 import { feedCreatedAnswerSchema } from '../../src/domain/api-schemas/calendar';
-import { hashSecret } from '../../src/domain/secrets';
 import type { StoreV1, Timetable } from '../../src/domain/store/schema';
-import type { ConflictEntry, Mutation, PushResponse } from '../../src/domain/sync/protocol';
-import { TEST_ITERATIONS } from '../fixtures/sample-store';
-import { courseSlot } from '../support/builders';
+import type { ConflictEntry, Mutation } from '../../src/domain/sync/protocol';
+import { courseSlot, putMutation, teacher as schoolTeacher } from '../support/builders';
 import {
   api,
-  seedOrg,
+  pushResults,
+  revisionOf,
   serverBackends,
-  signIn,
-  startServer,
+  signInAs,
+  storeOf,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
+  type SignInAs,
 } from './helpers';
 
 /**
@@ -51,17 +50,7 @@ const course = {
   endTime: '12:00',
 };
 
-async function teacher(user: typeof T1 | typeof T2 | typeof T3) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    profileId: 'teacher',
-    status: 'Active' as const,
-    passwordHash: await hashSecret(user.password, { iterations: TEST_ITERATIONS }),
-    mustChangePassword: false,
-  };
-}
+const teacher = (user: typeof T1 | typeof T2 | typeof T3) => schoolTeacher(user, { name: user.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   return {
@@ -74,7 +63,6 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let admin: string;
 let revision: number;
 
@@ -85,26 +73,11 @@ function put(
   createdAt = NOW,
 ): Mutation {
   const record = { ...values } as Record<string, unknown>;
-  return {
-    mutationId: `m-${Math.random().toString(36).slice(2)}`,
-    collection,
-    recordId: String(record.id),
-    op: 'put',
-    changedFields: Object.keys(record),
-    values: record,
-    baseRevision,
-    createdAt,
-  };
+  return putMutation({ collection, recordId: String(record.id), values: record, baseRevision, createdAt });
 }
 
-async function push(cookie: string, clientId: string, mutations: Mutation[]) {
-  const response = await api(`${server.url}/api/mutations?orgId=${ORG}`, cookie, {
-    method: 'POST',
-    body: { clientId, mutations },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as PushResponse).results;
-}
+const push = (cookie: string, clientId: string, mutations: Mutation[]) =>
+  pushResults(server.url, ORG, cookie, mutations, { clientId });
 
 function absenceOf(teacherUserId: string, actorUserId: string, reason = 'Malade') {
   const result = declareAbsence({
@@ -131,22 +104,16 @@ const substitution = (substituteUserId: string | null, actorUserId: string) =>
   });
 
 describe.each(backends)('$name: absences and substitutions (issue 35)', (backend) => {
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(NOW));
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: admin, revision } = await seedOrg(server.url, ORG, await orgData()));
+  const org = useSeededOrg(backend, ORG, { store: orgData, now: NOW });
+  beforeEach(() => {
+    ({ server, root: admin, revision } = org);
   });
-  afterEach(async () => {
-    vi.useRealTimers();
+  afterEach(() => {
     ICAL.TimezoneService.reset();
-    await server.app.close();
-    await data.cleanup();
   });
 
   it('a teacher declares her own absence only, and assigns nobody', async () => {
-    const t1 = await signIn(server.url, ORG, T1.email, T1.password);
+    const t1 = await signInAs(server.url, ORG, T1);
     const [own, other, assigned] = await push(t1, 'phone-awa', [
       put('absences', absenceOf(T1.id, T1.id), revision),
       put('absences', absenceOf(T2.id, T1.id), revision),
@@ -157,7 +124,7 @@ describe.each(backends)('$name: absences and substitutions (issue 35)', (backend
     expect(assigned).toMatchObject({ status: 'rejected', reason: 'forbidden', detail: 'not-admin' });
 
     // The reason stays between her and the administrators.
-    const t2 = await signIn(server.url, ORG, T2.email, T2.password);
+    const t2 = await signInAs(server.url, ORG, T2);
     const read = async (cookie: string) =>
       ((await (await api(`${server.url}/api/store?orgId=${ORG}`, cookie)).json()) as StoreV1).absences ?? [];
     expect((await read(t1)).map((a) => a.reason)).toEqual(['Malade']);
@@ -167,7 +134,7 @@ describe.each(backends)('$name: absences and substitutions (issue 35)', (backend
 
   it('two administrators assign the same course offline: one substitute, one recorded conflict', async () => {
     await push(admin, 'laptop-1', [put('absences', absenceOf(T1.id, 'u-root'), revision)]);
-    const base = (await readStore(server.storage, ORG)).revision;
+    const base = await revisionOf(server, ORG);
     // Both devices made their assignment before hearing of the other's (same base revision).
     const [first] = await push(admin, 'laptop-1', [
       put('substitutions', substitution(T2.id, 'u-root'), base, '2026-11-23T08:50:00.000Z'),
@@ -178,7 +145,7 @@ describe.each(backends)('$name: absences and substitutions (issue 35)', (backend
     expect(first?.status).toBe('applied');
     expect(second?.status).not.toBe('rejected');
 
-    const store = (await readStore(server.storage, ORG)).store;
+    const store = await storeOf(server, ORG);
     expect(store.substitutions).toHaveLength(1);
     expect(store.substitutions[0]).toMatchObject({ id: substitutionId(course), substituteUserId: T3.id });
     const conflicts = (
@@ -196,8 +163,8 @@ describe.each(backends)('$name: absences and substitutions (issue 35)', (backend
       put('absences', absenceOf(T1.id, 'u-root'), revision),
       put('substitutions', substitution(T2.id, 'u-root'), revision),
     ]);
-    const summaries = async (email: string, password: string) => {
-      const cookie = await signIn(server.url, ORG, email, password);
+    const summaries = async (who: SignInAs) => {
+      const cookie = await signInAs(server.url, ORG, who);
       const created = await api(`${server.url}/api/calendar/feeds?orgId=${ORG}`, cookie, {
         method: 'POST',
         body: { kind: 'me' },
@@ -208,10 +175,8 @@ describe.each(backends)('$name: absences and substitutions (issue 35)', (backend
         .getAllSubcomponents('vevent')
         .map((c) => new ICAL.Event(c).summary);
     };
-    expect(await summaries(T1.email, T1.password)).toEqual([
-      'Remplacé par Ibrahima Sow : Algorithmique · L1-INFO',
-    ]);
-    expect(await summaries(T2.email, T2.password)).toEqual(['Remplacement : Algorithmique · L1-INFO']);
-    expect(await summaries(T3.email, T3.password)).toEqual([]);
+    expect(await summaries(T1)).toEqual(['Remplacé par Ibrahima Sow : Algorithmique · L1-INFO']);
+    expect(await summaries(T2)).toEqual(['Remplacement : Algorithmique · L1-INFO']);
+    expect(await summaries(T3)).toEqual([]);
   });
 });

@@ -468,6 +468,11 @@ export async function storeOf(server: RunningServer, orgId: string): Promise<Sto
   return (await readStore(server.storage, orgId)).store;
 }
 
+/** The revision the server holds for `orgId` now: the base revision of a device up to date. */
+export async function revisionOf(server: RunningServer, orgId: string): Promise<number> {
+  return (await readStore(server.storage, orgId)).revision;
+}
+
 /** A kiosk enrolled by an administrator (POST /api/kiosks, answered 201): its `kiosk=…` cookie. */
 export async function enrolKiosk(base: string, adminCookie: string, name = 'Salle 12'): Promise<string> {
   const enrolled = await api(`${base}/api/kiosks`, adminCookie, { method: 'POST', body: { name } });
