@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readStore } from '../../server/sync-service';
 import { assignSubstitute } from '../../src/domain/absences/records';
 import { closureId } from '../../src/domain/payroll/closing';
 import type { StoreV1, Timetable } from '../../src/domain/store/schema';
@@ -7,6 +6,7 @@ import type { Mutation } from '../../src/domain/sync/protocol';
 import { courseSlot, mutationNow, teacher } from '../support/builders';
 import {
   pushResults,
+  revisionOf,
   ROOT_ADMIN,
   serverBackends,
   signInAs,
@@ -169,7 +169,7 @@ describe.each(backends)('$name: substitutions and month closing (issue 35)', (ba
     expect(assigned).toMatchObject({ status: 'rejected', reason: 'forbidden', detail: 'month-closed' });
     // B closes: the substitution of Awa's course there no longer changes, nor goes away.
     await push(root, [put('monthClosures', closure('inst-b'))]);
-    const revision = (await readStore(server.storage, ORG)).revision;
+    const revision = await revisionOf(server, ORG);
     const [changed] = await push(root, [
       put('substitutions', { ...replacedInB, substituteUserId: null, assignedAt: NOW }, revision),
     ]);
