@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readStore } from '../../server/sync-service';
 import { closedRecord } from '../../src/domain/payroll/closing';
 import type { MonthClosureRecord, StoreV1, Timetable } from '../../src/domain/store/schema';
-import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
-import { courseSlot, person, teacher, type Credentials } from '../support/builders';
-import { api, seedOrg, serverBackends, signIn, useTestDb } from './helpers';
+import type { MutationResult } from '../../src/domain/sync/protocol';
+import { courseSlot, mutationNow, person, teacher, type Credentials } from '../support/builders';
+import { pushOne, revisionOf, serverBackends, signInAs, storeOf, useSeededOrg } from './helpers';
 
 /**
  * Issue 30 item 5 over real HTTP on every storage engine: a course "à affecter" (imported without a teacher)
@@ -91,8 +90,8 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 describe.each(backends)('$name: staffing courses "à affecter" (issue 30 item 5)', (backend) => {
-  const db = useTestDb(backend);
-  const store = async () => (await readStore(db.server.storage, ORG)).store;
+  const org = useSeededOrg(backend, ORG, { store: orgData });
+  const store = () => storeOf(org.server, ORG);
 
   /** Pushes the timetable with every course "à affecter" given to `teacherUserId`, as Consulter writes it. */
   async function assign(
@@ -100,27 +99,17 @@ describe.each(backends)('$name: staffing courses "à affecter" (issue 30 item 5)
     timetable: Timetable,
     teacherUserId: string,
   ): Promise<MutationResult> {
-    const cookie = await signIn(db.server.url, ORG, who.email, who.password);
-    const { revision } = await readStore(db.server.storage, ORG);
+    const cookie = await signInAs(org.server.url, ORG, who);
+    const revision = await revisionOf(org.server, ORG);
     const slots = timetable.slots.map((s) => (s.teacherUserId === '' ? { ...s, teacherUserId } : s));
-    const mutation: Mutation = {
+    const mutation = mutationNow({
       mutationId: `assign-${who.id}-${timetable.id}-${teacherUserId}`,
       collection: 'timetables',
       recordId: timetable.id,
-      op: 'put',
-      changedFields: ['slots'],
       values: { slots },
       baseRevision: revision,
-      createdAt: new Date().toISOString(),
-    };
-    const response = await api(`${db.server.url}/api/mutations?orgId=${ORG}`, cookie, {
-      method: 'POST',
-      body: { clientId: `device-${who.id}`, mutations: [mutation], since: revision },
     });
-    expect(response.status).toBe(200);
-    const result = ((await response.json()) as PushResponse).results[0];
-    if (!result) throw new Error('no result');
-    return result;
+    return pushOne(org.server.url, ORG, cookie, mutation, { clientId: `device-${who.id}`, since: revision });
   }
 
   const teachersOf = async (id: string) =>
@@ -130,7 +119,6 @@ describe.each(backends)('$name: staffing courses "à affecter" (issue 30 item 5)
     ['an administrator with the planning actions', ADMIN],
     ['an importer', IMPORTER],
   ])('%s staffs the courses of an open week', async (_label, who) => {
-    await seedOrg(db.server.url, ORG, await orgData());
     const result = await assign(who, OPEN, SOW.id);
     expect(result.status).toMatch(/applied|merged/);
     expect(await teachersOf('t-open')).toEqual([SOW.id, SOW.id]);
@@ -144,7 +132,6 @@ describe.each(backends)('$name: staffing courses "à affecter" (issue 30 item 5)
     ['an active person who is not a teacher', ADMIN, OPEN, SECRETARY.id, 'not-a-teacher'],
     ['a course in a closed month', ADMIN, CLOSED, SOW.id, 'month-closed'],
   ])('refuses %s', async (_label, who, timetable, teacherUserId, detail) => {
-    await seedOrg(db.server.url, ORG, await orgData());
     const result = await assign(who, timetable, teacherUserId);
     expect(result).toMatchObject({ status: 'rejected', reason: 'forbidden', detail });
     expect(await teachersOf(timetable.id)).toEqual(timetable.slots.map(() => ''));
