@@ -348,3 +348,57 @@ export async function school(options: SchoolOptions = {}): Promise<Partial<Store
     ...extra,
   };
 }
+
+/**
+ * Awa Ndiaye, Ibrahima Sow and Coumba Ba, the teachers of l1Class(): the substitution and calendar tests
+ * (Awa absent, Ibrahima her substitute, Coumba a third teacher).
+ */
+export const L1_TEACHERS: readonly [Member, Member, Member] = [
+  { id: 'u-t1', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' },
+  { id: 'u-t2', name: 'Ibrahima Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' },
+  { id: 'u-t3', name: 'Coumba Ba', email: 'coumba@ecole.sn', password: 'Coumba@2026!' },
+];
+
+/**
+ * The class L1-INFO (c-l1, level l-1 Licence 1, no institute) with its module cm-algo (Algorithmique) and
+ * `teachers`, who sign in with their passwords; `extra` added last.
+ */
+export async function l1Class(
+  teachers: readonly Member[],
+  extra: Partial<StoreV1> = {},
+): Promise<Partial<StoreV1>> {
+  const users: User[] = [];
+  for (const who of teachers) users.push(await teacher(who, { name: who.name }));
+  return {
+    users,
+    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: 'l-1', instituteId: null }],
+    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
+    courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: 'l-1' }],
+    ...extra,
+  };
+}
+
+/** The timetable t-l1 of l1Class(): the week of 23 November 2026, created on 1 November. */
+export function l1Week(slots: Slot[]): Timetable {
+  return {
+    id: 't-l1',
+    periodicity: 'week',
+    year: 2026,
+    weekStartDate: '2026-11-23',
+    classId: 'c-l1',
+    createdAt: '2026-11-01T08:00:00.000Z',
+    slots,
+  };
+}
+
+/** The occurrence on `date` of the course `slotKey` of l1Week() (module cm-algo), as a substitution names it. */
+export const l1Occurrence = (slotKey: string, date: string, startTime: string, endTime: string) => ({
+  timetableId: 't-l1',
+  slotKey,
+  classId: 'c-l1',
+  moduleId: 'cm-algo',
+  levelId: 'l-1',
+  date,
+  startTime,
+  endTime,
+});
