@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
-import type { PlanningLog, StoreV1, Timetable } from '../../src/domain/store/schema';
+import type { PlanningLog, StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { courseSlot, mutationNow, teacher as schoolTeacher } from '../support/builders';
+import { courseSlot, L1_TEACHERS, l1Class, l1Occurrence, l1Week, mutationNow } from '../support/builders';
 import {
   api,
   pushResults,
@@ -21,37 +21,17 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-remplacement';
-const T1 = { id: 'u-t1', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
-const T2 = { id: 'u-t2', name: 'Ibrahima Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' } as const;
-const T3 = { id: 'u-t3', name: 'Coumba Ba', email: 'coumba@ecole.sn', password: 'Coumba@2026!' } as const;
+const [T1, T2, T3] = L1_TEACHERS;
 const DAY = '2026-11-25'; // a Wednesday
 const NOW = `${DAY}T07:00:00.000Z`;
 
-const timetable: Timetable = {
-  id: 't-l1',
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: '2026-11-23',
-  classId: 'c-l1',
-  createdAt: '2026-11-01T08:00:00.000Z',
-  slots: [
-    courseSlot(3, '10:00', '12:00', 'cm-algo', T1.id, { id: 's-algo' }), // replaced by T2
-    courseSlot(3, '14:00', '16:00', 'cm-algo', T1.id, { id: 's-algo-pm' }), // given by T1 as planned
-    courseSlot(3, '16:00', '18:00', 'cm-algo', T1.id, { id: 's-algo-late' }), // cancelled: nobody found
-  ],
-};
-const occurrence = (slotKey: string, startTime: string, endTime: string) => ({
-  timetableId: 't-l1',
-  slotKey,
-  classId: 'c-l1',
-  moduleId: 'cm-algo',
-  levelId: 'l-1',
-  date: DAY,
-  startTime,
-  endTime,
-});
-
-const teacher = (user: typeof T1 | typeof T2 | typeof T3) => schoolTeacher(user, { name: user.name });
+const timetable = l1Week([
+  courseSlot(3, '10:00', '12:00', 'cm-algo', T1.id, { id: 's-algo' }), // replaced by T2
+  courseSlot(3, '14:00', '16:00', 'cm-algo', T1.id, { id: 's-algo-pm' }), // given by T1 as planned
+  courseSlot(3, '16:00', '18:00', 'cm-algo', T1.id, { id: 's-algo-late' }), // cancelled: nobody found
+]);
+const occurrence = (slotKey: string, startTime: string, endTime: string) =>
+  l1Occurrence(slotKey, DAY, startTime, endTime);
 
 async function orgData(): Promise<Partial<StoreV1>> {
   const absence = declareAbsence({
@@ -73,18 +53,14 @@ async function orgData(): Promise<Partial<StoreV1>> {
       actorUserId: 'u-root',
       now: NOW,
     });
-  return {
-    users: [await teacher(T1), await teacher(T2), await teacher(T3)],
-    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: 'l-1', instituteId: null }],
-    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
-    courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: 'l-1' }],
+  return l1Class([T1, T2, T3], {
     timetables: [timetable],
     absences: [{ ...absence.value }],
     substitutions: [
       { ...assign(occurrence('s-algo', '10:00', '12:00'), T2.id) },
       { ...assign(occurrence('s-algo-late', '16:00', '18:00'), null) },
     ],
-  };
+  });
 }
 
 let server: RunningServer;
