@@ -2,9 +2,9 @@ import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assignSubstitute, declareAbsence, substitutionId } from '../../src/domain/absences/records';
 import { feedCreatedAnswerSchema } from '../../src/domain/api-schemas/calendar';
-import type { StoreV1, Timetable } from '../../src/domain/store/schema';
+import type { StoreV1 } from '../../src/domain/store/schema';
 import type { ConflictEntry, Mutation } from '../../src/domain/sync/protocol';
-import { courseSlot, putMutation, teacher as schoolTeacher } from '../support/builders';
+import { courseSlot, L1_TEACHERS, l1Class, l1Occurrence, l1Week, putMutation } from '../support/builders';
 import {
   api,
   pushResults,
@@ -25,42 +25,13 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-absences';
-const T1 = { id: 'u-t1', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
-const T2 = { id: 'u-t2', name: 'Ibrahima Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' } as const;
-const T3 = { id: 'u-t3', name: 'Coumba Ba', email: 'coumba@ecole.sn', password: 'Coumba@2026!' } as const;
+const [T1, T2, T3] = L1_TEACHERS;
 const NOW = '2026-11-23T09:00:00.000Z';
 
-const timetable: Timetable = {
-  id: 't-l1',
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: '2026-11-23',
-  classId: 'c-l1',
-  createdAt: '2026-11-01T08:00:00.000Z',
-  slots: [courseSlot(3, '10:00', '12:00', 'cm-algo', T1.id, { id: 's-algo', room: 'B12' })],
-};
-const course = {
-  timetableId: 't-l1',
-  slotKey: 's-algo',
-  classId: 'c-l1',
-  moduleId: 'cm-algo',
-  levelId: 'l-1',
-  date: '2026-11-25',
-  startTime: '10:00',
-  endTime: '12:00',
-};
+const timetable = l1Week([courseSlot(3, '10:00', '12:00', 'cm-algo', T1.id, { id: 's-algo', room: 'B12' })]);
+const course = l1Occurrence('s-algo', '2026-11-25', '10:00', '12:00');
 
-const teacher = (user: typeof T1 | typeof T2 | typeof T3) => schoolTeacher(user, { name: user.name });
-
-async function orgData(): Promise<Partial<StoreV1>> {
-  return {
-    users: [await teacher(T1), await teacher(T2), await teacher(T3)],
-    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: 'l-1', instituteId: null }],
-    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
-    courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: 'l-1' }],
-    timetables: [timetable],
-  };
-}
+const orgData = () => l1Class([T1, T2, T3], { timetables: [timetable] });
 
 let server: RunningServer;
 let admin: string;
