@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
-import type { PlanningLog, StoreV1 } from '../../src/domain/store/schema';
+import type { PlanningLog } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
 import { courseSlot, L1_TEACHERS, l1Class, l1Occurrence, l1Week, mutationNow } from '../support/builders';
 import {
+  absenceRecords,
   pushResults,
   ROOT_ADMIN,
   serverBackends,
@@ -35,35 +35,21 @@ const timetable = l1Week([
 const occurrence = (slotKey: string, startTime: string, endTime: string) =>
   l1Occurrence(slotKey, DAY, startTime, endTime);
 
-async function orgData(): Promise<Partial<StoreV1>> {
-  const absence = declareAbsence({
-    id: 'ab-t1',
-    teacherUserId: T1.id,
-    date: DAY,
-    startTime: null,
-    endTime: null,
-    reason: 'Malade',
-    actorUserId: ROOT.id,
-    now: NOW,
-  });
-  if (!absence.ok) throw new Error(absence.code);
-  const assign = (course: ReturnType<typeof occurrence>, substituteUserId: string | null) =>
-    assignSubstitute({
-      course,
-      absence: { id: 'ab-t1', teacherUserId: T1.id },
-      substituteUserId,
+const orgData = () =>
+  l1Class([T1, T2], {
+    timetables: [timetable],
+    ...absenceRecords({
+      id: 'ab-t1',
+      teacherUserId: T1.id,
+      date: DAY,
       actorUserId: ROOT.id,
       now: NOW,
-    });
-  return l1Class([T1, T2], {
-    timetables: [timetable],
-    absences: [{ ...absence.value }],
-    substitutions: [
-      { ...assign(occurrence('s-algo', '08:00', '10:00'), T2.id) },
-      { ...assign(occurrence('s-algo-3', '12:00', '13:00'), null) },
-    ],
+      substitutes: [
+        [occurrence('s-algo', '08:00', '10:00'), T2.id],
+        [occurrence('s-algo-3', '12:00', '13:00'), null],
+      ],
+    }),
   });
-}
 
 let server: RunningServer;
 let root: string;

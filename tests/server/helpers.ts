@@ -13,6 +13,8 @@ import { MIGRATIONS } from '../../server/storage/migrations';
 import { openStorage } from '../../server/storage/open-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
 import { readStore } from '../../server/sync-service';
+import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
+import type { CourseToCover } from '../../src/domain/absences/substitute-ranking';
 import { defaultProfiles } from '../../src/domain/defaults';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation, MutationResult, PushResponse } from '../../src/domain/sync/protocol';
@@ -471,6 +473,45 @@ export async function storeOf(server: RunningServer, orgId: string): Promise<Sto
 /** The revision the server holds for `orgId` now: the base revision of a device up to date. */
 export async function revisionOf(server: RunningServer, orgId: string): Promise<number> {
   return (await readStore(server.storage, orgId)).revision;
+}
+
+/** A teacher's absence as seeded: declared by `actorUserId` at `now`, the whole day unless times are given. */
+export interface AbsenceSeed {
+  id: string;
+  teacherUserId: string;
+  date: string;
+  startTime?: string | null;
+  endTime?: string | null;
+  actorUserId: string;
+  now: string;
+  /** The courses it covers with their substitute (a user id), or null: cancelled for want of one. */
+  substitutes?: [course: CourseToCover, substituteUserId: string | null][];
+}
+
+/**
+ * The records of an absence (declareAbsence, reason 'Malade') and, when `substitutes` are given, of the
+ * substitutions the same actor assigned for it at the same time (assignSubstitute), to seed with seedOrg.
+ */
+export function absenceRecords(seed: AbsenceSeed): Pick<Partial<StoreV1>, 'absences' | 'substitutions'> {
+  const { id, teacherUserId, actorUserId, now } = seed;
+  const absence = declareAbsence({
+    id,
+    teacherUserId,
+    date: seed.date,
+    startTime: seed.startTime ?? null,
+    endTime: seed.endTime ?? null,
+    reason: 'Malade',
+    actorUserId,
+    now,
+  });
+  if (!absence.ok) throw new Error(absence.code);
+  if (!seed.substitutes) return { absences: [{ ...absence.value }] };
+  return {
+    absences: [{ ...absence.value }],
+    substitutions: seed.substitutes.map(([course, substituteUserId]) => ({
+      ...assignSubstitute({ course, absence: { id, teacherUserId }, substituteUserId, actorUserId, now }),
+    })),
+  };
 }
 
 /** A kiosk enrolled by an administrator (POST /api/kiosks, answered 201): its `kiosk=…` cookie. */
