@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
 import type { PlanningLog, StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
 import { courseSlot, L1_TEACHERS, l1Class, l1Occurrence, l1Week, mutationNow } from '../support/builders';
 import {
+  absenceRecords,
   api,
   pushResults,
   serverBackends,
@@ -33,35 +33,23 @@ const timetable = l1Week([
 const occurrence = (slotKey: string, startTime: string, endTime: string) =>
   l1Occurrence(slotKey, DAY, startTime, endTime);
 
-async function orgData(): Promise<Partial<StoreV1>> {
-  const absence = declareAbsence({
-    id: 'ab-t1',
-    teacherUserId: T1.id,
-    date: DAY,
-    startTime: '10:00',
-    endTime: '12:00',
-    reason: 'Malade',
-    actorUserId: 'u-root',
-    now: NOW,
-  });
-  if (!absence.ok) throw new Error(absence.code);
-  const assign = (course: ReturnType<typeof occurrence>, substituteUserId: string | null) =>
-    assignSubstitute({
-      course,
-      absence: { id: 'ab-t1', teacherUserId: T1.id },
-      substituteUserId,
+const orgData = () =>
+  l1Class([T1, T2, T3], {
+    timetables: [timetable],
+    ...absenceRecords({
+      id: 'ab-t1',
+      teacherUserId: T1.id,
+      date: DAY,
+      startTime: '10:00',
+      endTime: '12:00',
       actorUserId: 'u-root',
       now: NOW,
-    });
-  return l1Class([T1, T2, T3], {
-    timetables: [timetable],
-    absences: [{ ...absence.value }],
-    substitutions: [
-      { ...assign(occurrence('s-algo', '10:00', '12:00'), T2.id) },
-      { ...assign(occurrence('s-algo-late', '16:00', '18:00'), null) },
-    ],
+      substitutes: [
+        [occurrence('s-algo', '10:00', '12:00'), T2.id],
+        [occurrence('s-algo-late', '16:00', '18:00'), null],
+      ],
+    }),
   });
-}
 
 let server: RunningServer;
 let seq = 0;
