@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { assignSubstitute, declareAbsence } from '../../src/domain/absences/records';
+import { assignSubstitute } from '../../src/domain/absences/records';
 import { substitutionNotifications } from '../../src/domain/absences/substitution-notifications';
 import { buildPlanningLog } from '../../src/domain/planning/planning-log';
-import type { StoreV1, Timetable } from '../../src/domain/store/schema';
+import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { courseSlot, mutationNow, teacher } from '../support/builders';
+import { courseSlot, l1Occurrence, l1Week, mutationNow, teacher } from '../support/builders';
 import {
+  absenceRecords,
   api,
   pushResults,
   ROOT_ADMIN,
@@ -30,25 +31,8 @@ const IBOU = { id: 'u-ibou', name: 'Ibou Sow', email: 'ibou@ecole.sn', password:
 const DAY = '2026-11-25'; // a Wednesday
 const NOW = `${DAY}T07:00:00.000Z`;
 
-const timetable: Timetable = {
-  id: 't-l1',
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: '2026-11-23',
-  classId: 'c-l1',
-  createdAt: '2026-11-01T08:00:00.000Z',
-  slots: [courseSlot(3, '10:00', '12:00', 'cm-algo', AWA.id, { id: 's-algo' })],
-};
-const course = {
-  timetableId: 't-l1',
-  slotKey: 's-algo',
-  classId: 'c-l1',
-  moduleId: 'cm-algo',
-  levelId: null,
-  date: DAY,
-  startTime: '10:00',
-  endTime: '12:00',
-};
+const timetable = l1Week([courseSlot(3, '10:00', '12:00', 'cm-algo', AWA.id, { id: 's-algo' })]);
+const course = { ...l1Occurrence('s-algo', DAY, '10:00', '12:00'), levelId: null }; // a class without level
 const substitution = (substituteUserId: string | null, at = NOW) => ({
   ...assignSubstitute({
     course,
@@ -69,23 +53,12 @@ const notices = (substituteUserId: string | null, previous: string | null | unde
 const user = (p: typeof AWA | typeof IBOU) => teacher(p, { name: p.name });
 
 async function orgData(): Promise<Partial<StoreV1>> {
-  const absence = declareAbsence({
-    id: 'ab-awa',
-    teacherUserId: AWA.id,
-    date: DAY,
-    startTime: null,
-    endTime: null,
-    reason: 'Malade',
-    actorUserId: AWA.id,
-    now: NOW,
-  });
-  if (!absence.ok) throw new Error(absence.code);
   return {
     users: [await user(AWA), await user(IBOU)],
     classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: null, instituteId: null }],
     courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: null }],
     timetables: [timetable],
-    absences: [{ ...absence.value }],
+    ...absenceRecords({ id: 'ab-awa', teacherUserId: AWA.id, date: DAY, actorUserId: AWA.id, now: NOW }),
   };
 }
 
