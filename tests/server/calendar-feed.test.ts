@@ -1,9 +1,9 @@
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { feedCreatedAnswerSchema, feedListAnswerSchema } from '../../src/domain/api-schemas/calendar';
-import type { Slot, StoreV1, Timetable } from '../../src/domain/store/schema';
+import type { Slot } from '../../src/domain/store/schema';
 import type { PushResponse } from '../../src/domain/sync/protocol';
-import { courseSlot, putMutation, teacher as schoolTeacher } from '../support/builders';
+import { courseSlot, L1_TEACHERS, l1Class, l1Week, putMutation } from '../support/builders';
 import {
   api,
   enrolKiosk,
@@ -22,8 +22,7 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-agenda';
-const T1 = { id: 'u-t1', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
-const T2 = { id: 'u-t2', name: 'Ibrahima Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' } as const;
+const [T1, T2] = L1_TEACHERS;
 
 // Monday 23 November 2026, 09:00 UTC (10:00 in Paris, winter time: UTC+1).
 const NOW = '2026-11-23T09:00:00.000Z';
@@ -32,31 +31,17 @@ const slots: Slot[] = [
   courseSlot(3, '14:00', '16:00', 'cm-web', T1.id, { id: 's-web', room: 'Salle 4, 2e étage' }),
   courseSlot(2, '08:00', '10:00', 'cm-algo', T2.id, { id: 's-other' }),
 ];
-const timetable: Timetable = {
-  id: 't-l1',
-  periodicity: 'week',
-  year: 2026,
-  weekStartDate: '2026-11-23',
-  classId: 'c-l1',
-  createdAt: '2026-11-01T08:00:00.000Z',
-  slots,
-};
+const timetable = l1Week(slots);
 
-const teacher = (user: typeof T1 | typeof T2) => schoolTeacher(user, { name: user.name });
-
-async function orgData(): Promise<Partial<StoreV1>> {
-  return {
-    users: [await teacher(T1), await teacher(T2)],
-    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: 'l-1', instituteId: null }],
-    levels: [{ id: 'l-1', name: 'Licence 1', abbr: 'L1' }],
+const orgData = () =>
+  l1Class([T1, T2], {
     courseModules: [
       { id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: 'l-1' },
       { id: 'cm-web', code: 'WEB', name: 'Développement web', levelId: 'l-1' },
     ],
     timetables: [timetable],
     settings: [{ id: 'org', pinValidityDays: 90, timeZone: 'Europe/Paris' }],
-  };
-}
+  });
 
 let server: RunningServer;
 let admin: string;
