@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { toSessionRow, toUserRecord, type UserRecordRow } from './sqlite-auth-store';
-import type { RateLimitStore, SessionStore } from './sync-storage';
+import type { RateHit, RateLimitStore, SessionStore } from './sync-storage';
 import type { SettingsStore, UserLookup } from './user-index';
 
 /**
@@ -42,6 +42,7 @@ export function postgresAuthStores(
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
     remembered.set(name, value);
   };
+  const fused = fusedHitAndRead(pool, bookkeeping);
   return {
     settings: {
       get: async (name) => {
@@ -55,14 +56,7 @@ export function postgresAuthStores(
         remember(name, value);
         return value;
       },
-      getMany: async (names) => {
-        const { rows } = await pool.query<{ name: string; value: string }>(
-          'SELECT name, value FROM server_settings WHERE name = ANY($1::text[])',
-          [[...names]],
-        );
-        const byName = new Map(rows.map((r) => [r.name, r.value]));
-        return names.map((name) => byName.get(name) ?? null);
-      },
+      getMany: (names) => fused.read(names),
       setMany: async (entries) => {
         if (entries.length === 0) return;
         // Bookkeeping names only go through the bookkeeping pool (all of them or none).
@@ -191,25 +185,135 @@ export function postgresAuthStores(
       },
     },
     rateLimits: {
-      hitEach: async (list) => {
-        if (list.length === 0) return [];
-        // One statement for every bucket (distinct buckets: ON CONFLICT touches each row once).
-        const values = list.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}::bigint, $${3 * i + 3}::int)`);
-        const { rows } = await bookkeeping.query<{ bucket: string; hits: number }>(
-          `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES ${values.join(', ')}
+      hitEach: (list) => (list.length === 0 ? Promise.resolve([]) : fused.hit(list)),
+      purge: async (beforeMs) => {
+        await pool.query('DELETE FROM rate_limits WHERE window_start_ms < $1', [beforeMs]);
+      },
+    },
+  };
+}
+
+type Settle<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
+type HitCall = { list: readonly RateHit[] } & Settle<number[]>;
+type ReadCall = { names: readonly string[] } & Settle<(string | null)[]>;
+
+/** Counts every bucket of `list` in one statement (distinct buckets: ON CONFLICT touches each row once). */
+function hitSql(list: readonly RateHit[], first: number): { text: string; values: unknown[] } {
+  const values = list.map(
+    (_, i) => `($${first + 3 * i}, $${first + 3 * i + 1}::bigint, $${first + 3 * i + 2}::int)`,
+  );
+  return {
+    text: `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES ${values.join(', ')}
            ON CONFLICT (bucket) DO UPDATE SET
              hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
                          THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
              window_start_ms = excluded.window_start_ms
            RETURNING bucket, hits`,
-          list.flatMap((h) => [h.bucket, h.windowStartMs, h.units]),
-        );
-        const byBucket = new Map(rows.map((r) => [r.bucket, Number(r.hits)]));
-        return list.map((h) => byBucket.get(h.bucket) ?? h.units);
-      },
-      purge: async (beforeMs) => {
-        await pool.query('DELETE FROM rate_limits WHERE window_start_ms < $1', [beforeMs]);
-      },
+    values: list.flatMap((h) => [h.bucket, h.windowStartMs, h.units]),
+  };
+}
+
+const countsOf = (list: readonly RateHit[], rows: readonly { name: string; value: string | null }[]) => {
+  const byBucket = new Map(rows.map((r) => [r.name, Number(r.value)]));
+  return list.map((h) => byBucket.get(h.bucket) ?? h.units);
+};
+
+const valuesOf = (names: readonly string[], rows: readonly { name: string; value: string | null }[]) => {
+  const byName = new Map(rows.map((r) => [r.name, r.value]));
+  return names.map((name) => byName.get(name) ?? null);
+};
+
+/**
+ * A push counts its write budget (rateLimits.hitEach) and reads its device's last contacts
+ * (settings.getMany) at once (sync-service.ts: both asked in the same tick). Issue 31: on PostgreSQL the two
+ * go as ONE statement (a CTE: the counters' upsert, then the settings read) on the bookkeeping pool, one
+ * round trip and one connection instead of two. A count or a read asked alone, or a second one in the same
+ * tick, runs as before. Each caller gets exactly its own answer; a failed statement fails both callers.
+ */
+function fusedHitAndRead(
+  pool: pg.Pool,
+  bookkeeping: pg.Pool,
+): {
+  hit: (list: readonly RateHit[]) => Promise<number[]>;
+  read: (names: readonly string[]) => Promise<(string | null)[]>;
+} {
+  let open: { hit?: HitCall; read?: ReadCall } | null = null;
+
+  const runHit = async (list: readonly RateHit[]) => {
+    const { text, values } = hitSql(list, 1);
+    const { rows } = await bookkeeping.query<{ bucket: string; hits: number }>(text, values);
+    return countsOf(
+      list,
+      rows.map((r) => ({ name: r.bucket, value: String(r.hits) })),
+    );
+  };
+  const runRead = async (names: readonly string[]) => {
+    const { rows } = await pool.query<{ name: string; value: string }>(
+      'SELECT name, value FROM server_settings WHERE name = ANY($1::text[])',
+      [[...names]],
+    );
+    return valuesOf(names, rows);
+  };
+  const runBoth = async (hit: HitCall, read: ReadCall) => {
+    try {
+      const { text, values } = hitSql(hit.list, 2);
+      // The settings read sees the rows as they were before the statement: the contacts read here are
+      // never the counters' (other names), so it reads exactly what a separate SELECT would.
+      const { rows } = await bookkeeping.query<{ hit: boolean; name: string; value: string | null }>(
+        `WITH counted AS (${text})
+         SELECT true AS hit, bucket AS name, hits::text AS value FROM counted
+         UNION ALL
+         SELECT false, name, value FROM server_settings WHERE name = ANY($1::text[])`,
+        [[...read.names], ...values],
+      );
+      hit.resolve(
+        countsOf(
+          hit.list,
+          rows.filter((r) => r.hit),
+        ),
+      );
+      read.resolve(
+        valuesOf(
+          read.names,
+          rows.filter((r) => !r.hit),
+        ),
+      );
+    } catch (error) {
+      hit.reject(error);
+      read.reject(error);
+    }
+  };
+  const flush = (calls: { hit?: HitCall; read?: ReadCall }) => {
+    const { hit, read } = calls;
+    if (hit && read) void runBoth(hit, read);
+    else if (hit) runHit(hit.list).then(hit.resolve, hit.reject);
+    else if (read) runRead(read.names).then(read.resolve, read.reject);
+  };
+  /** The pair of this tick (sent once the caller's synchronous code has asked both). */
+  const slot = () => {
+    if (open) return open;
+    const calls: { hit?: HitCall; read?: ReadCall } = {};
+    open = calls;
+    queueMicrotask(() => {
+      if (open === calls) open = null;
+      flush(calls);
+    });
+    return calls;
+  };
+  return {
+    hit: (list) => {
+      const calls = slot();
+      if (calls.hit) return runHit(list);
+      return new Promise((resolve, reject) => {
+        calls.hit = { list, resolve, reject };
+      });
+    },
+    read: (names) => {
+      const calls = slot();
+      if (calls.read) return runRead(names);
+      return new Promise((resolve, reject) => {
+        calls.read = { names, resolve, reject };
+      });
     },
   };
 }
