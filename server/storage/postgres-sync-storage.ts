@@ -16,7 +16,7 @@ import {
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
 import { storageFailureOf } from './storage-failure';
-import { WriteGroup, type PrefetchItem } from './postgres-write-group';
+import { RelatedGuess, WriteGroup, type PrefetchItem } from './postgres-write-group';
 import { WriterMap } from './writers';
 
 /**
@@ -49,6 +49,8 @@ const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 8;
 /** Batches of one organisation per transaction at most (PG_GROUP_MAX): as SQLite's group commit. */
 export const DEFAULT_GROUP_MAX = 64;
+/** Organisations whose related-record guesses a server keeps (then it starts again). */
+const MAX_GUESSED_ORGS = 1_000;
 /** readAuthState reads the changed records up to this many revisions behind; further, the caller reloads. */
 const AUTH_CHANGES_MAX = 2_000;
 /** A ROLLBACK that does not answer within this time: the connection is dropped instead. */
@@ -216,6 +218,18 @@ export async function openPostgresSyncStorage(
     return Number(results.at(-1)?.rows[0]?.revision ?? 0);
   }
 
+  /** Per organisation, the related records its next group asks at once (postgres-write-group.ts). */
+  const guesses = new Map<string, RelatedGuess>();
+  const guessOf = (orgId: string): RelatedGuess => {
+    let guess = guesses.get(orgId);
+    if (!guess) {
+      if (guesses.size >= MAX_GUESSED_ORGS) guesses.clear();
+      guess = new RelatedGuess();
+      guesses.set(orgId, guess);
+    }
+    return guess;
+  };
+
   /** What a transaction of one or several batches gave each of them. */
   type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -261,7 +275,7 @@ export async function openPostgresSyncStorage(
       const before = await beginAndLockOrg(client, orgId);
       const committedWriters = writersOf(orgId);
       const group = new WriteGroup(client, orgId, before, committedWriters);
-      if (hints.prefetch?.length) await group.prefetch(hints.prefetch, hints.related);
+      if (hints.prefetch?.length) await group.prefetch(hints.prefetch, hints.related, guessOf(orgId));
       const outcomes: Outcome[] = [];
       for (const run of runs) {
         const batch = group.batch();

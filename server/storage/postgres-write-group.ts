@@ -87,6 +87,36 @@ class Pending {
   }
 }
 
+/**
+ * The records that an organisation's last groups found named by the records they read (a timetable's class,
+ * the class's institute's month closure: the later rounds of `prefetch`), asked by the next group in its
+ * first statement (issue 31: one read under the lock instead of three when the batches look alike). A guess
+ * only: every record is still read under the lock in the group's own transaction, a wrong key costs one
+ * index lookup in the same statement, a missing one is read in a later round as before. The most recent
+ * `max` keys are kept.
+ */
+export class RelatedGuess {
+  private readonly keys = new Map<string, RecordKey>();
+
+  constructor(private readonly max = 64) {}
+
+  list(): RecordKey[] {
+    return [...this.keys.values()];
+  }
+
+  learn(keys: readonly RecordKey[]): void {
+    for (const k of keys) {
+      const key = keyOf(k.collection, k.id);
+      this.keys.delete(key);
+      this.keys.set(key, { collection: k.collection, id: k.id });
+    }
+    for (const key of this.keys.keys()) {
+      if (this.keys.size <= this.max) break;
+      this.keys.delete(key);
+    }
+  }
+}
+
 /** What one transaction (a group of batches) knows and has written, shared by its batches in turn. */
 export class WriteGroup {
   /** The revision as the batches that ended well left it. */
@@ -138,21 +168,29 @@ export class WriteGroup {
   async prefetch(
     items: readonly PrefetchItem[],
     related?: (known: KnownRecord) => RecordKey[],
+    guess?: RelatedGuess,
   ): Promise<void> {
     const known: KnownRecord = (collection, id) => {
       const record = this.records.get(keyOf(collection, id));
       return record === undefined ? undefined : record === null || record.deleted ? null : record.data;
     };
     let ids = [...new Set(items.map((i) => i.mutationId))].filter((id) => !this.mutations.has(id));
-    let keys: RecordKey[] = [
+    const first: RecordKey[] = [
       ...items.map((i) => ({ collection: i.collection, id: i.recordId })),
       ...(related?.(known) ?? []),
     ];
+    // The records that the last groups' records named, asked in the first round too: when the guess is
+    // right, the later rounds find everything known and send nothing.
+    let keys = [...first, ...(guess?.list() ?? [])];
     // What the records read name (a timetable its class, a class its institute): two more rounds at most.
     for (let round = 0; round < 3 && (keys.length > 0 || ids.length > 0); round += 1) {
       await this.load(keys, ids);
       ids = [];
       keys = related?.(known) ?? [];
+    }
+    if (guess && related) {
+      const asked = new Set(first.map((k) => keyOf(k.collection, k.id)));
+      guess.learn(keys.filter((k) => !asked.has(keyOf(k.collection, k.id))));
     }
   }
 
