@@ -101,15 +101,17 @@ describe('visible hours of the weekly grid (spec part 2 point 9)', () => {
     ['08:30-10:30', [{ startTime: '08:30', endTime: '10:30' }], '08:00-11:00'],
     ['06:30 start pads exactly to the clamp', [{ startTime: '06:30', endTime: '08:00' }], '06:00-08:30'],
     ['06:00 start is clamped', [{ startTime: '06:00', endTime: '08:00' }], '06:00-08:30'],
-    ['05:00 start is clamped', [{ startTime: '05:00', endTime: '08:00' }], '06:00-08:30'],
+    // Deviation from the spec's 06:00-22:00 clamp: a course outside it widens the window to show it whole.
+    ['05:00 start widens the window to 05:00', [{ startTime: '05:00', endTime: '08:00' }], '05:00-08:30'],
+    ['05:59 start widens it to 05:30', [{ startTime: '05:59', endTime: '08:00' }], '05:30-08:30'],
+    ['00:10 start widens it to midnight', [{ startTime: '00:10', endTime: '01:00' }], '00:00-01:30'],
     ['21:30 end pads exactly to the clamp', [{ startTime: '20:00', endTime: '21:30' }], '19:30-22:00'],
     ['21:45 end is clamped', [{ startTime: '20:00', endTime: '21:45' }], '19:30-22:00'],
-    ['23:00 end is clamped', [{ startTime: '20:00', endTime: '23:00' }], '19:30-22:00'],
-    [
-      'a slot entirely after 22:00 keeps a half hour',
-      [{ startTime: '22:30', endTime: '23:00' }],
-      '21:30-22:00',
-    ],
+    ['22:00 end pads no further', [{ startTime: '20:00', endTime: '22:00' }], '19:30-22:00'],
+    ['22:01 end widens the window to 22:30', [{ startTime: '20:00', endTime: '22:01' }], '19:30-22:30'],
+    ['23:00 end widens the window to 23:00', [{ startTime: '20:00', endTime: '23:00' }], '19:30-23:00'],
+    ['a slot entirely after 22:00 is shown whole', [{ startTime: '22:30', endTime: '23:00' }], '22:00-23:00'],
+    ['an evening course up to 23:59', [{ startTime: '22:46', endTime: '23:59' }], '22:00-24:00'],
     [
       'several slots',
       [

