@@ -70,10 +70,14 @@ export const frResilience = {
     reload: 'Recharger l’application',
   },
   persistence: {
+    /** The first change made offline, refused: short, with what to do (an installed app is usually kept). */
     refused:
-      'Ce navigateur n’a pas accordé de stockage persistant : s’il manque de place, il peut effacer vos modifications ' +
-      'avant leur envoi. Installez l’application (menu du navigateur, « Installer ») ou reconnectez-vous au réseau ' +
-      'dès que possible.',
+      'Vos modifications attendent le réseau sur cet appareil. Pour que le navigateur ne les efface pas s’il ' +
+      'manque de place, installez l’application (menu du navigateur, « Installer »).',
+    /** The Paramètres button, refused. */
+    settingsRefused:
+      'Le navigateur n’a pas accordé le stockage persistant. Installez l’application (menu du navigateur, ' +
+      '« Installer ») : il l’accorde alors le plus souvent.',
     dismiss: 'Fermer',
   },
 };

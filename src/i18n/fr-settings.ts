@@ -136,7 +136,6 @@ export const frSettings = {
     notPersisted:
       "Stockage persistant : non. Le navigateur peut effacer ces données s'il manque de place ; les modifications déjà envoyées au serveur ne seront pas perdues.",
     persistButton: 'Demander un stockage persistant',
-    persistRefused: 'Le navigateur a refusé le stockage persistant.',
     kioskTitle: 'Borne de classe (mode PIN)',
     kioskHint:
       "Enregistrez une fois la tablette partagée d'une salle : elle ne recevra que ce dont le mode PIN a besoin (enseignants, emplois du temps, arrivées et départs), même après votre déconnexion.",

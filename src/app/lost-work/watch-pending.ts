@@ -2,6 +2,7 @@ import type { AppDatabase } from '../../db/database';
 import { onLocalWrite } from '../../db/repository';
 import type { StorageState } from '../../domain/auth/emergency-offer';
 import { countPendingActions } from '../../domain/sync/pending-actions';
+import { askPersistentStorage } from '../../db/persist-storage';
 import { readLostWork, readShadow, writeLostWork, writeShadow, type LostWork } from './pending-shadow';
 import { showVanishedScreen } from './vanished-screen';
 
@@ -151,14 +152,9 @@ export async function refreshShadow(db: AppDatabase): Promise<void> {
 
 /** Asks once per page for persistent storage; a refusal is announced (the notice tells the person). */
 export async function askPersistence(): Promise<void> {
-  if (persistAsked || !navigator.storage?.persist) return;
+  if (persistAsked) return;
   persistAsked = true;
-  try {
-    const granted = (await navigator.storage.persisted()) || (await navigator.storage.persist());
-    if (!granted) announce(STORAGE_EVENTS.persistRefused);
-  } catch {
-    announce(STORAGE_EVENTS.persistRefused);
-  }
+  if ((await askPersistentStorage()) === 'refused') announce(STORAGE_EVENTS.persistRefused);
 }
 
 let watching = false;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { fr } from '../../i18n/fr';
-import { useToast } from '../../ui/toast';
+import { askPersistentStorage } from '../../db/persist-storage';
+import { frResilience } from '../../i18n/fr-resilience';
 
 interface StorageState {
   usage: number | null;
@@ -25,15 +26,15 @@ async function readStorage(): Promise<StorageState> {
 /** Offline first: the storage estimate of this device, and whether the browser may evict it. */
 export function StorageSection() {
   const [state, setState] = useState<StorageState | null>(null);
-  const toast = useToast();
+  /** The browser refused when asked here: said in the section, with what to do, until it is asked again. */
+  const [isRefused, setRefused] = useState(false);
   const t = fr.settings.data;
   const refresh = useCallback(() => {
     void readStorage().then(setState, () => setState({ usage: null, quota: null, isPersisted: null }));
   }, []);
   useEffect(refresh, [refresh]);
   const persist = async () => {
-    const granted = await navigator.storage.persist().catch(() => false);
-    if (!granted) toast.show(t.persistRefused, 'info');
+    setRefused((await askPersistentStorage()) === 'refused');
     refresh();
   };
   if (!state) return null;
@@ -54,6 +55,11 @@ export function StorageSection() {
             {t.persistButton}
           </Button>
         </div>
+      ) : null}
+      {isRefused && state.isPersisted === false ? (
+        <p className="hint" role="status">
+          {frResilience.persistence.settingsRefused}
+        </p>
       ) : null}
     </section>
   );
