@@ -41,6 +41,11 @@ export interface SlotDisplayItem {
 
 export type ColorBy = 'module' | 'teacher';
 
+/** The key of a dated slot's display item (SlotDisplayItem.key): unique per occurrence. */
+export function displayItemKey(o: { timetable: { id: string }; slotIndex: number; date: string }): string {
+  return `${o.timetable.id}:${o.slotIndex}:${o.date}`;
+}
+
 /** "L1 Info · Diallo", and its room when known: "L1 Info · Diallo · B12". */
 export function slotSubtitle(className: string, teacherName: string, room?: string): string {
   const parts = [className, teacherName];
@@ -94,7 +99,7 @@ export function buildSlotDisplayItems(input: {
           now: input.now,
         }).status;
     return {
-      key: `${o.timetable.id}:${o.slotIndex}:${o.date}`,
+      key: displayItemKey(o),
       timetableId: o.timetable.id,
       slotIndex: o.slotIndex,
       date: o.date,

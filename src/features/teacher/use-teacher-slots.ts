@@ -7,29 +7,22 @@ import type { PlanningLog, Timetable } from '../../domain/store/schema';
 import type { UtcRange } from '../../domain/time/period';
 import { fr } from '../../i18n/fr';
 import { frSubstitute } from '../../i18n/fr-substitute';
-import { teacherOccurrences, type OccurrenceSubstitution } from '../../domain/absences/teacher-occurrences';
+import { teacherOccurrences } from '../../domain/absences/teacher-occurrences';
+import {
+  markSubstitution,
+  substitutionsByItemKey,
+  type SubstitutionWords,
+} from '../../domain/planning/slot-substitution';
 
-/** "Remplacement" on a course she gives for another; "Remplacé par …" on hers, which has no attendance of hers. */
-function markSubstitution(
-  item: SlotDisplayItem,
-  mark: OccurrenceSubstitution | undefined,
-  names: ReadonlyMap<string, string>,
-): SlotDisplayItem {
-  if (!mark) return item;
-  const otherName = names.get(mark.otherUserId) ?? fr.teacher.unknown;
-  if (mark.kind === 'substitute')
-    return {
-      ...item,
-      title: frSubstitute.substituteTitle(item.title),
-      substitution: { kind: 'substitute', otherName },
-    };
-  return {
-    ...item,
-    status: null,
-    subtitle: `${item.subtitle} · ${frSubstitute.replacedBy(otherName)}`,
-    substitution: { kind: 'replaced', otherName },
-  };
-}
+/**
+ * "Remplacement · module" on a course she gives for another (the absent teacher is named in a pill, not in
+ * the subtitle); "Remplacé par …" on hers, which has no attendance of hers.
+ */
+const substitutionWords: SubstitutionWords = {
+  substituteTitle: frSubstitute.substituteTitle,
+  replacedBy: frSubstitute.replacedBy,
+  unknownName: fr.teacher.unknown,
+};
 
 export interface TeacherSlots {
   items: SlotDisplayItem[];
@@ -62,18 +55,7 @@ export function useTeacherSlots(userId: string, range: UtcRange, now: Date): Tea
     );
     const occurrences = given.map((g) => g.occurrence);
     const teacherNames = new Map(users.map((u) => [u.id, u.name]));
-    const marks = new Map<string, OccurrenceSubstitution>(
-      given.flatMap((g) =>
-        g.substitution
-          ? [
-              [
-                `${g.occurrence.timetable.id}:${g.occurrence.slotIndex}:${g.occurrence.date}`,
-                g.substitution,
-              ] as const,
-            ]
-          : [],
-      ),
-    );
+    const marks = substitutionsByItemKey(given);
     const { items } = buildSlotDisplayItems({
       occurrences,
       names: {
@@ -87,7 +69,9 @@ export function useTeacherSlots(userId: string, range: UtcRange, now: Date): Tea
       colorBy: 'module',
     });
     return {
-      items: items.map((item) => markSubstitution(item, marks.get(item.key), teacherNames)),
+      items: items.map((item) =>
+        markSubstitution(item, marks.get(item.key), teacherNames, substitutionWords),
+      ),
       timetables: new Map(timetables.map((t) => [t.id, t])),
       logs,
     };

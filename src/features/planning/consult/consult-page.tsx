@@ -27,23 +27,19 @@ import { periodLabel } from './period-label';
 import { periodDates } from '../../../domain/planning/bulk-assign';
 import { givenOccurrences } from '../../../domain/planning/given-occurrences';
 import { frSubstitute } from '../../../i18n/fr-substitute';
+import {
+  markSubstitution,
+  substitutionsByItemKey,
+  type SubstitutionWords,
+} from '../../../domain/planning/slot-substitution';
 
-/** "Remplacement · module" and "Remplacement de …" on a course a substitute gives (issue 35). */
-function markSubstitute(
-  item: SlotDisplayItem,
-  absentOf: ReadonlyMap<string, string>,
-  names: ReadonlyMap<string, string>,
-): SlotDisplayItem {
-  const absentUserId = absentOf.get(item.key);
-  if (absentUserId === undefined) return item;
-  const otherName = names.get(absentUserId) ?? '—';
-  return {
-    ...item,
-    title: frSubstitute.substituteTitle(item.title),
-    subtitle: `${item.subtitle} · ${frSubstitute.substituteFor(otherName)}`,
-    substitution: { kind: 'substitute', otherName },
-  };
-}
+/** Consulter names the absent teacher in the subtitle of a course a substitute gives (issue 35). */
+const substitutionWords: SubstitutionWords = {
+  substituteTitle: frSubstitute.substituteTitle,
+  substituteFor: frSubstitute.substituteFor,
+  replacedBy: frSubstitute.replacedBy,
+  unknownName: '—',
+};
 
 interface Selection {
   timetableId: string;
@@ -87,17 +83,12 @@ export function ConsultPage() {
       data.substitutions,
     ).filter((g) => isSlotVisibleTo(g.occurrence.slot, viewer));
     const occurrences = given.map((g) => g.occurrence);
-    const absentOf = new Map(
-      given.flatMap((g) =>
-        g.absentUserId === null
-          ? []
-          : [
-              [
-                `${g.occurrence.timetable.id}:${g.occurrence.slotIndex}:${g.occurrence.date}`,
-                g.absentUserId,
-              ] as const,
-            ],
-      ),
+    const marks = substitutionsByItemKey(
+      given.map((g) => ({
+        occurrence: g.occurrence,
+        substitution:
+          g.absentUserId === null ? null : { kind: 'substitute' as const, otherUserId: g.absentUserId },
+      })),
     );
     const names = {
       classes: data.refs.classNames,
@@ -115,7 +106,9 @@ export function ConsultPage() {
     });
     return {
       ...built,
-      items: built.items.map((item) => markSubstitute(item, absentOf, data.refs.userNames)),
+      items: built.items.map((item) =>
+        markSubstitution(item, marks.get(item.key), data.refs.userNames, substitutionWords),
+      ),
     };
   }, [data, settings.period, settings.colorBy, viewer, now]);
 
