@@ -16,6 +16,7 @@ import { isSubstitutionNotification } from '../../domain/absences/substitution-n
 import type { AppNotification } from '../../domain/store/schema';
 import { frAbsencesNotify } from '../../i18n/fr-absences-notify';
 import { frFirstMonth } from '../../i18n/fr-first-month';
+import { frSubstitutionChanges } from '../../i18n/fr-substitution-changes';
 import { markNotificationsRead } from '../../services/notifications/mark-read';
 
 // spec part 2 point 9: badge capped at 99 (the list's 20 sessions: groupNotifications).
@@ -53,6 +54,7 @@ function noticeText(n: AppNotification, name: (id: string) => string): string {
   if (n.kind === 'substitution-assigned') return ta.assigned(other, date, start);
   if (n.kind === 'substitution-replaced') return ta.replaced(other, date, start);
   if (n.kind === 'substitution-withdrawn') return ta.withdrawn(other, date, start);
+  if (n.kind === 'substitution-restored') return frSubstitutionChanges.bell.restored(date, start);
   return ta.canceled(date, start);
 }
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

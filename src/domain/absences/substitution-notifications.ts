@@ -1,7 +1,11 @@
 import type { AppNotification } from '../store/schema';
 import { toIsoInstant, type InstantLike } from '../time/instant';
 import type { SubstitutionRecord } from './records';
-import { substitutionNotificationId, type SubstitutionNotificationKind } from './substitution-notice-rules';
+import {
+  substitutionNotificationId,
+  substitutionRemovalNoticeId,
+  type SubstitutionNotificationKind,
+} from './substitution-notice-rules';
 
 /**
  * Issue 35, item 5: the notifications of a substitution, to both teachers. Like a check-in's notification
@@ -68,6 +72,50 @@ export function substitutionNotifications(input: {
     teacherUserId: m.recipientUserId,
     read: false,
     substitutionId: s.id,
+    date: s.date,
+    startTime: s.startTime,
+    endTime: s.endTime,
+    otherUserId: m.otherUserId,
+  }));
+}
+
+/**
+ * Who is told of a substitution's removal (the record deleted, the course given by its own teacher again):
+ * « Vous ne remplacez plus … » to the substitute it named, « … est rétabli » to the absent teacher (her course
+ * is hers again, whether it had a substitute or was cancelled for want of one).
+ */
+export function removalMessages(
+  removed: Pick<SubstitutionRecord, 'absentUserId' | 'substituteUserId'>,
+): { kind: SubstitutionNotificationKind; recipientUserId: string; otherUserId: string | null }[] {
+  const absent = removed.absentUserId;
+  const former = removed.substituteUserId === absent ? null : removed.substituteUserId;
+  const messages: ReturnType<typeof removalMessages> = [
+    { kind: 'substitution-restored', recipientUserId: absent, otherUserId: former },
+  ];
+  if (former) messages.push({ kind: 'substitution-withdrawn', recipientUserId: former, otherUserId: absent });
+  return messages;
+}
+
+/** The notifications of a substitution just removed, written with its deletion (offline too). */
+export function substitutionRemovalNotifications(input: {
+  removed: Course & Pick<SubstitutionRecord, 'substituteUserId' | 'assignedAt'>;
+  slotIndex: number;
+  now: InstantLike;
+}): AppNotification[] {
+  const s = input.removed;
+  return removalMessages(s).map((m) => ({
+    id: substitutionRemovalNoticeId(s.id, m.kind, m.recipientUserId, s.assignedAt),
+    kind: m.kind,
+    createdAt: toIsoInstant(input.now),
+    timetableId: s.timetableId,
+    slotIndex: input.slotIndex,
+    classId: s.classId,
+    moduleId: s.moduleId,
+    teacherUserId: m.recipientUserId,
+    read: false,
+    substitutionId: s.id,
+    substitutionRemoved: true,
+    removedAssignedAt: s.assignedAt,
     date: s.date,
     startTime: s.startTime,
     endTime: s.endTime,

@@ -9,6 +9,7 @@ import {
   slotWindowMs,
   utcDayStartMs,
 } from '../attendance/trust';
+import { occurrenceKey, slotKey } from '../absences/occurrence-teacher';
 import {
   isSubstitutionNotification,
   substitutionNotificationRefusal,
@@ -423,8 +424,26 @@ function substitutionNotificationDecision(write: UserWrite): WriteDecision {
   const id = textOf(write.after.substitutionId);
   // The UI deciding for itself has no stored substitutions: the server checks.
   if (!write.lookup.substitution) return ALLOWED;
-  const refused = substitutionNotificationRefusal(write.after, id ? write.lookup.substitution(id) : null);
+  const refused = substitutionNotificationRefusal(
+    write.after,
+    id ? write.lookup.substitution(id) : null,
+    noticeCourse(write),
+  );
   return refused ? refuse(refused) : ALLOWED;
+}
+
+/**
+ * The course a removal notice names, on the server's timetable: its occurrence key (the substitution it
+ * removed) and the slot's own teacher (the absent one).
+ */
+function noticeCourse(write: UserWrite): { substitutionId: string; teacherUserId: string | null } | null {
+  const notice = write.after;
+  const slot = notice ? slotOf(write.lookup, notice) : null;
+  const timetableId = textOf(notice?.timetableId);
+  const date = textOf(notice?.date);
+  if (!slot || !timetableId || !date || typeof notice?.slotIndex !== 'number') return null;
+  const key = occurrenceKey({ timetableId, slotKey: slotKey(slot, notice.slotIndex), date });
+  return { substitutionId: key, teacherUserId: slot.teacherUserId };
 }
 
 /** A notification accompanies each check-in or check-out; the bell only marks them read. */

@@ -225,6 +225,7 @@ export const notificationSchema = z.looseObject({
     'substitution-replaced',
     'substitution-canceled',
     'substitution-withdrawn',
+    'substitution-restored',
   ]),
   createdAt: z.string(),
   timetableId: z.string(),

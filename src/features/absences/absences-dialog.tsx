@@ -4,8 +4,10 @@ import { Button } from 'react-aria-components';
 import { appDb } from '../../db/database';
 import { frenchDate } from '../../domain/time/french-date';
 import { frAbsences } from '../../i18n/fr-absences';
+import { frSubstitutionChanges } from '../../i18n/fr-substitution-changes';
 import {
   absenceOverview,
+  removeSubstitution,
   saveSubstitution,
   type AbsenceOverview,
   type AffectedCourse,
@@ -115,7 +117,19 @@ function CourseEntry({
         <Button className="button secondary" onPress={() => setIsChanging(true)}>
           {t.change}
         </Button>
-      )}
+      )}{' '}
+      {assigned ? (
+        <Button
+          className="button secondary"
+          aria-description={frSubstitutionChanges.admin.removeHint}
+          onPress={() => {
+            setIsChanging(false);
+            void removeSubstitution(appDb(), { substitutionId: assigned.id, now: now() });
+          }}
+        >
+          {frSubstitutionChanges.admin.remove}
+        </Button>
+      ) : null}
       {showChoices && course.proposals.length === 0 ? <p>{t.noProposal}</p> : null}
       {showChoices ? (
         <ol>

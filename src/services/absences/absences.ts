@@ -13,7 +13,10 @@ import {
   type Proposal,
   type Unavailable,
 } from '../../domain/absences/substitute-ranking';
-import { substitutionNotifications } from '../../domain/absences/substitution-notifications';
+import {
+  substitutionNotifications,
+  substitutionRemovalNotifications,
+} from '../../domain/absences/substitution-notifications';
 import { slotKeyOf } from '../../domain/calendar/feed-events';
 import { buildPlanningLog, slotTimeRange } from '../../domain/planning/planning-log';
 import { frAbsencesNotify } from '../../i18n/fr-absences-notify';
@@ -95,6 +98,30 @@ export async function saveSubstitution(
     }
   });
   return record;
+}
+
+/**
+ * Removes a course's substitution (« Retirer le remplacement »): the course is its own teacher's again. In the
+ * same transaction, the notices of the removal (domain/absences/substitution-notifications): « Vous ne
+ * remplacez plus … » to the substitute it named, « … n’est plus remplacé » to the absent teacher. Nothing to
+ * remove: nothing written.
+ */
+export async function removeSubstitution(
+  db: AppDatabase,
+  input: { substitutionId: string; now: Date },
+): Promise<boolean> {
+  return writeBatch(db, async (w) => {
+    const removed = await w.get('substitutions', input.substitutionId);
+    if (!removed) return false;
+    await w.remove('substitutions', removed.id);
+    const timetable = await w.get('timetables', removed.timetableId);
+    const slotIndex = timetable?.slots.findIndex((slot, i) => slotKeyOf(slot, i) === removed.slotKey) ?? -1;
+    if (slotIndex < 0) return true;
+    const notices = substitutionRemovalNotifications({ removed, slotIndex, now: input.now });
+    for (const notice of notices)
+      if (!(await w.get('notifications', notice.id))) await w.put('notifications', notice);
+    return true;
+  });
 }
 
 export interface AffectedCourse {

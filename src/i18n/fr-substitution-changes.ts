@@ -1,0 +1,13 @@
+/** Texts of issue 35's leftovers: a substitution removed (« Retirer le remplacement ») and told to both teachers. */
+const day = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+export const frSubstitutionChanges = {
+  bell: {
+    restored: (date: string, start: string) =>
+      `Votre cours du ${day(date)} à ${start} n’est plus remplacé : vous le donnez`,
+  },
+  admin: {
+    remove: 'Retirer le remplacement',
+    removeHint: 'Le cours revient à son enseignant ; les deux enseignants sont prévenus.',
+  },
+};
