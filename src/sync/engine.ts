@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import { onLocalWrite } from '../db/repository';
+import { confirmStoragePresent, isStorageGone, onStorageGone } from '../db/storage-presence';
 import {
   changesResponseSchema,
   CLIENT_BATCH_SIZE,
@@ -235,6 +236,11 @@ export function liveRevisionOf(event: Event): number | null {
  * The sync loop: push then pull on start, after local writes (debounced), periodically, and when the
  * network comes back; exponential back-off after failures. It uses only Dexie, fetch and timers, so it can
  * run in a Web Worker; today bootstrap() runs it on the main thread.
+ *
+ * A database deleted under the open page (db/storage-presence.ts) stops it for good: no further request, no
+ * timer, nothing written. Going on would exchange for an emptied device that knows nobody (the session check
+ * would then end the person's server session, which the lost-work report still needs) and fill it again
+ * behind the "données effacées" screen; a reload starts over.
  */
 export class SyncEngine {
   private readonly options: Required<
@@ -273,8 +279,9 @@ export class SyncEngine {
   }
 
   start(): void {
-    if (!this.stopped) return;
+    if (!this.stopped || isStorageGone(this.options.db)) return;
     this.stopped = false;
+    const offGone = onStorageGone(this.options.db, () => this.stop());
     // While backing off, a local write waits for the retry instead of hammering an unreachable server.
     const off = onLocalWrite(() => {
       if (this.failures === 0) this.schedule(PUSH_DEBOUNCE_MS);
@@ -288,6 +295,7 @@ export class SyncEngine {
       globalThis.addEventListener(SESSION_EVENT, online);
     }
     this.unsubscribe = () => {
+      offGone();
       off();
       if (typeof globalThis.removeEventListener === 'function') {
         globalThis.removeEventListener('online', online);
@@ -396,7 +404,16 @@ export class SyncEngine {
       this.rerun = true;
       return this.running;
     }
-    this.running = work().finally(() => {
+    this.running = (async () => {
+      if (await this.storageGone()) return 'failed' as const;
+      try {
+        return await work();
+      } catch (error) {
+        // A transaction cut by the deletion of the database is no error to report: the engine just stops.
+        if (await this.storageGone()) return 'failed' as const;
+        throw error;
+      }
+    })().finally(() => {
       this.running = null;
       if (this.rerun) {
         this.rerun = false;
@@ -415,11 +432,16 @@ export class SyncEngine {
   private async exchange(): Promise<ExchangeResult> {
     const { db } = this.options;
     let result = await this.exchangeUnderLock();
+    // An emptied database knows nobody: its "session changed" must not reach the session check (which ends a
+    // server session nobody holds here), and nothing of the answer is written to it.
+    if (await this.storageGone()) return 'failed';
     if (result === 'unauthorised' || result === 'session-changed') {
       const access = await this.options.session(db, this.options.fetch);
+      if (await this.storageGone()) return 'failed';
       if (access.status === 'offline') return this.failed();
       if (access.status === 'unauthorised') return this.unauthorised();
       result = await this.exchangeUnderLock();
+      if (await this.storageGone()) return 'failed';
     }
     if (result === 'unauthorised' || result === 'session-changed') return this.unauthorised();
     if (result === 'failed') return this.failed();
@@ -469,6 +491,13 @@ export class SyncEngine {
     this.failures = 0;
     this.schedule(this.options.pullIntervalMs);
     return 'unauthorised';
+  }
+
+  /** The database was deleted under the page (db/storage-presence.ts): the engine stops for good. */
+  private async storageGone(): Promise<boolean> {
+    if (await confirmStoragePresent(this.options.db)) return false;
+    this.stop();
+    return true;
   }
 
   private cancelTimer(): void {

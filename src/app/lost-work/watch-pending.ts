@@ -3,6 +3,13 @@ import { onLocalWrite } from '../../db/repository';
 import type { StorageState } from '../../domain/auth/emergency-offer';
 import { countPendingActions } from '../../domain/sync/pending-actions';
 import { askPersistentStorage } from '../../db/persist-storage';
+import {
+  markStorageGone,
+  onStorageGone,
+  readStorageMarker,
+  rememberStorageMarker,
+  STORAGE_MARKER_KEY,
+} from '../../db/storage-presence';
 import { readLostWork, readShadow, writeLostWork, writeShadow, type LostWork } from './pending-shadow';
 import { showVanishedScreen } from './vanished-screen';
 
@@ -14,7 +21,6 @@ import { showVanishedScreen } from './vanished-screen';
  * persistent storage, and a database that disappears under the open page is announced (STORAGE_EVENTS).
  */
 
-const MARKER_KEY = 'storageMarker';
 const REFRESH_MS = 3_000;
 
 export const STORAGE_EVENTS = {
@@ -42,20 +48,17 @@ function newId(): string {
   return globalThis.crypto.randomUUID().replace(/-/g, '');
 }
 
-async function readMarker(db: AppDatabase): Promise<string | null> {
-  const entry = await db.meta.get(MARKER_KEY);
-  return typeof entry?.value === 'string' ? entry.value : null;
-}
-
 function announce(name: string): void {
   globalThis.dispatchEvent(new Event(name));
 }
 
-function markVanished(): void {
+/** The screen and the event, once; whatever else watches the database (the sync engine) is told too. */
+function markVanished(db: AppDatabase): void {
   if (hasVanished) return;
   hasVanished = true;
   showVanishedScreen();
   announce(STORAGE_EVENTS.vanished);
+  markStorageGone(db);
 }
 
 /**
@@ -67,13 +70,13 @@ export async function readStorageState(db: AppDatabase): Promise<StorageState> {
   if (!hasVanished && marker !== null) {
     let current: string | null;
     try {
-      current = await readMarker(db);
+      current = await readStorageMarker(db);
     } catch {
       // A database that cannot be read now is not announced as vanished (the periodic check decides), but
       // nothing is offered on its word either.
       return 'vanished';
     }
-    if (current !== marker) markVanished();
+    if (current !== marker) markVanished(db);
   }
   if (hasVanished) return 'vanished';
   return foundLostAtStart ? 'replaced' : 'intact';
@@ -81,7 +84,7 @@ export async function readStorageState(db: AppDatabase): Promise<StorageState> {
 
 /** Compares the shadow with this database; records lost changes; gives the database a marker if it has none. */
 export async function checkForLostWork(db: AppDatabase, now: Date = new Date()): Promise<LostWork | null> {
-  const found = await readMarker(db);
+  const found = await readStorageMarker(db);
   const shadow = readShadow();
   let lost: LostWork | null = null;
   if (shadow && shadow.count > 0 && shadow.marker !== found) {
@@ -105,17 +108,21 @@ export async function checkForLostWork(db: AppDatabase, now: Date = new Date()):
     if (lost.orgId && !(await db.meta.get('orgId'))) await db.meta.put({ key: 'orgId', value: lost.orgId });
   }
   marker = found ?? newId();
-  if (!found) await db.meta.put({ key: MARKER_KEY, value: marker });
+  if (!found) await db.meta.put({ key: STORAGE_MARKER_KEY, value: marker });
+  // From now on a database without this marker is another one, whoever notices it first (the periodic check
+  // below, the sync engine before an exchange, a deletion asked while the page holds the database open).
+  rememberStorageMarker(db, marker);
+  onStorageGone(db, () => markVanished(db));
   return lost;
 }
 
 /** The shadow as the outbox is now; a database that lost its marker under the open page is announced. */
 export async function refreshShadow(db: AppDatabase): Promise<void> {
   if (hasVanished || marker === null) return;
-  const current = await readMarker(db);
+  const current = await readStorageMarker(db);
   if (current !== marker) {
     // Dexie reopened an empty database after the browser deleted ours: keep the shadow for the next start.
-    markVanished();
+    markVanished(db);
     return;
   }
   const size = await db.outbox.count();
