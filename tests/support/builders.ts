@@ -5,7 +5,16 @@
  * Type-only imports from src: the e2e specs (run by Playwright, outside Vite) import this file too.
  */
 import type { SubmissionFields } from '../../src/domain/contracts/submission';
-import type { Attachment, PlanningLog, Slot, StoreV1, Timetable, User } from '../../src/domain/store/schema';
+import type {
+  Attachment,
+  MonthClosureRecord,
+  PlanningLog,
+  Slot,
+  StoreV1,
+  Timetable,
+  User,
+} from '../../src/domain/store/schema';
+import { closureId, nextMonthKey } from '../../src/domain/payroll/closing';
 import { hashSecret, saltOf } from '../../src/domain/secrets';
 import { TEST_ITERATIONS } from '../fixtures/sample-store';
 import type { Mutation } from '../../src/domain/sync/protocol';
@@ -402,3 +411,24 @@ export const l1Occurrence = (slotKey: string, date: string, startTime: string, e
   startTime,
   endTime,
 });
+
+/**
+ * A month closure (collection monthClosures): the organisation's (`instituteId` null) or an institute's,
+ * closed by u-admin on the 2nd of the next month at 08:00 UTC, with its id as the application writes it.
+ */
+export function closure(
+  month: string,
+  instituteId: string | null = null,
+  overrides: Partial<MonthClosureRecord> = {},
+): MonthClosureRecord {
+  return {
+    id: closureId(month, instituteId),
+    month,
+    instituteId,
+    status: 'closed',
+    closedAt: `${nextMonthKey(month)}-02T08:00:00.000Z`,
+    closedByUserId: 'u-admin',
+    history: [],
+    ...overrides,
+  };
+}

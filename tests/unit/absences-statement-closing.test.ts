@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
 import { substitutionId } from '../../src/domain/absences/records';
-import { closureId } from '../../src/domain/payroll/closing';
 import {
   teacherMonthClassIds,
   teacherStatementClosed,
@@ -11,7 +10,7 @@ import {
 } from '../../src/domain/payroll/statement-closed';
 import type { MonthClosureRecord as MonthClosure, Substitution } from '../../src/domain/store/schema';
 import { readMonthStatements } from '../../src/services/payroll/statement-month';
-import { slot, weekTimetable } from '../support/builders';
+import { closure, slot, weekTimetable } from '../support/builders';
 
 /**
  * Issue 35, item 1: a course given by a substitute is hers, so her statement is closed only when the institute
@@ -92,16 +91,6 @@ let n = 0;
 const NOW = new Date('2026-05-04T10:00:00.000Z');
 const unknown = { teacher: '?', other: '?' };
 
-const closure = (instituteId: string | null): MonthClosure => ({
-  id: closureId('2026-04', instituteId),
-  month: '2026-04',
-  instituteId,
-  status: 'closed',
-  closedAt: '2026-05-02T08:00:00.000Z',
-  closedByUserId: 'u-admin',
-  history: [],
-});
-
 /** April 2026: Ibou teaches in A (Monday 13); Moussa in B (Wednesday 15), replaced by Ibou. */
 async function seeded(closures: MonthClosure[]): Promise<AppDatabase> {
   const db = openDatabase(`absences-statement-closing-${(n += 1)}`);
@@ -150,8 +139,8 @@ afterEach(async () => {
 
 describe('the statement data: the substitute’s month is closed with the institute of her substitution', () => {
   it.each([
-    ['institute A closed: her own courses only', [closure('inst-a')], false],
-    ['institutes A and B closed', [closure('inst-a'), closure('inst-b')], true],
+    ['institute A closed: her own courses only', [closure('2026-04', 'inst-a')], false],
+    ['institutes A and B closed', [closure('2026-04', 'inst-a'), closure('2026-04', 'inst-b')], true],
   ] as const)('%s', async (_name, closures, expected) => {
     const data = await readMonthStatements(await seeded([...closures]), '2026-04', unknown, NOW);
     expect(data.statements.map((s) => s.teacherUserId)).toEqual(['ibou']);

@@ -17,19 +17,8 @@ import {
   slotDates,
   timetableMonths,
   timetableWriteDates,
-  type ClosureLike,
 } from '../../src/domain/payroll/closing';
-
-const org = (month: string, status: 'closed' | 'reopened' = 'closed'): ClosureLike => ({
-  month,
-  instituteId: null,
-  status,
-});
-const inst = (month: string, instituteId: string, status: 'closed' | 'reopened' = 'closed'): ClosureLike => ({
-  month,
-  instituteId,
-  status,
-});
+import { closure } from '../support/builders';
 
 describe('month keys', () => {
   it.each([
@@ -89,7 +78,11 @@ describe('month keys', () => {
 });
 
 describe('isMonthClosed', () => {
-  const closures = [org('2026-04'), inst('2026-05', 'inst-a'), org('2026-03', 'reopened')];
+  const closures = [
+    closure('2026-04'),
+    closure('2026-05', 'inst-a'),
+    closure('2026-03', null, { status: 'reopened' }),
+  ];
   it.each([
     // organisation closure: every institute, and classes without one
     ['inst-a', '2026-04-30T23:59:59.999Z', true],
@@ -113,37 +106,43 @@ describe('isMonthClosed', () => {
 
   it('uses the zone for instants', () => {
     // 23:30 UTC on 30 April is 1 May in Paris: not in the closed April there.
-    expect(isMonthClosed([org('2026-04')], null, '2026-04-30T23:30:00.000Z', 'UTC')).toBe(true);
-    expect(isMonthClosed([org('2026-04')], null, '2026-04-30T23:30:00.000Z', 'Europe/Paris')).toBe(false);
+    expect(isMonthClosed([closure('2026-04')], null, '2026-04-30T23:30:00.000Z', 'UTC')).toBe(true);
+    expect(isMonthClosed([closure('2026-04')], null, '2026-04-30T23:30:00.000Z', 'Europe/Paris')).toBe(false);
   });
 
   it('prefers the organisation closure over an institute one', () => {
-    const both = [inst('2026-04', 'inst-a'), org('2026-04')];
+    const both = [closure('2026-04', 'inst-a'), closure('2026-04')];
     expect(closureCovering(both, 'inst-a', '2026-04')?.instituteId).toBeNull();
   });
 });
 
 describe('adjustmentMonth', () => {
   it.each([
-    ['open month: corrected in place', [org('2026-04')], 'inst-a', '2026-05-02T08:00:00.000Z', null],
-    ['closed: the next month', [org('2026-04')], 'inst-a', '2026-04-30T23:59:59.999Z', '2026-05'],
-    ['two closed in a row', [org('2026-04'), inst('2026-05', 'inst-a')], 'inst-a', '2026-04-10', '2026-06'],
+    ['open month: corrected in place', [closure('2026-04')], 'inst-a', '2026-05-02T08:00:00.000Z', null],
+    ['closed: the next month', [closure('2026-04')], 'inst-a', '2026-04-30T23:59:59.999Z', '2026-05'],
+    [
+      'two closed in a row',
+      [closure('2026-04'), closure('2026-05', 'inst-a')],
+      'inst-a',
+      '2026-04-10',
+      '2026-06',
+    ],
     [
       'other institute not skipped',
-      [org('2026-04'), inst('2026-05', 'inst-b')],
+      [closure('2026-04'), closure('2026-05', 'inst-b')],
       'inst-a',
       '2026-04-10',
       '2026-05',
     ],
-    ['year end', [org('2026-12')], null, '2026-12-31T23:59:59.999Z', '2027-01'],
+    ['year end', [closure('2026-12')], null, '2026-12-31T23:59:59.999Z', '2027-01'],
     [
       'reopened next month is open',
-      [org('2026-04'), org('2026-05', 'reopened')],
+      [closure('2026-04'), closure('2026-05', null, { status: 'reopened' })],
       null,
       '2026-04-01',
       '2026-05',
     ],
-    ['unreadable', [org('2026-04')], null, 'x', null],
+    ['unreadable', [closure('2026-04')], null, 'x', null],
   ] as const)('%s', (_name, closures, instituteId, at, expected) => {
     expect(adjustmentMonth(closures, instituteId, at)).toBe(expected);
   });
@@ -151,7 +150,7 @@ describe('adjustmentMonth', () => {
 
 describe('closeProblem / reopenProblem', () => {
   const base = {
-    closures: [org('2026-03'), inst('2026-04', 'inst-a')],
+    closures: [closure('2026-03'), closure('2026-04', 'inst-a')],
     isFullAdministrator: true,
     instituteIds: ['inst-a', 'inst-b'],
   };
@@ -198,12 +197,19 @@ describe('closeProblem / reopenProblem', () => {
   });
 
   it.each([
-    [{ closure: org('2026-03'), isFullAdministrator: false, reason: 'erreur' }, 'not-administrator'],
-    [{ closure: org('2026-03', 'reopened'), isFullAdministrator: true, reason: 'erreur' }, 'not-closed'],
+    [{ closure: closure('2026-03'), isFullAdministrator: false, reason: 'erreur' }, 'not-administrator'],
+    [
+      {
+        closure: closure('2026-03', null, { status: 'reopened' }),
+        isFullAdministrator: true,
+        reason: 'erreur',
+      },
+      'not-closed',
+    ],
     [{ closure: null, isFullAdministrator: true, reason: 'erreur' }, 'not-closed'],
-    [{ closure: org('2026-03'), isFullAdministrator: true, reason: '   ' }, 'reason-required'],
-    [{ closure: org('2026-03'), isFullAdministrator: true, reason: 'x'.repeat(501) }, 'reason-required'],
-    [{ closure: org('2026-03'), isFullAdministrator: true, reason: 'x'.repeat(500) }, null],
+    [{ closure: closure('2026-03'), isFullAdministrator: true, reason: '   ' }, 'reason-required'],
+    [{ closure: closure('2026-03'), isFullAdministrator: true, reason: 'x'.repeat(501) }, 'reason-required'],
+    [{ closure: closure('2026-03'), isFullAdministrator: true, reason: 'x'.repeat(500) }, null],
   ] as const)('reopen %#', (input, expected) => {
     expect(reopenProblem(input)).toBe(expected);
   });

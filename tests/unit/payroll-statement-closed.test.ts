@@ -6,50 +6,45 @@ import {
   teacherStatementClosed,
   type TeacherTimetable,
 } from '../../src/domain/payroll/statement-closed';
-
-const org = (month: string, status: 'closed' | 'reopened' = 'closed'): ClosureLike => ({
-  month,
-  instituteId: null,
-  status,
-});
-const inst = (month: string, instituteId: string, status: 'closed' | 'reopened' = 'closed'): ClosureLike => ({
-  month,
-  instituteId,
-  status,
-});
+import { closure } from '../support/builders';
 
 describe('statementClosed: every institute of her courses covered, none: the organisation only', () => {
   it.each([
-    ['one institute of two closed, her courses in the closed one', [inst('2026-11', 'A')], ['A'], true],
-    ['one institute of two closed, her courses in the open one', [inst('2026-11', 'A')], ['B'], false],
-    ['courses in A and B, only A closed', [inst('2026-11', 'A')], ['A', 'B'], false],
-    ['courses in A and B, both closed', [inst('2026-11', 'A'), inst('2026-11', 'B')], ['A', 'B'], true],
-    ['organisation closure covers every institute', [org('2026-11')], ['A', 'B'], true],
-    ['organisation closure covers a class without institute', [org('2026-11')], [null], true],
+    ['one institute of two closed, her courses in the closed one', [closure('2026-11', 'A')], ['A'], true],
+    ['one institute of two closed, her courses in the open one', [closure('2026-11', 'A')], ['B'], false],
+    ['courses in A and B, only A closed', [closure('2026-11', 'A')], ['A', 'B'], false],
+    ['courses in A and B, both closed', [closure('2026-11', 'A'), closure('2026-11', 'B')], ['A', 'B'], true],
+    ['organisation closure covers every institute', [closure('2026-11')], ['A', 'B'], true],
+    ['organisation closure covers a class without institute', [closure('2026-11')], [null], true],
     [
       'an institute closure never covers a class without institute',
-      [inst('2026-11', 'A')],
+      [closure('2026-11', 'A')],
       ['A', null],
       false,
     ],
-    ['an empty institute id is a class without institute', [inst('2026-11', 'A')], [''], false],
-    ['no course: the organisation closure closes', [org('2026-11')], [], true],
-    ['no course: an institute closure does not', [inst('2026-11', 'A'), inst('2026-11', 'B')], [], false],
+    ['an empty institute id is a class without institute', [closure('2026-11', 'A')], [''], false],
+    ['no course: the organisation closure closes', [closure('2026-11')], [], true],
+    [
+      'no course: an institute closure does not',
+      [closure('2026-11', 'A'), closure('2026-11', 'B')],
+      [],
+      false,
+    ],
     ['no closure at all', [], ['A'], false],
-    ['a reopened institute closure is open', [inst('2026-11', 'A', 'reopened')], ['A'], false],
+    ['a reopened institute closure is open', [closure('2026-11', 'A', { status: 'reopened' })], ['A'], false],
     [
       'a reopened organisation closure, the institute still closed',
-      [org('2026-11', 'reopened'), inst('2026-11', 'A')],
+      [closure('2026-11', null, { status: 'reopened' }), closure('2026-11', 'A')],
       ['A'],
       true,
     ],
-    ['another month closed does not count', [inst('2026-10', 'A'), org('2026-12')], ['A'], false],
+    ['another month closed does not count', [closure('2026-10', 'A'), closure('2026-12')], ['A'], false],
   ] as const)('%s', (_name, closures, institutes, expected) => {
     expect(statementClosed(closures, '2026-11', institutes)).toBe(expected);
   });
 
   it('an unreadable month is never closed', () => {
-    expect(statementClosed([org('2026-11')], '2026-13', [])).toBe(false);
+    expect(statementClosed([closure('2026-11')], '2026-13', [])).toBe(false);
   });
 });
 
@@ -118,18 +113,23 @@ describe('teacherStatementClosed: from the stored timetables and classes', () =>
       instituteOfClass: (id) => institutes[id],
     });
   it.each([
-    ['fatou (A only), A closed', 'fatou', [inst('2026-11', 'A')], true],
-    ['moussa (A and B), A closed', 'moussa', [inst('2026-11', 'A')], false],
-    ['moussa (A and B), A and B closed', 'moussa', [inst('2026-11', 'A'), inst('2026-11', 'B')], true],
+    ['fatou (A only), A closed', 'fatou', [closure('2026-11', 'A')], true],
+    ['moussa (A and B), A closed', 'moussa', [closure('2026-11', 'A')], false],
+    ['moussa (A and B), A and B closed', 'moussa', [closure('2026-11', 'A'), closure('2026-11', 'B')], true],
     [
       'awa (class without institute), A and B closed',
       'awa',
-      [inst('2026-11', 'A'), inst('2026-11', 'B')],
+      [closure('2026-11', 'A'), closure('2026-11', 'B')],
       false,
     ],
-    ['awa (class without institute), organisation closed', 'awa', [org('2026-11')], true],
-    ['a teacher without course, A and B closed', 'ibou', [inst('2026-11', 'A'), inst('2026-11', 'B')], false],
-    ['a teacher without course, organisation closed', 'ibou', [org('2026-11')], true],
+    ['awa (class without institute), organisation closed', 'awa', [closure('2026-11')], true],
+    [
+      'a teacher without course, A and B closed',
+      'ibou',
+      [closure('2026-11', 'A'), closure('2026-11', 'B')],
+      false,
+    ],
+    ['a teacher without course, organisation closed', 'ibou', [closure('2026-11')], true],
   ] as const)('%s', (_name, teacher, closures, expected) => {
     expect(closedFor(teacher, [...closures])).toBe(expected);
   });
@@ -141,7 +141,7 @@ describe('teacherStatementClosed: from the stored timetables and classes', () =>
       timetables: lost,
       instituteOfClass: () => undefined,
     };
-    expect(teacherStatementClosed({ ...input, closures: [inst('2026-11', 'A')] })).toBe(false);
-    expect(teacherStatementClosed({ ...input, closures: [org('2026-11')] })).toBe(true);
+    expect(teacherStatementClosed({ ...input, closures: [closure('2026-11', 'A')] })).toBe(false);
+    expect(teacherStatementClosed({ ...input, closures: [closure('2026-11')] })).toBe(true);
   });
 });

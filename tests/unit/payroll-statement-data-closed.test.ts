@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { writeBatch } from '../../src/db/repository';
 import { substitutionId } from '../../src/domain/absences/records';
-import { closureId } from '../../src/domain/payroll/closing';
 import type { MonthClosureRecord as MonthClosure } from '../../src/domain/store/schema';
 import { readMonthStatements } from '../../src/services/payroll/statement-month';
-import { slot, weekTimetable } from '../support/builders';
+import { closure, slot, weekTimetable } from '../support/builders';
 
 /**
  * The « Mois clôturé » flag of Mes heures, /workload and the PDF (services/payroll/statement-data.ts) follows the
@@ -16,16 +15,6 @@ const opened: AppDatabase[] = [];
 let n = 0;
 const NOW = new Date('2026-05-04T10:00:00.000Z');
 const unknown = { teacher: '?', other: '?' };
-
-const closure = (instituteId: string | null): MonthClosure => ({
-  id: closureId('2026-04', instituteId),
-  month: '2026-04',
-  instituteId,
-  status: 'closed',
-  closedAt: '2026-05-02T08:00:00.000Z',
-  closedByUserId: 'u-admin',
-  history: [],
-});
 
 async function seeded(closures: MonthClosure[], withCourses = true): Promise<AppDatabase> {
   const db = openDatabase(`statement-data-closed-${(n += 1)}`);
@@ -63,14 +52,19 @@ afterEach(async () => {
 
 describe('the statement data says closed per teacher, as the server decides', () => {
   it.each([
-    ['institute A closed', [closure('inst-a')], { fatou: true, moussa: false, ibou: false }, false],
+    [
+      'institute A closed',
+      [closure('2026-04', 'inst-a')],
+      { fatou: true, moussa: false, ibou: false },
+      false,
+    ],
     [
       'institutes A and B closed',
-      [closure('inst-a'), closure('inst-b')],
+      [closure('2026-04', 'inst-a'), closure('2026-04', 'inst-b')],
       { fatou: true, moussa: true, ibou: false },
       true,
     ],
-    ['organisation closed', [closure(null)], { fatou: true, moussa: true, ibou: true }, true],
+    ['organisation closed', [closure('2026-04')], { fatou: true, moussa: true, ibou: true }, true],
     ['nothing closed', [], { fatou: false, moussa: false, ibou: false }, false],
   ] as const)('%s', async (_name, closures, expected, all) => {
     const data = await readMonthStatements(await seeded([...closures]), '2026-04', unknown, NOW);
@@ -86,18 +80,23 @@ describe('the statement data says closed per teacher, as the server decides', ()
 
   it('a month without any course is closed by the organisation closure only', async () => {
     const byInstitutes = await readMonthStatements(
-      await seeded([closure('inst-a'), closure('inst-b')], false),
+      await seeded([closure('2026-04', 'inst-a'), closure('2026-04', 'inst-b')], false),
       '2026-04',
       unknown,
       NOW,
     );
     expect([byInstitutes.statements.length, byInstitutes.closed]).toEqual([0, false]);
-    const byOrg = await readMonthStatements(await seeded([closure(null)], false), '2026-04', unknown, NOW);
+    const byOrg = await readMonthStatements(
+      await seeded([closure('2026-04')], false),
+      '2026-04',
+      unknown,
+      NOW,
+    );
     expect(byOrg.closed).toBe(true);
   });
 
   it("a substituted course is the substitute's on the statements, not the absent teacher's (issue 35)", async () => {
-    const db = await seeded([closure(null)]);
+    const db = await seeded([closure('2026-04')]);
     await writeBatch(db, async (w) => {
       await w.put('substitutions', {
         id: substitutionId({ timetableId: 'tt-a', slotKey: 'i0', date: '2026-04-13' }),
