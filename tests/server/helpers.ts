@@ -232,23 +232,49 @@ export async function startServer(
 export interface TestDb {
   readonly data: TestDatabase;
   readonly server: RunningServer;
+  /**
+   * (Re)starts this test's server on the same database with `overrides` beside useTestDb's settings: a
+   * restart, or settings of the test's own (a smaller budget, other rate limits). The running one is closed first.
+   */
+  startWith: (overrides?: Partial<ServerConfig>) => Promise<RunningServer>;
+  /** Closes this test's server and keeps its database (a real server process may take it over; startWith). */
+  stop: () => Promise<void>;
+}
+
+export interface TestDbOptions {
+  /** No server before each test: each test starts its own with startWith (its settings differ per test). */
+  deferStart?: boolean;
 }
 
 /**
  * One empty database of `backend` and a server on it for each test, closed and dropped after it: the setup
  * every server test repeats. Read `.server` and `.data` inside the tests (they change from test to test).
  */
-export function useTestDb(backend: Backend, overrides: Partial<ServerConfig> = {}): TestDb {
+export function useTestDb(
+  backend: Backend,
+  overrides: Partial<ServerConfig> = {},
+  options: TestDbOptions = {},
+): TestDb {
   let data: TestDatabase | undefined;
   let server: RunningServer | undefined;
+  const stop = async () => {
+    const running = server;
+    server = undefined;
+    await running?.app.close();
+  };
+  const startWith = async (more: Partial<ServerConfig> = {}) => {
+    if (!data) throw new Error('useTestDb: start inside a test');
+    await stop();
+    server = await startServer(data, { ...overrides, ...more });
+    return server;
+  };
   beforeEach(async () => {
     data = await backend.fresh();
-    server = await startServer(data, overrides);
+    if (!options.deferStart) await startWith();
   });
   afterEach(async () => {
-    await server?.app.close();
+    await stop();
     await data?.cleanup();
-    server = undefined;
     data = undefined;
   });
   return {
@@ -257,9 +283,11 @@ export function useTestDb(backend: Backend, overrides: Partial<ServerConfig> = {
       return data;
     },
     get server() {
-      if (!server) throw new Error('useTestDb: read inside a test');
+      if (!server) throw new Error('useTestDb: no server running (read inside a test, after startWith)');
       return server;
     },
+    startWith,
+    stop,
   };
 }
 
@@ -322,6 +350,8 @@ export function useSeededOrg(backend: Backend, orgId: string, options: SeededOrg
     get revision() {
       return current().revision;
     },
+    startWith: db.startWith,
+    stop: db.stop,
   };
 }
 

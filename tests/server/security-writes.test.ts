@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { configFromEnv } from '../../server/config';
 import { verifySecret } from '../../src/domain/secrets';
@@ -15,9 +15,8 @@ import {
   serverBackends,
   SETUP_CODE_HEADERS,
   signIn,
-  startServer,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -64,7 +63,6 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let admin: string;
 
 const url = (path: string, org = ORG) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${org}`;
@@ -121,14 +119,9 @@ function contractFile(content: string, attachmentId = 'att-rib') {
 }
 
 describe.each(backends)('$name: rights, forged and flooding writes, credentials, backups', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: admin } = await seedOrg(server.url, ORG, await orgData()));
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, ORG, { store: orgData });
+  beforeEach(() => {
+    ({ server, root: admin } = org);
   });
 
   describe('escalation', () => {
@@ -367,8 +360,7 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
 
     it('a session past its bytes budget gets 429 (write-budget), the batch not written', async () => {
       // The same organisation on a server whose sessions may push 256 KiB a minute (4 units of 64 KiB).
-      await server.app.close();
-      server = await startServer(data, {
+      server = await org.startWith({
         writeBudget: { bytesPerMinute: 256 * 1024, mutationsPerMinute: 6_000 },
       });
       const before = (await readStore(server.storage, ORG)).revision;
