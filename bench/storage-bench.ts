@@ -76,9 +76,15 @@ async function load(url: string, path: string, cookie: string, body: (n: number)
 }
 
 /** A server process (the app or the bare route); a busy machine may take long to start one. */
-async function spawnServer(script: string, db: TestDatabase, port: number): Promise<ChildProcess> {
+async function spawnServer(
+  script: string,
+  db: TestDatabase,
+  port: number,
+  cwd?: string,
+): Promise<ChildProcess> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    ...(cwd ? { cwd } : {}),
     env: {
       ...env,
       PORT: String(port),
@@ -89,7 +95,7 @@ async function spawnServer(script: string, db: TestDatabase, port: number): Prom
       // The measurement pushes far more than a session's write budget allows (tested on its own).
       WRITE_BUDGET_MUTATIONS: '10000000',
       WRITE_BUDGET_BYTES: String(10 * 1024 ** 3),
-      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl, WORKERS: String(WORKERS) } : {}),
     },
     stdio: 'ignore',
   });
@@ -108,6 +114,19 @@ async function spawnServer(script: string, db: TestDatabase, port: number): Prom
   }
 }
 
+/**
+ * BENCH_WORKERS (PostgreSQL): processes per server, the app's (WORKERS, server/cluster.ts) and the bare
+ * route's alike; SQLite keeps one.
+ */
+const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+
+/**
+ * BENCH_BASELINE_DIR: a copy of an earlier version of the project (server/, src/, a node_modules link: e.g.
+ * `git archive <commit> server src | tar -x -C dir`), whose app server is measured in the same alternating
+ * rounds on the next port but one: a before/after pair from one run.
+ */
+const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
+
 /** Alternating rounds of app and reference: a burst of noise on a shared machine hits one round, not one side. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
@@ -119,21 +138,29 @@ async function throughput(backend: Backend): Promise<void> {
   // bare insert route. Both servers stay up; the loads alternate, app then reference, ROUNDS times.
   const appDb = await backend.fresh();
   const bareDb = await backend.fresh();
+  const baseDb = BASELINE_DIR ? await backend.fresh() : null;
   const children: ChildProcess[] = [];
   const apps: Load[] = [];
   const bares: Load[] = [];
+  const bases: Load[] = [];
   try {
     children.push(await spawnServer('server/main.ts', appDb, port));
     children.push(await spawnServer('bench/bare-insert-server.ts', bareDb, port + 1));
+    if (baseDb && BASELINE_DIR)
+      children.push(await spawnServer('server/main.ts', baseDb, port + 2, BASELINE_DIR));
     const cookie = await seedSchool(`http://127.0.0.1:${port}`, 's-0');
+    const baseCookie = baseDb ? await seedSchool(`http://127.0.0.1:${port + 2}`, 's-0') : '';
     for (let round = 0; round < ROUNDS; round += 1) {
       apps.push(await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body));
       bares.push(await load(`http://127.0.0.1:${port + 1}`, '/insert', '', body));
+      if (baseDb)
+        bases.push(await load(`http://127.0.0.1:${port + 2}`, '/api/mutations?orgId=s-0', baseCookie, body));
     }
   } finally {
     await Promise.all(children.map((child) => stopProcess(child)));
     await appDb.cleanup();
     await bareDb.cleanup();
+    await baseDb?.cleanup();
   }
   const mid = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? NaN;
   const app = { rps: mid(apps.map((l) => l.rps)), p99: mid(apps.map((l) => l.p99)) };
@@ -142,8 +169,22 @@ async function throughput(backend: Backend): Promise<void> {
   const ratios = apps.map((l, i) => round(l.rps / (bares[i]?.rps ?? NaN))).join(' / ');
   const ratio = app.rps / bare.rps;
   say(
-    `| ${backend.name} check-in batches (median of ${ROUNDS} alternating rounds) | ${app.rps}/s, p99 ${app.p99} ms (${failed} failed) | bare insert ${bare.rps}/s, p99 ${bare.p99} ms | ratio ${round(ratio)} (rounds ${ratios}; goal ≥ 0.5: ${ratio >= 0.5 ? 'PASS' : 'MISS'}) |`,
+    `| ${backend.name}${backend.name === 'postgres' && WORKERS > 1 ? `, ${WORKERS} processes per server` : ''} check-in batches (median of ${ROUNDS} alternating rounds) | ${app.rps}/s, p99 ${app.p99} ms (${failed} failed) | bare insert ${bare.rps}/s, p99 ${bare.p99} ms | ratio ${round(ratio)} (rounds ${ratios}; goal ≥ 0.5: ${ratio >= 0.5 ? 'PASS' : 'MISS'}) |`,
   );
+  // Each round beside its own reference (and the earlier version's app, BENCH_BASELINE_DIR).
+  apps.forEach((l, i) => {
+    const ref = bares[i];
+    const base = bases[i];
+    say(
+      `|   round ${i + 1} | ${l.rps}/s, p99 ${l.p99} ms | bare insert ${ref?.rps}/s, p99 ${ref?.p99} ms | ${round(l.rps / (ref?.rps ?? NaN))}${base ? `; baseline app ${base.rps}/s, p99 ${base.p99} ms: ${round(base.rps / (ref?.rps ?? NaN))}` : ''} |`,
+    );
+  });
+  if (bases.length > 0) {
+    const base = mid(bases.map((l) => l.rps));
+    say(
+      `| ${backend.name} baseline app (${BASELINE_DIR}), median | ${base}/s, p99 ${mid(bases.map((l) => l.p99))} ms (${bases.reduce((n, l) => n + l.failed, 0)} failed) | bare insert ${bare.rps}/s | ratio ${round(base / bare.rps)}; this version / baseline ${round(app.rps / base)} |`,
+    );
+  }
 }
 
 async function sizeAndCatchUp(): Promise<void> {
@@ -219,8 +260,11 @@ say('|---|---|---|---|');
 if (!ONLY || ONLY === 'throughput') {
   const backends = await serverBackends();
   const explicitPostgres = !!process.env.TEST_DATABASE_URL && process.env.TEST_DATABASE_URL !== 'off';
+  // BENCH_BACKEND=sqlite|postgres: one backend only.
+  const only = process.env.BENCH_BACKEND?.toLowerCase();
   for (const backend of backends) {
     if (backend.name === 'postgres' && !explicitPostgres) continue;
+    if (only && backend.name !== only) continue;
     await throughput(backend);
   }
   if (!explicitPostgres) say(`(PostgreSQL: set TEST_DATABASE_URL; ${(await probePostgres()).note})`);

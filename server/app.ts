@@ -26,6 +26,8 @@ export interface BuildOptions {
   config: ServerConfig;
   storage?: SyncStorage;
   logger?: boolean;
+  /** Where the log lines go (default: pino's stdout, a write per line; main.ts buffers them, log-buffer.ts). */
+  logStream?: { write(line: string): void };
   /** Where the setup code generated at start goes (main.ts prints it in the terminal); default: the log. */
   onSetupCode?: (code: string) => void;
   /** Heartbeat and session re-check of live streams (GET /api/live); tests shorten it. */
@@ -37,6 +39,7 @@ export async function buildApp({
   config,
   storage,
   logger = false,
+  logStream,
   liveHeartbeatMs,
   onSetupCode,
 }: BuildOptions): Promise<FastifyInstance> {
@@ -49,7 +52,7 @@ export async function buildApp({
   // sends. Only PUT /api/store and POST /api/mutations take BODY_LIMIT_BYTES, once their session is decided.
   const bodyLimit = Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes);
   // Request lines and messages never carry a query string's values (a reset token): log-redaction.ts.
-  const app = Fastify({ logger: redactingLogger(logger), bodyLimit, trustProxy });
+  const app = Fastify({ logger: redactingLogger(logger, logStream), bodyLimit, trustProxy });
   const opened = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   // Write transactions watched for /api/health (a database that reads but cannot write: full disk…).
   const writeHealth = new WriteHealth();

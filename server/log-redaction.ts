@@ -47,10 +47,14 @@ function redactError(error: Error): LoggedError {
   return out;
 }
 
-/** Fastify's logger options (pino) with the redaction; `false` keeps the log off. */
-export function redactingLogger(enabled: boolean): FastifyServerOptions['logger'] {
+/** Fastify's logger options (pino) with the redaction; `false` keeps the log off; `stream`: where lines go. */
+export function redactingLogger(
+  enabled: boolean,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   if (!enabled) return false;
   return {
+    ...(stream ? { stream } : {}),
     serializers: {
       req: (request: LoggedRequest) => ({
         method: request.method,

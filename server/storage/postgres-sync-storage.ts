@@ -140,18 +140,25 @@ export async function openPostgresSyncStorage(
     client.on('error', noteError);
   });
   // The bookkeeping writes (rate limits, last seen, last contacts: postgres-auth-store.ts) commit without
-  // waiting for the disk; the SET is queued before the client's first query.
+  // waiting for the disk. The SET runs in pg-pool's onConnect, which the pool awaits before it hands the new
+  // client out (sent from the 'connect' event, it overlapped the client's first query: pg's "client.query()
+  // when the client is already executing a query" deprecation warning). Not the start-up `options`: a
+  // connection string's own `options` (a search_path) would replace it.
   const bookkeeping = new Pool({
     connectionString,
     max: Math.max(2, Math.ceil((options.poolMax ?? 10) / 2)),
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'emargement',
+    // pg-pool awaits a returned promise (@types/pg still declares the hook as returning void).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect: async (client) => {
+      await client.query('SET synchronous_commit = off');
+    },
   });
   bookkeeping.on('error', noteError);
   bookkeeping.on('connect', (client) => {
     client.on('error', noteError);
-    client.query('SET synchronous_commit = off').catch(noteError);
   });
   let channel = '';
   try {

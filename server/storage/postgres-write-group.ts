@@ -16,6 +16,7 @@ import {
 } from './record-rows';
 import type { KnownRecord, NewConflict, RecordKey, StoredMutation, SyncTransaction } from './sync-storage';
 import { userIndexRow, type UserIndexRow } from './user-index';
+import { cloneJson } from './clone-json';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
 
 /**
@@ -362,7 +363,7 @@ export class GroupBatch {
       getRecord: async (collection, id) => {
         const key = keyOf(collection, id);
         const known = knownRecord(key);
-        if (known !== undefined) return known === null ? null : structuredClone(known);
+        if (known !== undefined) return known === null ? null : cloneJson(known);
         const { rows } = await query<RecordRow>(
           `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
           [orgId, collection, id],
@@ -370,7 +371,7 @@ export class GroupBatch {
         const record = (await fromRows(rows))[0] ?? null;
         // Unknown to the transaction, so unwritten by it: what every later batch of the group reads too.
         group.records.set(key, record);
-        return record === null ? null : structuredClone(record);
+        return record === null ? null : cloneJson(record);
       },
       getRecordAt: async (collection, id, at) => {
         await current();
@@ -395,7 +396,7 @@ export class GroupBatch {
         return fromRows(rows);
       },
       putRecord: async (record) => {
-        this.records.set(keyOf(record.collection, record.id), structuredClone(record));
+        this.records.set(keyOf(record.collection, record.id), cloneJson(record));
         await numberWriters(record);
         this.pending.putRow(recordToRow(record, numbers));
         if (record.collection === 'users') this.pending.userIndex.set(record.id, userIndexRow(record));
