@@ -17,10 +17,10 @@ import {
 import {
   answerStatement,
   readMonthStatements,
-  recentMonths,
   teacherStatement,
   type MonthStatements,
 } from '../../services/payroll/statement-month';
+import { MonthSelect, useStatementMonth } from '../../ui/month-select';
 import { useToast } from '../../ui/toast';
 import './statement.css';
 
@@ -57,9 +57,7 @@ export async function downloadTeacherPdf(data: MonthStatements, teacherUserId: s
  */
 export function TeacherStatement({ userId, userName }: { userId: string; userName: string }) {
   const toast = useToast();
-  const [now] = useState(() => new Date());
-  const months = recentMonths(now);
-  const [month, setMonth] = useState(months[0] ?? '');
+  const { now, months, month, setMonth } = useStatementMonth();
   const [disputing, setDisputing] = useState(false);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -118,16 +116,7 @@ export function TeacherStatement({ userId, userName }: { userId: string; userNam
   return (
     <section aria-labelledby="teacher-statement-title" className="teacher-statement">
       <h3 id="teacher-statement-title">{t.title}</h3>
-      <div className="select-field">
-        <label htmlFor="teacher-statement-month">{t.chooseMonth}</label>
-        <select id="teacher-statement-month" value={month} onChange={(e) => setMonth(e.target.value)}>
-          {months.map((m) => (
-            <option key={m} value={m}>
-              {monthLabel(m)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MonthSelect label={t.chooseMonth} months={months} value={month} onChange={setMonth} />
       {data === undefined || !statement || !totals ? (
         <p className="page-loading">{fr.app.loading}</p>
       ) : (

@@ -7,8 +7,8 @@ import { fr } from '../../i18n/fr';
 import { frStatement } from '../../i18n/fr-statement';
 import { frStatementClosed } from '../../i18n/fr-statement-closed';
 import { exportedAtText } from '../../services/export/payroll';
-import { monthLabel } from '../../services/payroll/statement-pdf-download';
-import { readMonthStatements, recentMonths, teacherStatement } from '../../services/payroll/statement-month';
+import { readMonthStatements, teacherStatement } from '../../services/payroll/statement-month';
+import { MonthSelect, useStatementMonth } from '../../ui/month-select';
 import { useToast } from '../../ui/toast';
 import { downloadTeacherPdf } from '../teacher/teacher-statement';
 import '../teacher/statement.css';
@@ -21,9 +21,7 @@ const t = frStatement;
  */
 export function StatementFollow() {
   const toast = useToast();
-  const [now] = useState(() => new Date());
-  const months = recentMonths(now);
-  const [month, setMonth] = useState(months[0] ?? '');
+  const { now, months, month, setMonth } = useStatementMonth();
   const [busy, setBusy] = useState<string | null>(null);
   const data = useLiveQuery(
     () =>
@@ -65,16 +63,7 @@ export function StatementFollow() {
     <section aria-labelledby="statement-follow-title" className="statement-follow">
       <h3 id="statement-follow-title">{t.followTitle}</h3>
       <p className="hint">{t.followHint}</p>
-      <div className="select-field">
-        <label htmlFor="statement-follow-month">{t.followMonth}</label>
-        <select id="statement-follow-month" value={month} onChange={(e) => setMonth(e.target.value)}>
-          {months.map((m) => (
-            <option key={m} value={m}>
-              {monthLabel(m)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MonthSelect label={t.followMonth} months={months} value={month} onChange={setMonth} />
       {data === undefined ? <p className="page-loading">{fr.app.loading}</p> : null}
       {data !== undefined ? <p className="teacher-note">{closedNote}</p> : null}
       {data !== undefined && rows.length === 0 ? <p className="empty">{t.followEmpty}</p> : null}
