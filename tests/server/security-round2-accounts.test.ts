@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import { applyServerChanges } from '../../server/auth/server-writes';
 import { configFromEnv } from '../../server/config';
@@ -13,13 +13,11 @@ import {
   cookieFrom,
   joinCookies,
   ROOT_ADMIN,
-  seedOrg,
   serverBackends,
   SETUP_CODE_HEADERS,
-  startServer,
   TEST_SETUP_CODE,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -36,7 +34,6 @@ const TEACHER = { id: 'u-prof', email: 'prof@ecole.sn', password: 'Prof@2026!' }
 const SLEEPER = { id: 'u-dort', email: 'dort@ecole.sn', password: 'Dort@2026!' } as const;
 
 let server: RunningServer;
-let data: TestDatabase;
 let admin: string;
 
 const url = (path: string, org = ORG) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${org}`;
@@ -69,20 +66,16 @@ function median(values: number[]): number {
 }
 
 describe.each(backends)('accounts and sign-in, round 2 ($name)', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie: admin } = await seedOrg(server.url, ORG, {
+  const org = useSeededOrg(backend, ORG, {
+    store: async () => ({
       users: [
         await person(TEACHER, 'teacher', { name: TEACHER.id }),
         await person(SLEEPER, 'teacher', { name: SLEEPER.id, status: 'Inactive' }),
       ],
-    }));
+    }),
   });
-
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  beforeEach(() => {
+    ({ server, root: admin } = org);
   });
 
   describe('item 1: no shared initial password', () => {
@@ -276,8 +269,7 @@ describe.each(backends)('accounts and sign-in, round 2 ($name)', (backend) => {
       onTestFinished(() => {
         vi.useRealTimers();
       });
-      await server.app.close();
-      server = await startServer(data, { rateLimits: { ...RATE_LIMITS, signinAddress: 8 } });
+      server = await org.startWith({ rateLimits: { ...RATE_LIMITS, signinAddress: 8 } });
       // The seed and its sign-in counted too: probe unknown e-mails until the address is refused.
       const statuses: number[] = [];
       for (let i = 0; i < 10 && statuses.at(-1) !== 429; i += 1)
