@@ -2,73 +2,17 @@
 // administrator opens "À affecter (N)", gives one module and class a teacher in one choice (confirmed with the
 // number of courses), on a 360 px phone and from the keyboard; Consulter then shows that teacher, and the
 // teacher sees the courses in "Mon planning" once the server has them.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { currentWeek, PlanningImportPage } from './page-models/planning-import-page';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { newOrgId, seedOrg } from './support/org';
-import { signIn, signInOnNewPage } from './support/pages/sign-in';
+import { IMPORT_TEACHER_PASSWORD, signedInSchool } from './support/import-school';
+import { signInOnNewPage } from './support/pages/sign-in';
+import { MOUSSA_SOW, unassignedSchool, writeUnassignedList } from './support/unassigned-list';
 
 const DIR = '/tmp/e2e-bulk-assign';
 mkdirSync(DIR, { recursive: true });
-
-function org() {
-  return {
-    users: [
-      {
-        id: 'u-admin',
-        name: 'Awa Diop',
-        email: 'awa@ecole.sn',
-        profileId: 'admin',
-        status: 'Active',
-        password: 'Admin@2026',
-        mustChangePassword: false,
-      },
-      {
-        id: 'u-sow',
-        name: 'Moussa Sow',
-        email: 'sow@ecole.sn',
-        profileId: 'teacher',
-        status: 'Active',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      },
-      // Not offered: no longer active.
-      {
-        id: 'u-old',
-        name: 'Ancien Professeur',
-        email: 'ancien@ecole.sn',
-        profileId: 'teacher',
-        status: 'Inactive',
-        password: 'Prof@2026',
-        mustChangePassword: false,
-      },
-    ],
-    profiles: [
-      {
-        id: 'admin',
-        name: 'Administrateur',
-        moduleIds: [
-          'planning.importer',
-          'planning.historique',
-          'planning.consulter',
-          'planning.consulter.actions',
-          'settings.classes',
-          'users',
-        ],
-        formFieldKeys: ['email'],
-      },
-      {
-        id: 'teacher',
-        name: 'Enseignant',
-        moduleIds: ['teacher', 'teacher.today', 'teacher.planning'],
-        formFieldKeys: [],
-      },
-    ],
-    levels: [{ id: 'lvl-l', name: 'Licence', abbr: 'L' }],
-    institutes: [{ id: 'inst-1', name: 'Institut supérieur', abbr: 'ISI' }],
-  };
-}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -77,42 +21,26 @@ test('courses "à affecter" staffed in bulk from Consulter, seen by their teache
   page,
   request,
 }) => {
-  const id = newOrgId('bulk-assign');
-  await seedOrg(request, id, org());
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, id, 'awa@ecole.sn', 'Admin@2026');
+  const id = await signedInSchool(
+    page,
+    request,
+    'bulk-assign',
+    unassignedSchool({
+      // Not offered: no longer active.
+      teachers: [{ id: 'u-old', name: 'Ancien Professeur', email: 'ancien@ecole.sn', status: 'Inactive' }],
+      teacherModules: ['teacher', 'teacher.today', 'teacher.planning'],
+    }),
+  );
 
-  // The fixture of import-unassigned.spec.ts: three lines without a teacher (a timetable office's file).
-  const file = join(DIR, 'liste-sans-enseignants.csv');
-  writeFileSync(
-    file,
-    [
-      'Jour;Début;Fin;Classe;Cours;Enseignant',
-      'Lundi;08:00;10:00;L1 Info;Algorithmique;',
-      'Mardi;08:00;10:00;L1 Info;Algorithmique;',
-      'Mercredi;10:00;12:00;L1 Info;Réseaux;',
-      'Jeudi;08:00;10:00;L1 Info;Anglais;Moussa Sow',
-      '',
-    ].join('\r\n'),
+  // The list of import-unassigned.spec.ts: three lines without a teacher (a timetable office's file).
+  const verify = await new PlanningImportPage(page).analyseToVerification(
+    writeUnassignedList(DIR),
+    currentWeek(),
   );
-  const today = new Date();
-  const monday = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7)),
-  );
-  await page.goto('/planning/importer');
-  await page.getByRole('button', { name: 'Nouvel import' }).click();
-  const form = page.getByRole('dialog', { name: 'Nouvel import' });
-  await form.getByLabel('Périodicité').selectOption('week');
-  await form.getByLabel('Année').selectOption(String(monday.getUTCFullYear()));
-  await form.getByLabel('Mois', { exact: true }).selectOption(String(monday.getUTCMonth() + 1));
-  await form.getByLabel('Semaine (lundi)').selectOption(monday.toISOString().slice(0, 10));
-  await form.getByLabel('Fichier').setInputFiles(file);
-  await form.getByRole('button', { name: 'Analyser' }).click();
-  const verify = page.getByRole('dialog', { name: 'Vérification des références' });
-  await verify.getByRole('button', { name: 'Créer les référentiels manquants' }).click();
-  await expect(verify.getByText('Toutes les références existent.')).toBeVisible();
+  await verify.createMissingReferences();
   // Saved without choosing anyone: the three courses stay "À affecter".
-  await verify.getByRole('button', { name: 'Enregistrer le planning' }).click();
+  await verify.save();
   await expect(page.getByText('Planning enregistré', { exact: true })).toBeVisible();
 
   await page.goto('/planning/consulter');
@@ -164,7 +92,7 @@ test('courses "à affecter" staffed in bulk from Consulter, seen by their teache
   await page.screenshot({ path: join(DIR, 'consult-after.png') });
 
   // The teacher, on their own device, sees the two Algorithmique courses once the server has them.
-  const teacher = await signInOnNewPage(browser, id, 'sow@ecole.sn', 'Prof@2026');
+  const teacher = await signInOnNewPage(browser, id, MOUSSA_SOW.email, IMPORT_TEACHER_PASSWORD);
   await expect
     .poll(
       async () => {

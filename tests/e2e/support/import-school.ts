@@ -26,17 +26,34 @@ export interface ImportSchoolOptions {
   institute?: { id: string; name: string; abbr: string } | null;
   /** Adds the profile 'teacher' (Enseignant, teacher.today): what the teachers an import creates receive. */
   teacherProfile?: boolean;
+  /** The modules of the profile 'teacher' (teacher.today by default). */
+  teacherModules?: readonly string[];
+  /** Teachers already in the school (profile 'teacher', password IMPORT_TEACHER_PASSWORD): adds that profile. */
+  teachers?: readonly ImportTeacher[];
 }
+
+/** A teacher the school already has: its account, Active unless said. */
+export interface ImportTeacher {
+  id: string;
+  name: string;
+  email: string;
+  status?: 'Active' | 'Inactive';
+}
+
+/** The password of importSchool()'s teachers. */
+export const IMPORT_TEACHER_PASSWORD = 'Prof@2026';
 
 /**
  * A school about to import its timetables: one administrator (IMPORT_ADMIN, profile 'admin'), one level and
- * one institute (unless null), nothing else.
+ * one institute (unless null), and the teachers given, nothing else.
  */
 export function importSchool({
   modules = IMPORT_MODULES,
   level = { id: 'lvl-l', name: 'Licence', abbr: 'L' },
   institute = { id: 'inst-1', name: 'Institut', abbr: 'INS' },
   teacherProfile = false,
+  teacherModules = ['teacher.today'],
+  teachers = [],
 }: ImportSchoolOptions = {}) {
   return {
     users: [
@@ -49,11 +66,18 @@ export function importSchool({
         password: IMPORT_ADMIN.password,
         mustChangePassword: false,
       },
+      ...teachers.map(({ status = 'Active', ...teacher }) => ({
+        ...teacher,
+        profileId: 'teacher',
+        status,
+        password: IMPORT_TEACHER_PASSWORD,
+        mustChangePassword: false,
+      })),
     ],
     profiles: [
       { id: 'admin', name: 'Administrateur', moduleIds: [...modules], formFieldKeys: ['email'] },
-      ...(teacherProfile
-        ? [{ id: 'teacher', name: 'Enseignant', moduleIds: ['teacher.today'], formFieldKeys: [] }]
+      ...(teacherProfile || teachers.length > 0
+        ? [{ id: 'teacher', name: 'Enseignant', moduleIds: [...teacherModules], formFieldKeys: [] }]
         : []),
     ],
     ...(level ? { levels: [level] } : {}),
