@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { courseSlot, realDay, weekTimetable } from '../support/builders';
+import { courseSlot, weekTimetable, type RealDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { SignInPage } from './support/pages/sign-in';
@@ -15,9 +16,8 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 const SUBSTITUTED = { id: 's-algo', start: '00:01', end: '11:59' };
 const CANCELED = { id: 's-web', start: '12:00', end: '23:59' };
 
-function orgData(today: string) {
+function orgData({ date: today, monday, dayOfWeek }: RealDay) {
   const school = schoolWithTeachers();
-  const { monday, dayOfWeek } = realDay();
   const substitution = (
     slotKey: string,
     start: string,
@@ -121,8 +121,9 @@ test('a substituted course names the substitute; a course without one is Annulé
   baseURL,
 }) => {
   const org = newOrgId('absence-attendance');
-  const today = new Date().toISOString().slice(0, 10);
-  await seedOrg(request, org, orgData(today));
+  const day = await liveDay();
+  const today = day.date;
+  await seedOrg(request, org, orgData(day));
 
   const { page: awa, attendance } = await openAttendance(browser, baseURL, org, 'awa@ecole.sn', 'Admin@2026');
   await attendance.open(today);

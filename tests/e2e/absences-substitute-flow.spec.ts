@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { courseSlot, realDay, weekTimetable } from '../support/builders';
+import { courseSlot, weekTimetable } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { SignInPage } from './support/pages/sign-in';
 import { AttendancePage } from './support/pages/attendance';
@@ -53,8 +54,7 @@ test('a teacher declares on her phone, the administrator assigns the first propo
 }) => {
   const org = newOrgId('absence-flow');
   const school = schoolWithTeachers();
-  const { monday, dayOfWeek } = realDay();
-  const today = new Date().toISOString().slice(0, 10);
+  const { monday, dayOfWeek, date: today } = await liveDay();
   const lastMonday = new Date(Date.parse(`${monday}T00:00:00.000Z`) - 7 * 86_400_000)
     .toISOString()
     .slice(0, 10);

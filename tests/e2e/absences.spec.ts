@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { realDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { SignInPage } from './support/pages/sign-in';
 
@@ -16,7 +16,7 @@ test('a teacher declares an absence; the administrator assigns a proposed substi
 }) => {
   const org = newOrgId('absence');
   const school = schoolWithTeachers();
-  const { monday, dayOfWeek } = realDay();
+  const { monday, dayOfWeek } = await liveDay();
   await seedOrg(request, org, {
     ...school,
     profiles: school.profiles.map((p) =>

@@ -8,7 +8,8 @@ import {
   type Page,
 } from '@playwright/test';
 import type { Slot } from '../../src/domain/store/schema';
-import { keyedCourseSlot as slot, realDay, weekTimetable } from '../support/builders';
+import { keyedCourseSlot as slot, weekTimetable, type RealDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { newOrgId, SCHOOL_ADMIN, schoolWithTeachers, seedOrg, signInApi } from './support/org';
 import { signInOnNewPage, type NewPageOptions } from './support/pages/sign-in';
 
@@ -138,14 +139,13 @@ async function withinWidth(page: Page, locator: Locator): Promise<void> {
  * A school whose course started 5 minutes ago by the real clock today (check-in open until its planned end): a
  * check-in is timed by the server's clock (src/sync/server-clock.ts), which a page's fake clock does not move.
  */
-function liveOrg(now: Date) {
+function liveOrg({ dayOfWeek, monday, since, until }: RealDay) {
   const base = firstWeekOrg();
-  const { dayOfWeek, monday, clockIn } = realDay(now);
   return {
     ...base,
     timetables: [
       {
-        ...week('tt-live', 'cls-1', [slot(dayOfWeek, clockIn(-5), clockIn(85), 'mod-web', 'u-t1')]),
+        ...week('tt-live', 'cls-1', [slot(dayOfWeek, since(5), until(85), 'mod-web', 'u-t1')]),
         year: Number(monday.slice(0, 4)),
         weekStartDate: monday,
       },
@@ -266,7 +266,7 @@ test('an administrator checks in from "Gérer un cours": one toast, away from th
   request,
 }) => {
   const org = newOrgId('first-week-toast');
-  await seedOrg(request, org, liveOrg(new Date()));
+  await seedOrg(request, org, liveOrg(await liveDay()));
   const page = await signInOnNewPage(
     browser,
     org,

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
-import { realDay } from '../support/builders';
+import type { RealDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { localRecords } from './support/local-db';
 import { SignInPage, signOut } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
@@ -12,12 +13,11 @@ test.use({ serviceWorkers: 'allow' });
 
 // Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
-// Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
-// around the real time, rather than under a faked browser clock.
-const { dayOfWeek: DAY_OF_WEEK, monday: MONDAY, clockIn } = realDay();
-const COURSE = { start: clockIn(-5), end: clockIn(115) };
-
-function schoolWithTodayCourse() {
+/**
+ * Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
+ * around the real time (started 5 minutes ago), rather than under a faked browser clock.
+ */
+function schoolWithTodayCourse({ dayOfWeek, monday }: RealDay, course: { start: string; end: string }) {
   const base = schoolWithTeachers();
   return {
     ...base,
@@ -26,7 +26,7 @@ function schoolWithTodayCourse() {
     profiles: base.profiles.map((p) =>
       p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
     ),
-    ...algorithmsCourse(MONDAY, DAY_OF_WEEK, COURSE.start, COURSE.end),
+    ...algorithmsCourse(monday, dayOfWeek, course.start, course.end),
   };
 }
 
@@ -36,7 +36,9 @@ test('admin enrols a kiosk; offline, a teacher signs in by PIN and checks in; ba
   request,
 }) => {
   const org = newOrgId('kiosk-offline');
-  await seedOrg(request, org, schoolWithTodayCourse());
+  const day = await liveDay();
+  const COURSE = { start: day.since(5), end: day.until(115) };
+  await seedOrg(request, org, schoolWithTodayCourse(day, COURSE));
 
   // 1. The administrator signs in on the tablet and enrols it from Paramètres › Données.
   const login = new SignInPage(page);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { realDay } from '../support/builders';
+import type { RealDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import {
   algorithmsCourse,
   enrolKioskApi,
@@ -20,10 +21,8 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
  */
 test.use({ viewport: { width: 820, height: 1180 } });
 
-// Check-ins are timed by the server's clock: the course is on the real day, started 5 minutes ago.
-const { dayOfWeek, monday, clockIn } = realDay();
-
-function school() {
+/** The school, its course on the real day (check-ins are timed by the server's clock), started 5 minutes ago. */
+function school({ dayOfWeek, monday, since, until }: RealDay) {
   const base = schoolWithTeachers();
   const [admin, moussa, fatou] = base.users;
   const ibrahima = { ...moussa, id: 'u-t3', name: 'Ibrahima Sow', email: 'ibrahima@ecole.sn' };
@@ -31,7 +30,7 @@ function school() {
   return {
     ...base,
     users: [admin, moussa, fatou, ibrahima],
-    ...algorithmsCourse(monday, dayOfWeek, clockIn(-5), clockIn(115)),
+    ...algorithmsCourse(monday, dayOfWeek, since(5), until(115)),
   };
 }
 
@@ -47,7 +46,7 @@ test('PIN sheet: new PINs for a class shown once on cards to print; the kiosk ta
   request,
 }) => {
   const org = newOrgId('pin-sheet');
-  await seedOrg(request, org, school());
+  await seedOrg(request, org, school(await liveDay()));
   const page = await signInOnNewPage(browser, org, 'awa@ecole.sn', 'Admin@2026', {
     landing: /\/users$/,
     context: { viewport: { width: 820, height: 1180 } },
@@ -114,7 +113,7 @@ test('kiosk: tiles of one height, never an empty list after an Arrivée, a count
   request,
 }) => {
   const org = newOrgId('kiosk-ux');
-  await seedOrg(request, org, school());
+  await seedOrg(request, org, school(await liveDay()));
   await enrolKioskApi(context, org, 'Salle 12');
   // Records whether the names list is ever drawn with no name in it (the blank moment after an Arrivée).
   await page.addInitScript(() => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { realDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import {
   algorithmsCourse,
   enrolKioskApi,
@@ -19,12 +19,12 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 const MIN_TARGET_PX = 48;
 const PIN = '482913';
 
-// Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
-// around the real time.
-const { dayOfWeek: DAY_OF_WEEK, monday: MONDAY, clockIn } = realDay();
-const COURSE = { start: clockIn(-5), end: clockIn(115) };
-
-function classroom() {
+/**
+ * Check-ins are timed by the server's clock (src/sync/server-clock.ts): the course is on the real day,
+ * around the real time (started 5 minutes ago).
+ */
+async function classroom() {
+  const { dayOfWeek, monday, since, until } = await liveDay();
   const base = schoolWithTeachers();
   // Enough colleagues for the first-letter jump; Moussa has a 6-digit PIN.
   const colleagues = ['Aminata', 'Babacar', 'Coumba', 'Djibril', 'Fatima', 'Ibrahima', 'Khady', 'Lamine']
@@ -46,7 +46,7 @@ function classroom() {
     profiles: base.profiles.map((p) =>
       p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
     ),
-    ...algorithmsCourse(MONDAY, DAY_OF_WEEK, COURSE.start, COURSE.end),
+    ...algorithmsCourse(monday, dayOfWeek, since(5), until(115)),
   };
 }
 
@@ -75,7 +75,7 @@ for (const [orientation, viewport] of [
     }) => {
       test.setTimeout(240_000);
       const org = newOrgId(`kiosk-${orientation}-${network}`);
-      await seedOrg(request, org, classroom());
+      await seedOrg(request, org, await classroom());
       const context = await browser.newContext({
         viewport,
         hasTouch: true,
@@ -177,8 +177,8 @@ const CROWD_FIRST_NAMES = ['Ndeye', 'Omar', 'Pape', 'Rokhaya', 'Seydou', 'Thiern
 const CROWD_LAST_NAMES = ['Ba', 'Cissé', 'Diouf', 'Faye', 'Gueye', 'Kane'];
 
 /** Enough names that the grid scrolls on the tablet: first names from N to Z after the classroom's A to M. */
-function crowdedClassroom() {
-  const base = classroom();
+async function crowdedClassroom() {
+  const base = await classroom();
   const crowd = CROWD_FIRST_NAMES.flatMap((first, i) =>
     CROWD_LAST_NAMES.map((last, j) => ({
       id: `u-n${i}-${j}`,
@@ -204,7 +204,7 @@ for (const [orientation, viewport] of [
   }) => {
     test.setTimeout(120_000);
     const org = newOrgId(`kiosk-search-${orientation}`);
-    await seedOrg(request, org, crowdedClassroom());
+    await seedOrg(request, org, await crowdedClassroom());
     const context = await browser.newContext({
       viewport,
       hasTouch: true,

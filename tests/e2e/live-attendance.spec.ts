@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { realDay } from '../support/builders';
+import type { RealDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { algorithmsCourse, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
@@ -8,12 +9,9 @@ import { signIn } from './support/pages/sign-in';
 // toast) within 2 seconds, through the server's push of the change feed (GET /api/live), not the 60 s pull.
 // Real time (no fake clock): the course spans the whole current UTC day, so check-in is open now.
 
-const now = new Date();
-const TODAY = now.toISOString().slice(0, 10);
-const { dayOfWeek: isoDay, monday: MONDAY } = realDay(now); // isoDay: 1 = Monday ... 7 = Sunday
 const RANGE = '00:00 – 23:59';
 
-function liveOrg() {
+function liveOrg({ dayOfWeek, monday }: RealDay) {
   const base = schoolWithTeachers();
   return {
     ...base,
@@ -26,14 +24,20 @@ function liveOrg() {
       },
       { id: 'teacher', name: 'Enseignant', moduleIds: ['attendance', 'teacher'], formFieldKeys: [] },
     ],
-    ...algorithmsCourse(MONDAY, isoDay, '00:00', '23:59', { timetableId: 'tt-live', slotId: 's-live' }),
+    ...algorithmsCourse(monday, dayOfWeek, '00:00', '23:59', { timetableId: 'tt-live', slotId: 's-live' }),
   };
 }
 
 /** Pages whose device holds a live stream open (GET /api/live answered 200). */
 const streaming = new WeakSet<Page>();
 
-async function openAttendance(browser: Browser, org: string, email: string, password: string): Promise<Page> {
+async function openAttendance(
+  browser: Browser,
+  org: string,
+  date: string,
+  email: string,
+  password: string,
+): Promise<Page> {
   // Position granted: the check-in does not wait for a geolocation refusal.
   const context = await browser.newContext({
     timezoneId: 'UTC',
@@ -46,7 +50,7 @@ async function openAttendance(browser: Browser, org: string, email: string, pass
     if (response.url().includes('/api/live?') && response.status() === 200) streaming.add(page);
   });
   await signIn(page, org, email, password);
-  await new AttendancePage(page).open(TODAY);
+  await new AttendancePage(page).open(date);
   return page;
 }
 
@@ -55,9 +59,10 @@ test("a teacher's check-in reaches the administrator's screen, bell and toast wi
   request,
 }) => {
   const org = newOrgId('live');
-  await seedOrg(request, org, liveOrg());
+  const day = await liveDay();
+  await seedOrg(request, org, liveOrg(day));
 
-  const admin = await openAttendance(browser, org, 'awa@ecole.sn', 'Admin@2026');
+  const admin = await openAttendance(browser, org, day.date, 'awa@ecole.sn', 'Admin@2026');
   const adminRow = new AttendancePage(admin).row(RANGE);
   await expect(adminRow).toBeVisible();
   await expect(adminRow).not.toContainText('En cours');
@@ -66,7 +71,7 @@ test("a teacher's check-in reaches the administrator's screen, bell and toast wi
   const bell = admin.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications');
 
-  const teacher = await openAttendance(browser, org, 'moussa@ecole.sn', 'Prof@2026');
+  const teacher = await openAttendance(browser, org, day.date, 'moussa@ecole.sn', 'Prof@2026');
   const teacherScreen = new AttendancePage(teacher);
   const teacherRow = teacherScreen.row(RANGE);
   await expect(teacherScreen.arrival(teacherRow)).toBeEnabled();

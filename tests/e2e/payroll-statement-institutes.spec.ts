@@ -1,17 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { courseSlot as slot, weekTimetable } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { newOrgId, schoolPeople, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
 // Issue 32, months closed per institute: last month, institute A closed and institute B did not. Fatou teaches
 // only in A: her statement says « Mois clôturé » and she validates it. Moussa teaches in A and B: his says the
 // month is not closed, and he cannot answer. /workload says the month is closed for one teacher of two.
-const today = new Date();
-const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
-const MONTH = first.toISOString().slice(0, 7);
-const monday = new Date(first);
-monday.setUTCDate(1 + ((8 - first.getUTCDay()) % 7) + 7);
-const MONDAY = monday.toISOString().slice(0, 10);
+// Last month is read just before the test with a few minutes left in the UTC day: a run at midnight on the
+// last day of a month waits for the next month (tests/e2e/support/live-day.ts).
+let today: Date;
+let MONTH: string;
+let MONDAY: string;
+test.beforeEach(async () => {
+  await liveDay(3);
+  today = new Date();
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  MONTH = first.toISOString().slice(0, 7);
+  const monday = new Date(first);
+  monday.setUTCDate(1 + ((8 - first.getUTCDay()) % 7) + 7);
+  MONDAY = monday.toISOString().slice(0, 10);
+});
 
 function institutesOrg() {
   const [admin, moussa, fatou] = schoolPeople('payroll-admin');

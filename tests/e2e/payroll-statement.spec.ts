@@ -3,20 +3,30 @@ import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { courseSlot as slot, teacherCheck as log, weekTimetable } from '../support/builders';
 import { pdfTextRuns } from '../support/pdf-text';
+import { liveDay } from './support/live-day';
 import { newOrgId, schoolPeople, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
 // Issue 32, the payroll statement: last month is closed; the teacher opens her statement on a 360 px phone
 // and validates it; the administrator sees it validated, downloads its PDF and the month's XLSX, and both
-// files hold the same hours and amount. The month is the one before today's (the statement's default).
-const today = new Date();
-const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
-const MONTH = first.toISOString().slice(0, 7);
+// files hold the same hours and amount. The month is the one before today's (the statement's default), read
+// just before the test with a few minutes left in the UTC day: a run at midnight on the last day of a month
+// waits for the next month (tests/e2e/support/live-day.ts) rather than seeing "last month" change meanwhile.
+let today: Date;
+let MONTH: string;
 // The second Monday of that month, and the Tuesday after it.
-const monday = new Date(first);
-monday.setUTCDate(1 + ((8 - first.getUTCDay()) % 7) + 7);
-const MONDAY = monday.toISOString().slice(0, 10);
-const TUESDAY = new Date(monday.getTime() + 86_400_000).toISOString().slice(0, 10);
+let MONDAY: string;
+let TUESDAY: string;
+test.beforeEach(async () => {
+  await liveDay(3);
+  today = new Date();
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  MONTH = first.toISOString().slice(0, 7);
+  const monday = new Date(first);
+  monday.setUTCDate(1 + ((8 - first.getUTCDay()) % 7) + 7);
+  MONDAY = monday.toISOString().slice(0, 10);
+  TUESDAY = new Date(monday.getTime() + 86_400_000).toISOString().slice(0, 10);
+});
 const french = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**

@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODULE_CATALOGUE } from '../../src/domain/module-catalogue';
-import { courseSlot, realDay, weekTimetable } from '../support/builders';
+import { courseSlot, weekTimetable, type RealDay } from '../support/builders';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { liveDay } from './support/live-day';
 import { newOrgId, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
@@ -10,12 +11,21 @@ import { TodayPage } from './support/pages/today';
 // A teacher's phone (360 × 740): each screen's primary action is reachable without any sideways scroll.
 // Screenshots go to their own folder: another engineer's run empties test-results/ when it starts.
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
-// Check-ins are timed by the server's clock (src/sync/server-clock.ts): the courses are placed on the real
-// day, around the real time, instead of faking the browser's clock.
-const { dayOfWeek: DAY_OF_WEEK, monday: MONDAY, clockIn } = realDay();
-const CURRENT = { start: clockIn(-10), end: clockIn(110) };
-const LATER = { start: clockIn(120), end: clockIn(180) };
-const OTHER_DAY = (DAY_OF_WEEK % 5) + 1;
+/** Minutes the teacher's test needs before the day ends: the current course open, the later one to come. */
+const NEED_MINUTES = 15;
+
+/**
+ * Check-ins are timed by the server's clock (src/sync/server-clock.ts): the courses are placed on the real
+ * day, around the real time, instead of faking the browser's clock. The current course started 10 minutes
+ * ago; the later one starts after it, later today: late in the day they share the time left in thirds.
+ */
+function todayCourses(day: RealDay) {
+  const third = Math.min(110, Math.floor(day.minutesLeft / 3));
+  return {
+    current: { start: day.since(10), end: day.until(third) },
+    later: { start: day.until(Math.min(120, 2 * third)), end: day.until(180) },
+  };
+}
 const PHONE = { width: 360, height: 740 };
 
 // A phone that gives its position (the check-in captures it meanwhile).
@@ -27,7 +37,10 @@ test.use({
   permissions: ['geolocation'],
 });
 
-function school() {
+async function school() {
+  const day = await liveDay(NEED_MINUTES);
+  const { current, later } = todayCourses(day);
+  const otherDay = (day.dayOfWeek % 5) + 1;
   const slot = (dayOfWeek: number, startTime: string, endTime: string, moduleId: string) =>
     courseSlot(dayOfWeek, startTime, endTime, moduleId, 'u-t1', { id: `s-${dayOfWeek}-${startTime}` });
   const teachers = Array.from({ length: 12 }, (_, i) => ({
@@ -38,7 +51,7 @@ function school() {
     status: 'Active',
     password: 'Prof@2026',
   }));
-  return {
+  const store = {
     users: [
       {
         id: 'u-admin',
@@ -83,11 +96,11 @@ function school() {
     timetables: [
       weekTimetable(
         'tt-1',
-        MONDAY,
+        day.monday,
         [
-          slot(DAY_OF_WEEK, CURRENT.start, CURRENT.end, 'mod-algo'),
-          slot(DAY_OF_WEEK, LATER.start, LATER.end, 'mod-web'),
-          slot(OTHER_DAY, '14:00', '16:00', 'mod-web'),
+          slot(day.dayOfWeek, current.start, current.end, 'mod-algo'),
+          slot(day.dayOfWeek, later.start, later.end, 'mod-web'),
+          slot(otherDay, '14:00', '16:00', 'mod-web'),
         ],
         { classId: 'cls-1' },
       ),
@@ -104,6 +117,7 @@ function school() {
     ],
     teacherContractSubmissions: [{ id: 'tc-1', teacherUserId: 'u-t1', status: 'validated', attachments: [] }],
   };
+  return { store, courses: { current, later } };
 }
 
 /**
@@ -200,7 +214,9 @@ async function ready(page: Page, heading: string | RegExp) {
 test('a teacher on a 360 px phone: every screen fits, each primary action in view', async ({ page }) => {
   test.setTimeout(240_000);
   const org = newOrgId('phone-teacher');
-  await seedOrg(page.request, org, school());
+  const { store, courses } = await school();
+  const { current: CURRENT, later: LATER } = courses;
+  await seedOrg(page.request, org, store);
   await signIn(page, org, 'moussa@ecole.sn', 'Prof@2026');
   await expect(page).toHaveURL(/\/teacher\/today$/);
 
@@ -268,7 +284,7 @@ test('an administrator on a 360 px phone: /users, Paramètres, attendance, Consu
 }) => {
   test.setTimeout(240_000);
   const org = newOrgId('phone-admin');
-  await seedOrg(page.request, org, school());
+  await seedOrg(page.request, org, (await school()).store);
   await signIn(page, org, 'awa@ecole.sn', 'Admin@2026');
 
   await page.goto('/users');
@@ -335,7 +351,12 @@ test('an administrator on a 360 px phone: /users, Paramètres, attendance, Consu
   await ready(page, /Suivi des émargements|Émargements/);
   const attendance = new AttendancePage(page);
   const course = attendance.row('Algorithmique').first();
-  await expectInViewport(page, course.getByText(/En retard|À venir|En cours/), '/attendance: Statut');
+  // Its status, whatever it is at this hour (before 00:10 UTC the course started less than 10 minutes ago).
+  await expectInViewport(
+    page,
+    course.getByText(/Non démarré|En retard|À venir|En cours/),
+    '/attendance: Statut',
+  );
   await expectInViewport(page, course.getByRole('button', { name: /^Arrivée/ }), '/attendance: Arrivée');
   await expectNoSidewaysScroll(page, '/attendance');
   await expectNoSeriousA11yViolations(page, '/attendance 360');

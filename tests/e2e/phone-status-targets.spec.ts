@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { realDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { algorithmsCourse, newOrgId, schoolWithTeachers, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
@@ -11,9 +11,6 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
  * change waiting, the return of the network is confirmed, and every control of the teacher's screens is a
  * 44 px touch target.
  */
-// Check-ins are timed by the server's clock: the course is on the real day, started 5 minutes ago.
-const { dayOfWeek, monday, clockIn } = realDay();
-
 /** Visible controls smaller than 44 × 44 px (a link inside a sentence is exempt, as WCAG 2.5.8 allows). */
 async function smallTargets(page: Page): Promise<string[]> {
   return page
@@ -42,9 +39,11 @@ test('360 px: offline status read whole, one check-in is one change, sync confir
   request,
 }) => {
   const org = newOrgId('phone-status');
+  // Check-ins are timed by the server's clock: the course is on the real day, started 5 minutes ago.
+  const { dayOfWeek, monday, since, until } = await liveDay();
   await seedOrg(request, org, {
     ...schoolWithTeachers(),
-    ...algorithmsCourse(monday, dayOfWeek, clockIn(-5), clockIn(115)),
+    ...algorithmsCourse(monday, dayOfWeek, since(5), until(115)),
   });
   const page = await signInOnNewPage(browser, org, 'moussa@ecole.sn', 'Prof@2026', {
     landing: /\/teacher\/today$/,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { realDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { SignInPage } from './support/pages/sign-in';
 
@@ -18,8 +18,7 @@ test('the substitute sees the course in Module du jour and checks in; the absent
 }) => {
   const org = newOrgId('substitute');
   const school = schoolWithTeachers();
-  const { monday, dayOfWeek } = realDay();
-  const today = new Date().toISOString().slice(0, 10);
+  const { monday, dayOfWeek, date: today } = await liveDay();
   // A course open for check-in all day (today, UTC), so the test runs at any hour.
   const course = algorithmsCourse(monday, dayOfWeek, '00:01', '23:59');
   await seedOrg(request, org, {

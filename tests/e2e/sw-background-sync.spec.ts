@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { realDay } from '../support/builders';
+import type { RealDay } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn } from './support/pages/sign-in';
@@ -9,12 +10,10 @@ import { signIn } from './support/pages/sign-in';
 // protocol) and the worker itself sends the outbox under the teacher's session, with no page open.
 test.use({ serviceWorkers: 'allow' });
 
-const now = new Date();
-const TODAY = now.toISOString().slice(0, 10);
-const { dayOfWeek: isoDay, monday: MONDAY } = realDay(now);
 const TEACHER = { email: 'moussa@ecole.sn', password: 'Prof@2026' };
 
-function org() {
+/** The school, its course open all day today by the real clock (check-ins are timed by the server's). */
+function org({ dayOfWeek, monday }: RealDay) {
   return {
     ...schoolWithTeachers(),
     profiles: [
@@ -26,7 +25,7 @@ function org() {
       },
       { id: 'teacher', name: 'Enseignant', moduleIds: ['attendance', 'teacher'], formFieldKeys: [] },
     ],
-    ...algorithmsCourse(MONDAY, isoDay, '00:00', '23:59', { timetableId: 'tt-bg', slotId: 's-bg' }),
+    ...algorithmsCourse(monday, dayOfWeek, '00:00', '23:59', { timetableId: 'tt-bg', slotId: 's-bg' }),
   };
 }
 
@@ -36,7 +35,9 @@ test('offline check-in, every window closed: the service worker pushes it once o
   baseURL,
 }) => {
   const orgId = newOrgId('bg-sync');
-  await seedOrg(request, orgId, org());
+  const day = await liveDay();
+  const TODAY = day.date;
+  await seedOrg(request, orgId, org(day));
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
   const page = await context.newPage();
   await signIn(page, orgId, TEACHER.email, TEACHER.password);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Slot } from '../../src/domain/store/schema';
 import { keyedCourseSlot as slot, realDay, weekTimetable } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { enrolKioskApi, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { SignInPage, signInOnNewPage } from './support/pages/sign-in';
 import { TodayPage } from './support/pages/today';
@@ -331,9 +332,9 @@ test('Mes heures (réel): closed and open check-ins per module and class, day an
  * The kiosk test's school: today's courses around the real time. Check-ins are timed by the server's clock
  * (src/sync/server-clock.ts), so a faked browser date would put the course on another day.
  */
-function kioskOrg() {
-  const { dayOfWeek, monday, clockIn } = realDay();
-  const course = { start: clockIn(-2), end: clockIn(118) };
+async function kioskOrg() {
+  const { dayOfWeek, monday, since, until } = await liveDay();
+  const course = { start: since(2), end: until(118) };
   const today = (id: string, classId: string, moduleId: string, teacherUserId: string) =>
     weekTimetable(id, monday, [slot(dayOfWeek, course.start, course.end, moduleId, teacherUserId)], {
       classId,
@@ -360,7 +361,7 @@ test('kiosk: PIN, check-in, automatic return to the PIN pad, second teacher, idl
 }) => {
   test.setTimeout(240_000);
   const org = newOrgId('teacher-kiosk');
-  const school = kioskOrg();
+  const school = await kioskOrg();
   await seedOrg(request, org, school.org);
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'fr-FR' });
   // PIN mode belongs to enrolled classroom tablets.

@@ -423,7 +423,7 @@ describe.each(backends)('$name: round 2 attacks', (backend) => {
     const OTHER = { id: 'u-fatou', email: 'fatou@ecole.sn', password: 'Fatou@2026!!', pin: '246801' };
     const DIRECTOR = { id: 'u-directrice', email: 'dir@ecole.sn', password: 'Direction@2026', pin: '975310' };
     const CONTRIB = { id: 'u-contrib', email: 'contrib@ecole.sn', password: 'Contrib@2026!' };
-    const { dayOfWeek, monday, clockIn } = realDay();
+    const { dayOfWeek, monday, since, until } = realDay();
     let kiosk: string;
 
     const withPin = async (who: typeof TEACHER, profileId: string) => {
@@ -477,8 +477,8 @@ describe.each(backends)('$name: round 2 attacks', (backend) => {
             classId: 'c-1',
             createdAt: `${monday}T00:00:00.000Z`,
             slots: [
-              courseSlot(dayOfWeek, clockIn(-5), clockIn(115), 'm-1', TEACHER.id, { id: 's-0' }),
-              courseSlot(dayOfWeek, clockIn(-5), clockIn(115), 'm-1', OTHER.id, { id: 's-1' }),
+              courseSlot(dayOfWeek, since(5), until(115), 'm-1', TEACHER.id, { id: 's-0' }),
+              courseSlot(dayOfWeek, since(5), until(115), 'm-1', OTHER.id, { id: 's-1' }),
             ],
           },
         ],

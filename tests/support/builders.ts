@@ -209,20 +209,38 @@ const DAY_MS = 86_400_000;
 
 /**
  * Today (UTC) for the tests timed by the server's clock, which place their courses on the real day around
- * the real time instead of faking the browser's: the ISO day of the week (1 = Monday), the week's Monday
- * and `clockIn(minutes)`, the clock time (HH:MM) `minutes` from `now`, kept within today (a run just before
- * midnight gets shorter courses).
+ * the real time instead of faking the browser's: the date (YYYY-MM-DD), the ISO day of the week
+ * (1 = Monday), the week's Monday, `minutesLeft` (whole minutes from `now` to 23:59, the last time a course
+ * of today can end) and clock times (HH:MM) of today:
+ * - `clockIn(minutes)`: `minutes` from `now`; throws when that is not today (never moved silently);
+ * - `since(minutes)`: `minutes` before `now`, or 00:00 when the day began later (a course started then);
+ * - `until(minutes)`: `minutes` after `now`, or 23:59 when the day ends sooner (a course ending then).
+ * A test that needs time before the day ends asks tests/e2e/support/live-day.ts (it waits for the next day).
  */
 export function realDay(now = new Date()) {
   const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const lastMinute = dayStart + DAY_MS - 60_000;
   const dayOfWeek = ((now.getUTCDay() + 6) % 7) + 1;
   const monday = new Date(dayStart - (dayOfWeek - 1) * DAY_MS).toISOString().slice(0, 10);
+  const clock = (at: number): string => new Date(at).toISOString().slice(11, 16);
   const clockIn = (minutes: number): string => {
-    const at = Math.min(Math.max(now.getTime() + minutes * 60_000, dayStart), dayStart + DAY_MS - 60_000);
-    return new Date(at).toISOString().slice(11, 16);
+    const at = now.getTime() + minutes * 60_000;
+    if (at < dayStart || at >= lastMinute + 60_000)
+      throw new RangeError(`realDay: ${minutes} min from ${now.toISOString()} is not on that day`);
+    return clock(at);
   };
-  return { dayOfWeek, monday, clockIn };
+  return {
+    date: new Date(dayStart).toISOString().slice(0, 10),
+    dayOfWeek,
+    monday,
+    minutesLeft: Math.floor((lastMinute - now.getTime()) / 60_000),
+    clockIn,
+    since: (minutes: number): string => clock(Math.max(now.getTime() - minutes * 60_000, dayStart)),
+    until: (minutes: number): string => clock(Math.min(now.getTime() + minutes * 60_000, lastMinute)),
+  };
 }
+
+export type RealDay = ReturnType<typeof realDay>;
 
 /** Someone who signs in by email and password (the clear password the test keeps to sign in with). */
 export interface Credentials {

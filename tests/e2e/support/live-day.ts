@@ -1,0 +1,30 @@
+import { test } from '@playwright/test';
+import { realDay, type RealDay } from '../../support/builders';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** After midnight, how long to let the server's clock pass it too (same machine: a margin for its reading). */
+const PAST_MIDNIGHT_MS = 5_000;
+
+/**
+ * Today by the real clock for a test timed by the server's clock (check-ins, absences, substitutions of
+ * today), with at least `needMinutes` minutes left before 23:59, the last time a course of today can end.
+ *
+ * A course cannot cross midnight, and a check-in is timed by the server, whose clock the test cannot fake.
+ * So a test the run reaches in the last minutes of a UTC day waits for the next day (polled, its timeout
+ * extended by the wait) instead of seeding a course that ends before the test does, or a day that becomes
+ * yesterday (or last week, or last month) while it runs. Call it inside the test, just before seeding.
+ */
+export async function liveDay(needMinutes = 5): Promise<RealDay> {
+  const day = realDay(new Date());
+  if (day.minutesLeft >= needMinutes) return day;
+  const resumeAt = Math.ceil(Date.now() / DAY) * DAY + PAST_MIDNIGHT_MS;
+  const info = test.info();
+  info.setTimeout(info.timeout + (resumeAt - Date.now()) + MINUTE);
+  console.log(
+    `${info.title}: ${day.minutesLeft} min before the end of the UTC day, ${needMinutes} needed; ` +
+      `waits for ${new Date(resumeAt).toISOString()}.`,
+  );
+  while (Date.now() < resumeAt) await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return realDay(new Date());
+}
