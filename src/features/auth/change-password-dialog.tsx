@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { appDb } from '../../db/database';
+import { checkNewPassword } from '../../domain/auth/password';
 import { fr } from '../../i18n/fr';
 import { AppDialog } from '../../ui/app-dialog';
 import { TextField } from '../../ui/text-field';
@@ -40,7 +41,8 @@ export function ChangePasswordDialog({ userId, isOpen, onOpenChange }: Props) {
     onOpenChange(open);
   };
   const submit = async () => {
-    if (next !== confirmation && next.length >= 6) return setError(MESSAGES.mismatch);
+    // A short new password is the server's "new-too-short" (after the current password), not a mismatch.
+    if (checkNewPassword(next, confirmation) === 'mismatch') return setError(MESSAGES.mismatch);
     setIsBusy(true);
     const result = await changePassword(appDb(), userId, current, next);
     setIsBusy(false);
