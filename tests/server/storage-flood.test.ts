@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readStore } from '../../server/sync-service';
 import type { StoreV1, TeacherContractSubmission } from '../../src/domain/store/schema';
 import type { ChangesResponse, Mutation, PushResponse } from '../../src/domain/sync/protocol';
@@ -10,11 +10,10 @@ import {
   seedOrg,
   serverBackends,
   signInAs as signInTo,
-  startServer,
   storeOf,
+  useTestDb,
   type RunningServer,
   type SignInAs,
-  type TestDatabase,
 } from './helpers';
 
 /**
@@ -58,7 +57,6 @@ async function orgData(): Promise<Partial<StoreV1>> {
 }
 
 let server: RunningServer;
-let data: TestDatabase;
 let admin: string;
 
 const url = (path: string) => `${server.url}${path}${path.includes('?') ? '&' : '?'}orgId=${ORG}`;
@@ -111,16 +109,11 @@ async function startOfAMinute() {
 }
 
 describe.each(backends)('$name: storage the school controls (issue 29)', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
-  });
+  // Each test starts the server with its own write budget or limits.
+  const db = useTestDb(backend, {}, { deferStart: true });
 
-  async function start(overrides: Parameters<typeof startServer>[1] = {}) {
-    server = await startServer(data, overrides);
+  async function start(overrides: Parameters<typeof db.startWith>[0] = {}) {
+    server = await db.startWith(overrides);
     ({ cookie: admin } = await seedOrg(server.url, ORG, await orgData()));
   }
 
