@@ -165,23 +165,45 @@ describe('room under the contract’s cap, this course included (cap 600 min, co
     expect(proposal?.cap).toEqual(cap);
   });
 
+  // Her substitutions count as her workload counts them (domain/planning/given-occurrences): a course of
+  // that class and module she gives in someone's place, never a substitution without its course.
   it('counts her substitutions in that class and module too', () => {
-    const [proposal] = rankSubstitutes(
-      input({
-        earlier: earlierOf(420),
-        contracts: [contract('u-b', 600)],
-        substitutions: [
-          given({
-            classId: 'c-1',
-            moduleId: 'm-1',
-            date: '2026-11-18',
-            startTime: '08:00',
-            endTime: '09:01',
-          }),
-        ],
-      }),
-    ).proposals;
-    expect(proposal?.cap).toEqual({ kind: 'exceeded', overMin: 1 });
+    const held = courseSlot(3, '08:00', '09:01', 'm-1', 'u-x', { id: 's-x' });
+    const substitution = given({
+      timetableId: 't-0',
+      slotKey: 's-x',
+      classId: 'c-1',
+      moduleId: 'm-1',
+      date: '2026-11-18',
+      startTime: '08:00',
+      endTime: '09:01',
+    });
+    const rank = (substitutions: AssignedSubstitution[]) =>
+      rankSubstitutes(
+        input({ earlier: [...earlierOf(420), held], contracts: [contract('u-b', 600)], substitutions }),
+      ).proposals[0]?.cap;
+    expect(rank([substitution])).toEqual({ kind: 'exceeded', overMin: 1 });
+    expect(rank([])).toEqual({ kind: 'near', remainingMin: 60 });
+    expect(rank([{ ...substitution, slotKey: 's-gone' }])).toEqual({ kind: 'near', remainingMin: 60 });
+  });
+
+  it('no longer counts her own course given to someone else', () => {
+    // 481 min held would exceed the cap by a minute; that course (slot i0, Monday 16) is given to Coumba.
+    const away = given({
+      timetableId: 't-0',
+      slotKey: 'i0',
+      classId: 'c-1',
+      moduleId: 'm-1',
+      date: '2026-11-16',
+      startTime: '08:00',
+      endTime: '16:01',
+      substituteUserId: 'u-c',
+    });
+    const rank = (substitutions: AssignedSubstitution[]) =>
+      rankSubstitutes(input({ earlier: earlierOf(481), contracts: [contract('u-b', 600)], substitutions }))
+        .proposals[0]?.cap;
+    expect(rank([])).toEqual({ kind: 'exceeded', overMin: 1 });
+    expect(rank([away])).toEqual({ kind: 'room', remainingMin: 480 });
   });
 
   it('no line for this class and module, or a contract over at that date: no contract', () => {

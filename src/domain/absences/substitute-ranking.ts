@@ -4,6 +4,7 @@ import { slotOccurrences } from '../planning/occurrences';
 import type { Contract, Timetable } from '../store/schema';
 import { clockRangeMinutes, parseClockTime, parseIsoDate } from '../time/instant';
 import { absenceCovers, rangesOverlap, type AbsenceSpan } from './affected-courses';
+import { occurrenceKey } from './occurrence-teacher';
 
 /**
  * Issue 35, item 1: who could give a course whose teacher is absent, best first. Lexicographic order:
@@ -186,21 +187,12 @@ export function capStandingOf(input: RankingInput, userId: string): CapStanding 
     for (const entry of contract.entries) {
       if (entry.classId !== course.classId || entry.moduleId !== course.moduleId) continue;
       const pair = { teacherUserId: userId, classId: course.classId, moduleId: course.moduleId };
-      const substituted = input.substitutions
-        .filter((s) => {
-          const date = parseIsoDate(s.date);
-          return (
-            s.substituteUserId === userId &&
-            s.classId === course.classId &&
-            s.moduleId === course.moduleId &&
-            !sameCourse(s, course) &&
-            !!date &&
-            date >= range.start &&
-            date < range.end
-          );
-        })
-        .reduce((sum, s) => sum + clockRangeMinutes(s.startTime, s.endTime), 0);
-      const planned = plannedPairMinutes(input.timetables, pair, range) + substituted + courseMin;
+      // Her planned time as given (the rule of workload and statements: her substitutions count, her own
+      // courses given to someone else do not), this course apart, then this course.
+      const given = input.substitutions
+        .filter((s) => !sameCourse(s, course))
+        .map((s) => ({ id: occurrenceKey(s), substituteUserId: s.substituteUserId }));
+      const planned = plannedPairMinutes(input.timetables, pair, range, given) + courseMin;
       const level = capLevel(planned, entry.volumeCapMin);
       const standing: CapStanding =
         level === 'no-cap'

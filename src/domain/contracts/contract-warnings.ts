@@ -1,7 +1,8 @@
 import type { Contract, ContractEntry, PlanningLog, Timetable } from '../store/schema';
 import { realSessions, sessionsMinutes } from '../attendance/real-time';
+import { givenOccurrences, type SubstitutionLike } from '../planning/given-occurrences';
 import { slotOccurrences } from '../planning/occurrences';
-import { clockRangeMinutes, type InstantLike } from '../time/instant';
+import { clockRangeMinutes, parseIsoDate, type InstantLike } from '../time/instant';
 import type { UtcRange } from '../time/period';
 import { timetableRange } from '../time/timetable-dates';
 import { contractOverlaps, contractRange } from './vh-contracts';
@@ -19,6 +20,14 @@ export function capLevel(plannedMin: number, capMin: number): CapLevel {
   // integer comparison: planned / cap >= 90 / 100 without floating point
   if (plannedMin * 100 >= capMin * CAP_NEAR_PERCENT) return 'near';
   return 'ok';
+}
+
+/** A substitution as the contract warnings read it: its course and its substitute (null: cancelled). */
+export interface SubstituteCourse extends SubstitutionLike {
+  timetableId: string;
+  date: string;
+  classId: string;
+  moduleId: string;
 }
 
 interface PairRef {
@@ -43,14 +52,31 @@ function pairKey(pair: PairRef): string {
   return `${pair.teacherUserId}\u0000${pair.classId}\u0000${pair.moduleId}`;
 }
 
-/** Planned minutes of a teacher/class/module pair over a range (non-canceled occurrences only). */
-export function plannedPairMinutes(timetables: readonly Timetable[], pair: PairRef, range: UtcRange): number {
-  return slotOccurrences(
-    timetables.filter((t) => t.classId === pair.classId),
-    range,
+/**
+ * Planned minutes of a teacher/class/module pair over a range (non-canceled occurrences only), each
+ * occurrence as it is given (issue 35, domain/planning/given-occurrences, the rule of workload and
+ * statements): a course she gives as a substitute counts for her, her own course given by a substitute or
+ * cancelled for want of one does not.
+ */
+export function plannedPairMinutes(
+  timetables: readonly Timetable[],
+  pair: PairRef,
+  range: UtcRange,
+  substitutions: readonly SubstitutionLike[] = [],
+): number {
+  return givenOccurrences(
+    slotOccurrences(
+      timetables.filter((t) => t.classId === pair.classId),
+      range,
+    ),
+    substitutions,
   )
-    .filter((o) => o.slot.teacherUserId === pair.teacherUserId && o.slot.moduleId === pair.moduleId)
-    .reduce((sum, o) => sum + clockRangeMinutes(o.slot.startTime, o.slot.endTime), 0);
+    .map((g) => g.occurrence.slot)
+    .filter(
+      (slot) =>
+        !slot.canceled && slot.teacherUserId === pair.teacherUserId && slot.moduleId === pair.moduleId,
+    )
+    .reduce((sum, slot) => sum + clockRangeMinutes(slot.startTime, slot.endTime), 0);
 }
 
 /**
@@ -60,11 +86,14 @@ export function plannedPairMinutes(timetables: readonly Timetable[], pair: PairR
  * - planned minutes of a pair above an entry's volumeCapMin when above 0 ('cap-exceeded'), counted over the
  *   contract's days in all timetables; beyond the spec, 'cap-near' from 90% of the cap up to the cap.
  * `timetables` is the whole store after the change; `candidates` replace their stored version by id.
+ * Issue 35: with `substitutions`, planned minutes count each occurrence as it is given (plannedPairMinutes),
+ * and a substitute of a candidate's course has her own line's cap checked too.
  */
 export function contractWarnings(input: {
   candidates: readonly Timetable[];
   timetables: readonly Timetable[];
   contracts: readonly Contract[];
+  substitutions?: readonly SubstituteCourse[];
 }): ContractWarning[] {
   const candidateIds = new Set(input.candidates.map((t) => t.id));
   const all = [...input.timetables.filter((t) => !candidateIds.has(t.id)), ...input.candidates];
@@ -105,10 +134,24 @@ export function contractWarnings(input: {
     }
   }
 
+  const substitutions = input.substitutions ?? [];
+  for (const s of substitutions) {
+    if (!s.substituteUserId || !candidateIds.has(s.timetableId)) continue;
+    const pair = { teacherUserId: s.substituteUserId, classId: s.classId, moduleId: s.moduleId };
+    const day = parseIsoDate(s.date);
+    for (const contract of input.contracts) {
+      const range = contract.teacherUserId === pair.teacherUserId ? contractRange(contract) : null;
+      if (!range || !day || day < range.start || day >= range.end) continue;
+      for (const entry of contract.entries)
+        if (entry.classId === pair.classId && entry.moduleId === pair.moduleId)
+          capChecks.set(`${contract.id}\u0000${entry.id}`, { contract, entry, pair });
+    }
+  }
+
   for (const { contract, entry, pair } of capChecks.values()) {
     const range = contractRange(contract);
     if (!range) continue;
-    const plannedMin = plannedPairMinutes(all, pair, range);
+    const plannedMin = plannedPairMinutes(all, pair, range, substitutions);
     const level = capLevel(plannedMin, entry.volumeCapMin);
     if (level !== 'near' && level !== 'exceeded') continue;
     warnings.push({
@@ -146,6 +189,8 @@ export function contractLineUsage(input: {
   timetables: readonly Timetable[];
   logs: readonly PlanningLog[];
   now: InstantLike;
+  /** Issue 35: substitutions in force, planned time counted as given (plannedPairMinutes). */
+  substitutions?: readonly SubstitutionLike[];
 }): ContractLineUsage[] {
   const range = contractRange(input.contract);
   const sessions = range
@@ -157,7 +202,7 @@ export function contractLineUsage(input: {
       classId: entry.classId,
       moduleId: entry.moduleId,
     };
-    const plannedMin = range ? plannedPairMinutes(input.timetables, pair, range) : 0;
+    const plannedMin = range ? plannedPairMinutes(input.timetables, pair, range, input.substitutions) : 0;
     const realMin = sessionsMinutes(
       sessions.filter(
         (s) =>

@@ -1,6 +1,7 @@
 import type { Timetable } from '../store/schema';
 import { parseClockTime } from '../time/instant';
 import { slotDates } from '../time/timetable-dates';
+import { givenSlotOn, substitutionIndex, type SubstitutionLike } from './given-occurrences';
 
 export interface SlotRef {
   timetableId: string;
@@ -30,16 +31,25 @@ function compareRefs(a: SlotRef, b: SlotRef): number {
  * spec part 2 point 5: a conflict is the same teacher, the same day, overlapping times (start < other end and
  * other start < end); canceled slots are ignored. "Same day" is the actual date, so a month timetable's
  * Monday slot meets every weekly timetable's Monday of that month.
+ * Issue 35: with `substitutions`, each date's occurrence is checked as it is given (givenSlotOn, the rule of
+ * workload and statements): under its substitute, not its absent teacher; not at all when cancelled for want
+ * of one.
  */
-export function findTeacherConflicts(timetables: readonly Timetable[]): TeacherConflict[] {
+export function findTeacherConflicts(
+  timetables: readonly Timetable[],
+  substitutions: readonly SubstitutionLike[] = [],
+): TeacherConflict[] {
+  const index = substitutionIndex(substitutions);
   const byTeacherAndDate = new Map<string, TimedOccurrence[]>();
   for (const timetable of timetables) {
-    timetable.slots.forEach((slot, slotIndex) => {
-      if (slot.canceled || !slot.teacherUserId) return;
-      const start = parseClockTime(slot.startTime);
-      const end = parseClockTime(slot.endTime);
+    timetable.slots.forEach((planned, slotIndex) => {
+      if (planned.canceled) return;
+      const start = parseClockTime(planned.startTime);
+      const end = parseClockTime(planned.endTime);
       if (start === null || end === null || end <= start) return;
-      for (const date of slotDates(timetable, slot.dayOfWeek)) {
+      for (const date of slotDates(timetable, planned.dayOfWeek)) {
+        const { slot } = givenSlotOn(index, { timetableId: timetable.id, slot: planned, slotIndex, date });
+        if (slot.canceled || !slot.teacherUserId) continue;
         const key = `${slot.teacherUserId}\u0000${date}`;
         const occurrence = { ref: { timetableId: timetable.id, slotIndex }, start, end };
         const list = byTeacherAndDate.get(key);
@@ -85,8 +95,14 @@ export function findTeacherConflicts(timetables: readonly Timetable[]): TeacherC
 }
 
 /** The conflicts one slot takes part in, e.g. after a reschedule, to ask for confirmation. */
-export function conflictsOfSlot(timetables: readonly Timetable[], ref: SlotRef): TeacherConflict[] {
+export function conflictsOfSlot(
+  timetables: readonly Timetable[],
+  ref: SlotRef,
+  substitutions: readonly SubstitutionLike[] = [],
+): TeacherConflict[] {
   const isRef = (candidate: SlotRef): boolean =>
     candidate.timetableId === ref.timetableId && candidate.slotIndex === ref.slotIndex;
-  return findTeacherConflicts(timetables).filter((conflict) => isRef(conflict.a) || isRef(conflict.b));
+  return findTeacherConflicts(timetables, substitutions).filter(
+    (conflict) => isRef(conflict.a) || isRef(conflict.b),
+  );
 }

@@ -1,7 +1,8 @@
 import { occurrenceKey, occurrenceSlot, slotKey } from '../absences/occurrence-teacher';
+import type { Slot } from '../store/schema';
 import type { SlotOccurrence } from './occurrences';
 
-interface SubstitutionLike {
+export interface SubstitutionLike {
   id: string;
   substituteUserId: string | null;
 }
@@ -13,10 +14,44 @@ export interface GivenOccurrence {
   absentUserId: string | null;
 }
 
+/** The substitutions by their occurrence id (timetable, slot, date), read once for many occurrences. */
+export type SubstitutionIndex = ReadonlyMap<string, SubstitutionLike>;
+
+export function substitutionIndex(substitutions: readonly SubstitutionLike[]): SubstitutionIndex {
+  return new Map(substitutions.map((s) => [s.id, s]));
+}
+
 /**
- * Issue 35 on the planning views ("Consulter"): each occurrence as its substitution leaves it, through the
- * one rule of src/domain/absences (occurrenceSlot): the substitute as its teacher, or cancelled when the
- * substitution names nobody. A substitution naming the slot's own teacher changes nothing.
+ * One occurrence of a slot (its timetable, place and date) as its substitution leaves it, through the one
+ * rule of src/domain/absences (occurrenceSlot): the slot with the substitute as its teacher, or cancelled when
+ * the substitution names nobody; `absentUserId` the slot's own teacher when a substitute gives it. A
+ * substitution naming the slot's own teacher changes nothing.
+ */
+export function givenSlotOn(
+  index: SubstitutionIndex,
+  occurrence: { timetableId: string; slot: Slot; slotIndex: number; date: string },
+): { slot: Slot; absentUserId: string | null } {
+  const { slot } = occurrence;
+  const found =
+    index.size === 0
+      ? undefined
+      : index.get(
+          occurrenceKey({
+            timetableId: occurrence.timetableId,
+            slotKey: slotKey(slot, occurrence.slotIndex),
+            date: occurrence.date,
+          }),
+        );
+  if (!found || found.substituteUserId === slot.teacherUserId) return { slot, absentUserId: null };
+  return {
+    slot: occurrenceSlot(slot, found),
+    absentUserId: found.substituteUserId === null ? null : slot.teacherUserId,
+  };
+}
+
+/**
+ * Issue 35 on the planning views ("Consulter"), the contract warnings and the conflict check: each occurrence
+ * as its substitution leaves it (givenSlotOn).
  */
 export function givenOccurrences(
   occurrences: readonly SlotOccurrence[],
@@ -24,21 +59,10 @@ export function givenOccurrences(
 ): GivenOccurrence[] {
   if (substitutions.length === 0)
     return occurrences.map((occurrence) => ({ occurrence, absentUserId: null }));
-  const byId = new Map(substitutions.map((s) => [s.id, s]));
+  const index = substitutionIndex(substitutions);
   return occurrences.map((occurrence) => {
-    const found = byId.get(
-      occurrenceKey({
-        timetableId: occurrence.timetable.id,
-        slotKey: slotKey(occurrence.slot, occurrence.slotIndex),
-        date: occurrence.date,
-      }),
-    );
-    if (!found || found.substituteUserId === occurrence.slot.teacherUserId)
-      return { occurrence, absentUserId: null };
-    const slot = occurrenceSlot(occurrence.slot, found);
-    return {
-      occurrence: { ...occurrence, slot },
-      absentUserId: found.substituteUserId === null ? null : occurrence.slot.teacherUserId,
-    };
+    const given = givenSlotOn(index, { ...occurrence, timetableId: occurrence.timetable.id });
+    if (given.slot === occurrence.slot) return { occurrence, absentUserId: null };
+    return { occurrence: { ...occurrence, slot: given.slot }, absentUserId: given.absentUserId };
   });
 }

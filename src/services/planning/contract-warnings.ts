@@ -13,14 +13,16 @@ export async function contractWarningTexts(
   candidates: readonly Timetable[],
   only?: { teacherUserId: string; moduleId: string },
 ): Promise<string[]> {
-  const [timetables, contracts, users, classes, modules] = await Promise.all([
+  const [timetables, contracts, users, classes, modules, substitutions] = await Promise.all([
     db.timetables.toArray(),
     db.contracts.toArray(),
     db.users.toArray(),
     db.classes.toArray(),
     db.courseModules.toArray(),
+    db.substitutions.toArray(),
   ]);
-  const warnings = contractWarnings({ candidates, timetables, contracts }).filter(
+  // Issue 35: planned time as given, substitutions included (domain/contracts/contract-warnings).
+  const warnings = contractWarnings({ candidates, timetables, contracts, substitutions }).filter(
     (w) => !only || (w.teacherUserId === only.teacherUserId && w.moduleId === only.moduleId),
   );
   const userName = new Map(users.map((u) => [u.id, u.name]));

@@ -121,9 +121,12 @@ export async function checkReschedule(
       const other = timetableRange(t);
       return !!range && !!other && rangesOverlap(range, other);
     });
-  const conflicts = conflictsOfSlot([moved.value.timetable, ...nearby], {
-    timetableId: timetable.id,
-    slotIndex: input.slotIndex,
-  });
+  // Issue 35: each date's course as it is given, a substitute's included (domain/planning/conflicts).
+  const substitutions = await db.substitutions.toArray();
+  const conflicts = conflictsOfSlot(
+    [moved.value.timetable, ...nearby],
+    { timetableId: timetable.id, slotIndex: input.slotIndex },
+    substitutions,
+  );
   return { ok: true, conflicts };
 }

@@ -125,10 +125,13 @@ export async function validateReschedule(
     });
     if (!validated.ok) return validated;
     const { target } = validated.value;
-    const conflicts = conflictsOfSlot(withUpdated(timetables, validated.value.timetables), {
-      timetableId: target.timetableId,
-      slotIndex: target.slotIndex,
-    });
+    // Issue 35: each date's course as it is given, a substitute's included (domain/planning/conflicts).
+    const substitutions = await db.substitutions.toArray();
+    const conflicts = conflictsOfSlot(
+      withUpdated(timetables, validated.value.timetables),
+      { timetableId: target.timetableId, slotIndex: target.slotIndex },
+      substitutions,
+    );
     if (conflicts.length > 0 && !input.allowConflicts)
       return { ok: false, code: 'conflict', conflicts } as const;
     await w.put('rescheduleRequests', validated.value.request);

@@ -35,7 +35,15 @@ export function ContractLinesDialog({ contract, teacherName, className, moduleNa
           .between(toIsoInstant(range.start), toIsoInstant(range.end), true, false)
           .toArray()
       : [];
-    return contractLineUsage({ contract, timetables: await db.timetables.toArray(), logs, now: new Date() });
+    // Issue 35: a course given as a substitute counts for the substitute, not the absent teacher.
+    const substitutions = await db.substitutions.toArray();
+    return contractLineUsage({
+      contract,
+      timetables: await db.timetables.toArray(),
+      logs,
+      now: new Date(),
+      substitutions,
+    });
   }, [contract]);
 
   return (
