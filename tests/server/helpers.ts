@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { SessionService } from '../../server/auth/sessions';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { MIGRATIONS } from '../../server/storage/migrations';
@@ -214,14 +214,18 @@ export interface RunningServer {
   storage: SyncStorage;
 }
 
+/** What buildApp takes beside the configuration and the storage (a setup-code sink, a live heartbeat...). */
+export type AppOptions = Omit<BuildOptions, 'config' | 'storage'>;
+
 export async function startServer(
   target: Target,
   overrides: Partial<ServerConfig> = {},
+  appOptions: AppOptions = {},
 ): Promise<RunningServer> {
   const config = testConfig({ dataFile: fileOf(target), databaseUrl: urlOf(target), ...overrides });
   const storage = await openStorage(config);
   // The app closes the storage it is given when it closes.
-  const app = await buildApp({ config, storage });
+  const app = await buildApp({ ...appOptions, config, storage });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -236,7 +240,7 @@ export interface TestDb {
    * (Re)starts this test's server on the same database with `overrides` beside useTestDb's settings: a
    * restart, or settings of the test's own (a smaller budget, other rate limits). The running one is closed first.
    */
-  startWith: (overrides?: Partial<ServerConfig>) => Promise<RunningServer>;
+  startWith: (overrides?: Partial<ServerConfig>, appOptions?: AppOptions) => Promise<RunningServer>;
   /** Closes this test's server and keeps its database (a real server process may take it over; startWith). */
   stop: () => Promise<void>;
 }
@@ -262,10 +266,10 @@ export function useTestDb(
     server = undefined;
     await running?.app.close();
   };
-  const startWith = async (more: Partial<ServerConfig> = {}) => {
+  const startWith = async (more: Partial<ServerConfig> = {}, appOptions: AppOptions = {}) => {
     if (!data) throw new Error('useTestDb: start inside a test');
     await stop();
-    server = await startServer(data, { ...overrides, ...more });
+    server = await startServer(data, { ...overrides, ...more }, appOptions);
     return server;
   };
   beforeEach(async () => {

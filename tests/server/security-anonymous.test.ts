@@ -1,22 +1,19 @@
 import net from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RATE_LIMITS } from '../../src/domain/auth/session-policy';
 import { defaultProfiles } from '../../src/domain/defaults';
-import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
 import { configFromEnv, type ServerConfig } from '../../server/config';
-import { openStorage } from '../../server/storage/open-storage';
 import {
   api,
   ROOT_ADMIN,
   seedOrg,
   serverBackends,
   SETUP_CODE_HEADERS,
-  startServer,
   TEST_SETUP_CODE,
-  testConfig,
+  useTestDb,
   type RunningServer,
-  type TestDatabase,
+  type TestDb,
 } from './helpers';
 
 // What a stranger without any account can do to a server started with its defaults (no SMTP): take an
@@ -24,11 +21,13 @@ import {
 // every storage engine of this run; each failed before the fix (see the report of this change).
 const backends = await serverBackends();
 
-let db: TestDatabase;
+/** The database of the describe that runs now (one per storage engine). */
+let db: TestDb;
 let server: RunningServer;
 
+/** This test's server, with the settings it needs (each attack meets the server it targets). */
 async function start(overrides: Partial<ServerConfig> = {}) {
-  server = await startServer(db, overrides);
+  server = await db.startWith(overrides);
   return server;
 }
 
@@ -162,12 +161,9 @@ async function answerBeforeBody(
 }
 
 describe.each(backends)('$name', (backend) => {
-  beforeEach(async () => {
-    db = await backend.fresh();
-  });
-  afterEach(async () => {
-    await server?.app.close();
-    await db.cleanup();
+  const testDb = useTestDb(backend, {}, { deferStart: true });
+  beforeEach(() => {
+    db = testDb;
   });
 
   describe('account takeover', () => {
@@ -549,15 +545,9 @@ describe.each(backends)('$name', (backend) => {
   describe('setup code', () => {
     it('without SETUP_CODE hands a code at the first start and keeps it; the emergency area takes it exactly', async () => {
       const codes: string[] = [];
+      // As main.ts starts it, without SETUP_CODE: the code goes to onSetupCode (main.ts prints it).
       const boot = async () => {
-        // As main.ts starts it, without SETUP_CODE: the code goes to onSetupCode (main.ts prints it).
-        const config = testConfig({ dataFile: db.file, databaseUrl: db.databaseUrl, setupCode: null });
-        const storage = await openStorage(config);
-        const app = await buildApp({ config, storage, onSetupCode: (code) => codes.push(code) });
-        await app.listen({ port: 0, host: '127.0.0.1' });
-        const address = app.server.address();
-        if (address === null || typeof address === 'string') throw new Error('no port');
-        server = { app, url: `http://127.0.0.1:${address.port}`, storage };
+        server = await db.startWith({ setupCode: null }, { onSetupCode: (code) => codes.push(code) });
       };
       await boot();
       expect(codes).toHaveLength(1);
@@ -573,7 +563,6 @@ describe.each(backends)('$name', (backend) => {
       expect(created.status).toBe(200);
       expect(await created.json()).toEqual({ ok: true, created: true });
       // The next start keeps the printed code (several servers, a restart): nothing new is printed.
-      await server.app.close();
       await boot();
       expect(codes).toHaveLength(1);
       // The code still opens the area (409 once the school has its administrator: past the code check).
