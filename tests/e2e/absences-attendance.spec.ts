@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { courseSlot, weekTimetable, type RealDay } from '../support/builders';
 import { liveDay } from './support/live-day';
-import { newOrgId, schoolWithTeachers, seedOrg } from './support/org';
+import { absenceSchool, moussaAbsence, moussaSubstitution, newOrgId, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { SignInPage } from './support/pages/sign-in';
 
@@ -17,36 +17,18 @@ const SUBSTITUTED = { id: 's-algo', start: '00:01', end: '11:59' };
 const CANCELED = { id: 's-web', start: '12:00', end: '23:59' };
 
 function orgData({ date: today, monday, dayOfWeek }: RealDay) {
-  const school = schoolWithTeachers();
-  const substitution = (
-    slotKey: string,
-    start: string,
-    end: string,
-    moduleId: string,
-    to: string | null,
-  ) => ({
-    id: `sub:tt-1:${slotKey}:${today}`,
-    timetableId: 'tt-1',
-    slotKey,
-    date: today,
-    startTime: start,
-    endTime: end,
-    classId: 'cls-1',
-    moduleId,
-    absentUserId: 'u-t1',
-    absenceId: 'ab-1',
-    substituteUserId: to,
-    assignedAt: new Date().toISOString(),
-    assignedByUserId: 'u-admin',
+  const school = absenceSchool({
+    adminModules: ['attendance', 'planning', 'planning.consulter.actions'],
+    absences: [moussaAbsence(today)],
+    substitutions: [
+      moussaSubstitution(today, SUBSTITUTED, 'mod-algo', 'u-t2'),
+      moussaSubstitution(today, CANCELED, 'mod-web', null),
+    ],
   });
   return {
     ...school,
     profiles: [
-      ...school.profiles.map((p) =>
-        p.id === 'super-admin'
-          ? { ...p, moduleIds: [...p.moduleIds, 'attendance', 'planning', 'planning.consulter.actions'] }
-          : p,
-      ),
+      ...school.profiles,
       {
         id: 'teacher-attendance',
         name: 'Enseignant (suivi)',
@@ -72,22 +54,6 @@ function orgData({ date: today, monday, dayOfWeek }: RealDay) {
         ],
         { classId: 'cls-1' },
       ),
-    ],
-    absences: [
-      {
-        id: 'ab-1',
-        teacherUserId: 'u-t1',
-        date: today,
-        startTime: null,
-        endTime: null,
-        reason: 'Malade',
-        declaredAt: new Date().toISOString(),
-        declaredByUserId: 'u-t1',
-      },
-    ],
-    substitutions: [
-      substitution(SUBSTITUTED.id, SUBSTITUTED.start, SUBSTITUTED.end, 'mod-algo', 'u-t2'),
-      substitution(CANCELED.id, CANCELED.start, CANCELED.end, 'mod-web', null),
     ],
   };
 }

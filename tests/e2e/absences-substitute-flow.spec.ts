@@ -1,7 +1,14 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { courseSlot, weekTimetable } from '../support/builders';
 import { liveDay } from './support/live-day';
-import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import {
+  ABSENCE_ADMIN_MODULES,
+  absenceSchool,
+  algorithmsCourse,
+  newOrgId,
+  readStoreAsAdmin,
+  seedOrg,
+} from './support/org';
 import { SignInPage } from './support/pages/sign-in';
 import { AttendancePage } from './support/pages/attendance';
 
@@ -53,7 +60,6 @@ test('a teacher declares on her phone, the administrator assigns the first propo
   baseURL,
 }) => {
   const org = newOrgId('absence-flow');
-  const school = schoolWithTeachers();
   const { monday, dayOfWeek, date: today } = await liveDay();
   const lastMonday = new Date(Date.parse(`${monday}T00:00:00.000Z`) - 7 * 86_400_000)
     .toISOString()
@@ -61,22 +67,7 @@ test('a teacher declares on her phone, the administrator assigns the first propo
   // Moussa's course open for check-in all day (today, UTC), so the test runs at any hour.
   const course = algorithmsCourse(monday, dayOfWeek, '00:01', '23:59');
   await seedOrg(request, org, {
-    ...school,
-    profiles: school.profiles.map((p) =>
-      p.id === 'super-admin'
-        ? {
-            ...p,
-            moduleIds: [
-              ...p.moduleIds,
-              'planning',
-              'planning.consulter',
-              'planning.consulter.actions',
-              'attendance',
-              'workload',
-            ],
-          }
-        : p,
-    ),
+    ...absenceSchool({ adminModules: [...ABSENCE_ADMIN_MODULES, 'attendance', 'workload'] }),
     ...course,
     classes: [...course.classes, { id: 'cls-2', code: 'L2-INFO', levelId: null, instituteId: null }],
     timetables: [

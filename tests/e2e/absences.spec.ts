@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { liveDay } from './support/live-day';
-import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import { absenceSchool, algorithmsCourse, newOrgId, readStoreAsAdmin, seedOrg } from './support/org';
 import { SignInPage } from './support/pages/sign-in';
 
 /**
@@ -15,18 +15,9 @@ test('a teacher declares an absence; the administrator assigns a proposed substi
   baseURL,
 }) => {
   const org = newOrgId('absence');
-  const school = schoolWithTeachers();
   const { monday, dayOfWeek } = await liveDay();
   await seedOrg(request, org, {
-    ...school,
-    profiles: school.profiles.map((p) =>
-      p.id === 'super-admin'
-        ? {
-            ...p,
-            moduleIds: [...p.moduleIds, 'planning', 'planning.consulter', 'planning.consulter.actions'],
-          }
-        : p,
-    ),
+    ...absenceSchool(),
     ...algorithmsCourse(monday, dayOfWeek, '23:00', '23:50'),
   });
 

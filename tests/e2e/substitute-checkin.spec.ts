@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { liveDay } from './support/live-day';
-import { algorithmsCourse, newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
+import {
+  absenceSchool,
+  algorithmsCourse,
+  moussaAbsence,
+  moussaSubstitution,
+  newOrgId,
+  readStoreAsAdmin,
+  seedOrg,
+} from './support/org';
 import { SignInPage } from './support/pages/sign-in';
 
 /**
@@ -17,46 +25,19 @@ test('the substitute sees the course in Module du jour and checks in; the absent
   baseURL,
 }) => {
   const org = newOrgId('substitute');
-  const school = schoolWithTeachers();
   const { monday, dayOfWeek, date: today } = await liveDay();
   // A course open for check-in all day (today, UTC), so the test runs at any hour.
   const course = algorithmsCourse(monday, dayOfWeek, '00:01', '23:59');
   await seedOrg(request, org, {
-    ...school,
     // The administrator reads the check-ins (the attendance module), to check the server's copy.
-    profiles: school.profiles.map((p) =>
-      p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, 'attendance'] } : p,
-    ),
+    ...absenceSchool({
+      adminModules: ['attendance'],
+      absences: [moussaAbsence(today)],
+      substitutions: [
+        moussaSubstitution(today, { id: 's-1', start: '00:01', end: '23:59' }, 'mod-algo', 'u-t2'),
+      ],
+    }),
     ...course,
-    absences: [
-      {
-        id: 'ab-1',
-        teacherUserId: 'u-t1',
-        date: today,
-        startTime: null,
-        endTime: null,
-        reason: 'Malade',
-        declaredAt: new Date().toISOString(),
-        declaredByUserId: 'u-t1',
-      },
-    ],
-    substitutions: [
-      {
-        id: `sub:tt-1:s-1:${today}`,
-        timetableId: 'tt-1',
-        slotKey: 's-1',
-        date: today,
-        startTime: '00:01',
-        endTime: '23:59',
-        classId: 'cls-1',
-        moduleId: 'mod-algo',
-        absentUserId: 'u-t1',
-        absenceId: 'ab-1',
-        substituteUserId: 'u-t2',
-        assignedAt: new Date().toISOString(),
-        assignedByUserId: 'u-admin',
-      },
-    ],
   });
 
   const fatou = await browser.newContext({ baseURL });

@@ -114,6 +114,79 @@ export function algorithmsCourse(
   };
 }
 
+/** The plannings' modules: Awa Diop sees « Absences et remplacements » and assigns substitutes. */
+export const ABSENCE_ADMIN_MODULES = [
+  'planning',
+  'planning.consulter',
+  'planning.consulter.actions',
+] as const;
+
+/**
+ * The school of the absences specs (issue 35): `schoolWithTeachers()` whose administrator, Awa Diop, also holds
+ * `adminModules` (those of the plannings by default, to assign substitutes), with Moussa Fall's absences and
+ * the substitutions of his courses.
+ */
+export function absenceSchool({
+  adminModules = ABSENCE_ADMIN_MODULES,
+  absences = [],
+  substitutions = [],
+}: {
+  adminModules?: readonly string[];
+  absences?: readonly ReturnType<typeof moussaAbsence>[];
+  substitutions?: readonly ReturnType<typeof moussaSubstitution>[];
+} = {}) {
+  const school = schoolWithTeachers();
+  return {
+    ...school,
+    profiles: school.profiles.map((p) =>
+      p.id === 'super-admin' ? { ...p, moduleIds: [...p.moduleIds, ...adminModules] } : p,
+    ),
+    absences: [...absences],
+    substitutions: [...substitutions],
+  };
+}
+
+/** Moussa Fall (u-t1) absent all day on `date`, « Malade », declared from his phone (absence ab-1). */
+export function moussaAbsence(date: string) {
+  return {
+    id: 'ab-1',
+    teacherUserId: 'u-t1',
+    date,
+    startTime: null,
+    endTime: null,
+    reason: 'Malade',
+    declaredAt: new Date().toISOString(),
+    declaredByUserId: 'u-t1',
+  };
+}
+
+/**
+ * The substitution of Moussa Fall's course `slot` of `moduleId` (class cls-1, timetable tt-1) on `date` under
+ * absence ab-1, assigned by Awa Diop to `substituteUserId` (null: nobody, the course is cancelled).
+ */
+export function moussaSubstitution(
+  date: string,
+  slot: { id: string; start: string; end: string },
+  moduleId: string,
+  substituteUserId: string | null,
+) {
+  return {
+    id: `sub:tt-1:${slot.id}:${date}`,
+    timetableId: 'tt-1',
+    slotKey: slot.id,
+    date,
+    startTime: slot.start,
+    endTime: slot.end,
+    classId: 'cls-1',
+    moduleId,
+    absentUserId: 'u-t1',
+    absenceId: 'ab-1',
+    substituteUserId,
+    assignedAt: new Date().toISOString(),
+    assignedByUserId: 'u-admin',
+  };
+}
+
 /** The administrator of `schoolWithTeachers()`: an admin-type profile, so may enrol kiosks and read everything. */
 export const SCHOOL_ADMIN = { email: 'awa@ecole.sn', password: 'Admin@2026' } as const;
 
