@@ -9,6 +9,7 @@ import {
   type SubstituteCourse,
 } from '../../src/domain/contracts/contract-warnings';
 import { conflictsOfSlot, findTeacherConflicts } from '../../src/domain/planning/conflicts';
+import { importConflicts } from '../../src/domain/planning/import-timetables';
 import type { Contract, Timetable } from '../../src/domain/store/schema';
 import { courseSlot, monthTimetable, weekTimetable } from '../support/builders';
 
@@ -163,6 +164,28 @@ describe('conflicts: a teacher booked twice, as the courses are given', () => {
     expect(dates([replaced(null)])).toEqual([['awa', wednesdays.slice(0, 3)]]);
     // Moving her other course: the check of that one slot reads them too.
     expect(conflictsOfSlot(both, { timetableId: 't-a3', slotIndex: 0 }, [replaced('fatou')])).toHaveLength(1);
+  });
+});
+
+describe('an import meets the courses stored substitutes give', () => {
+  it('a new course of Fatou at the time she replaces Awa conflicts; Awa’s does not', () => {
+    const period = {
+      periodicity: 'week',
+      year: 2026,
+      week: 48,
+      month: 11,
+      weekStartDate: '2026-11-23',
+    } as const;
+    const imported = (teacher: string) =>
+      weekTimetable('t-new', '2026-11-23', [courseSlot(3, '09:00', '10:00', 'mod-fr', teacher)], {
+        classId: 'class-2',
+      });
+    const conflicts = (teacher: string, substitutions: SubstituteCourse[]) =>
+      importConflicts([imported(teacher)], [awaWeek(120)], period, substitutions).map((c) => c.teacherUserId);
+    expect(conflicts('fatou', [])).toEqual([]);
+    expect(conflicts('fatou', [given('fatou')])).toEqual(['fatou']);
+    expect(conflicts('awa', [])).toEqual(['awa']);
+    expect(conflicts('awa', [given('fatou')])).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { DayOfWeek, ReferenceResolution, ResolvedSlot, SkipReason } from '.
 import { rangesOverlap } from '../time/period';
 import { slotDates, timetableRange } from '../time/timetable-dates';
 import { findTeacherConflicts, type TeacherConflict } from './conflicts';
+import type { SubstitutionLike } from './given-occurrences';
 import { legendColors } from './legend-colors';
 import { slotSubtitle, type SlotDisplayItem } from './slot-display';
 import { importPeriodRange, timetablePeriodFields, type ImportPeriod } from './import-form';
@@ -68,6 +69,7 @@ export function importConflicts(
   candidates: readonly Timetable[],
   stored: readonly Timetable[],
   period: ImportPeriod,
+  substitutions: readonly SubstitutionLike[] = [],
 ): TeacherConflict[] {
   // The import's period, and the dated weeks of its timetables when the file gave some.
   const ranges = [importPeriodRange(period), ...candidates.map((c) => timetableRange(c))].filter(
@@ -79,7 +81,8 @@ export function importConflicts(
     const own = timetableRange(timetable);
     return own !== null && ranges.some((range) => rangesOverlap(range, own));
   });
-  return findTeacherConflicts([...nearby, ...candidates]).filter(
+  // Issue 35: a stored course given by a substitute is hers (findTeacherConflicts).
+  return findTeacherConflicts([...nearby, ...candidates], substitutions).filter(
     (c) => candidateIds.has(c.a.timetableId) || candidateIds.has(c.b.timetableId),
   );
 }

@@ -8,6 +8,7 @@ import type {
   PlanningImport,
   Profile,
   SchoolClass,
+  Substitution,
   Timetable,
   User,
 } from '../../../domain/store/schema';
@@ -22,6 +23,8 @@ export interface ImportData {
   timetables: Timetable[];
   contracts: Contract[];
   planningImports: PlanningImport[];
+  /** Issue 35: a course given by a substitute counts for her (contract warnings, conflicts). */
+  substitutions: Substitution[];
 }
 
 const byName =
@@ -43,6 +46,7 @@ export function useImportData(): ImportData | undefined {
       timetables,
       contracts,
       planningImports,
+      substitutions,
     ] = await Promise.all([
       db.classes.toArray(),
       db.courseModules.toArray(),
@@ -53,6 +57,7 @@ export function useImportData(): ImportData | undefined {
       db.timetables.toArray(),
       db.contracts.toArray(),
       db.planningImports.orderBy('createdAt').reverse().limit(1).toArray(),
+      db.substitutions.toArray(),
     ]);
     return {
       classes,
@@ -64,6 +69,7 @@ export function useImportData(): ImportData | undefined {
       timetables,
       contracts,
       planningImports,
+      substitutions,
     };
   }, []);
 }

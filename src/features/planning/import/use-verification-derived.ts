@@ -63,7 +63,9 @@ export function useVerificationDerived(
   const conflicts = useCallback(
     (question: ConflictsQuestion) =>
       client.current?.conflicts(question) ??
-      Promise.resolve(importConflicts(question.candidates, question.stored, question.period)),
+      Promise.resolve(
+        importConflicts(question.candidates, question.stored, question.period, question.substitutions),
+      ),
     [],
   );
 

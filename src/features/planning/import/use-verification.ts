@@ -93,12 +93,13 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
   // Contract warnings are a side note: the worker computes them with the resolution, never in the dialog's way.
   const timetables = data?.timetables;
   const contracts = data?.contracts;
+  const substitutions = data?.substitutions;
   const liveSources = useMemo(
     () =>
       timetables === undefined || contracts === undefined
         ? undefined
-        : { period, importId, timetables, contracts },
-    [period, importId, timetables, contracts],
+        : { period, importId, timetables, contracts, ...(substitutions ? { substitutions } : {}) },
+    [period, importId, timetables, contracts, substitutions],
   );
   // While saving, the warnings stay those of what is being saved: the store then holds the import itself
   // (the preview would count it twice), and the save does not send every timetable to the worker again.
@@ -280,6 +281,7 @@ export function useVerification({ parsed, period, fileName, importId, onSaved }:
         candidates,
         stored: stored.filter((tt) => !earlier.has(tt.id)),
         period,
+        substitutions: data?.substitutions ?? [],
       });
     } catch {
       toast.show(t.saveFailed, 'error');

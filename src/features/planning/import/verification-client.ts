@@ -61,8 +61,12 @@ function mainThreadPort(): Port {
         } else if (message.type === 'sources') {
           sources = message.sources;
         } else if (message.type === 'conflicts') {
-          const { id, candidates, stored, period } = message;
-          reply({ type: 'conflicts', id, conflicts: importConflicts(candidates, stored, period) });
+          const { id, candidates, stored, period, substitutions } = message;
+          reply({
+            type: 'conflicts',
+            id,
+            conflicts: importConflicts(candidates, stored, period, substitutions),
+          });
         } else
           reply({
             type: 'derived',

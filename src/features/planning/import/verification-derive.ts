@@ -8,7 +8,11 @@ import {
   type FixableReferences,
   type NameFixes,
 } from '../../../domain/planning/import-renames';
-import { contractWarnings, type ContractWarning } from '../../../domain/contracts/contract-warnings';
+import {
+  contractWarnings,
+  type ContractWarning,
+  type SubstituteCourse,
+} from '../../../domain/contracts/contract-warnings';
 import type { TeacherConflict } from '../../../domain/planning/conflicts';
 import type { ImportPeriod } from '../../../domain/planning/import-form';
 import {
@@ -45,6 +49,8 @@ export interface WarningSources {
   importId: string;
   timetables: readonly Timetable[];
   contracts: readonly Contract[];
+  /** Issue 35: the stored substitutions, planned time counted as given. */
+  substitutions?: readonly SubstituteCourse[];
 }
 
 /** The contract warnings of the timetables this resolution would save (preview ids, nothing is saved). */
@@ -58,7 +64,12 @@ export function previewWarnings(resolution: ReferenceResolution, sources: Warnin
     newId: (p) => `${p}preview-${(n += 1)}`,
     deliveryModes: new Map(),
   });
-  return contractWarnings({ candidates, timetables: sources.timetables, contracts: sources.contracts });
+  return contractWarnings({
+    candidates,
+    timetables: sources.timetables,
+    contracts: sources.contracts,
+    ...(sources.substitutions ? { substitutions: sources.substitutions } : {}),
+  });
 }
 
 function distinct(values: readonly string[]): string[] {
@@ -117,6 +128,8 @@ export interface ConflictsQuestion {
   candidates: readonly Timetable[];
   stored: readonly Timetable[];
   period: ImportPeriod;
+  /** Issue 35: the stored substitutions (a course given by a substitute is hers). */
+  substitutions?: readonly SubstituteCourse[];
 }
 
 export type VerificationRequest =

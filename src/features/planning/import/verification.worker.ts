@@ -32,8 +32,9 @@ scope.addEventListener('message', (event) => {
   }
   if (request.type === 'conflicts') {
     // The save's check: every dated course of the file against the stored timetables (hundreds of ms).
-    const { id, candidates, stored, period } = request;
-    scope.postMessage({ type: 'conflicts', id, conflicts: importConflicts(candidates, stored, period) });
+    const { id, candidates, stored, period, substitutions } = request;
+    const conflicts = importConflicts(candidates, stored, period, substitutions);
+    scope.postMessage({ type: 'conflicts', id, conflicts });
     return;
   }
   scope.postMessage({
