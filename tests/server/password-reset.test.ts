@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../../src/domain/secrets';
@@ -8,14 +7,18 @@ import type { StoreV1 } from '../../src/domain/store/schema';
 import { buildApp } from '../../server/app';
 import { applyServerChanges } from '../../server/auth/server-writes';
 import { configFromEnv, type ServerConfig } from '../../server/config';
-import { createMailer } from '../../server/mail';
-import { registerPasswordResetRoutes, RESET_MAIL_SUBJECT } from '../../server/routes/password-reset';
+import { RESET_MAIL_SUBJECT } from '../../server/routes/password-reset';
 import { createMemorySyncStorage } from '../../server/storage/memory-sync-storage';
-import { openStorage } from '../../server/storage/open-storage';
-import type { SyncStorage } from '../../server/storage/sync-storage';
 import { sampleStore } from '../fixtures/sample-store';
 import { fastHash } from '../support/builders';
-import { serverBackends, SETUP_CODE_HEADERS, testConfig, type TestDatabase } from './helpers';
+import {
+  serverBackends,
+  SETUP_CODE_HEADERS,
+  testConfig,
+  useTestDb,
+  type RunningServer,
+  type TestDb,
+} from './helpers';
 
 // Password reset by e-mail ("a reset e-mail reaches a real SMTP sink started by the test with a working link"), on every
 // storage engine of this run.
@@ -117,28 +120,14 @@ function hostOfRawRequest(host: string): Promise<number> {
   });
 }
 
-let data: TestDatabase;
+/** The database of the describe that runs now (one per storage engine). */
+let db: TestDb;
 let sink: Sink;
-let running: { app: FastifyInstance; url: string; storage: SyncStorage } | null = null;
+let running: RunningServer | null = null;
 
+/** This test's server (SMTP_URL names the sink, or none), the organisation seeded. */
 async function start(overrides: Partial<ServerConfig>) {
-  const config: ServerConfig = testConfig({
-    dataFile: data.file,
-    databaseUrl: data.databaseUrl,
-    smtpUrl: null,
-    publicUrl: PUBLIC_URL,
-    // A loopback proxy in front: X-Forwarded-For names the client (tests of other addresses).
-    trustProxy: ['127.0.0.1'],
-    ...overrides,
-  });
-  const storage = await openStorage(config);
-  const app = await buildApp({ config, storage });
-  // Until server/app.ts registers the routes itself (then with the same config: SMTP_URL names the sink).
-  if (!app.hasRoute({ method: 'POST', url: '/api/password-reset/request' }))
-    registerPasswordResetRoutes(app, { storage, config, mailer: createMailer(config) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  running = { app, url: `http://127.0.0.1:${port}`, storage };
+  running = await db.startWith(overrides);
   await seed(running.url);
   return running;
 }
@@ -191,15 +180,19 @@ async function userRecord(id: string) {
 }
 
 describe.each(backends)('$name', (backend) => {
+  const testDb = useTestDb(
+    backend,
+    // A loopback proxy in front: X-Forwarded-For names the client (tests of other addresses).
+    { smtpUrl: null, publicUrl: PUBLIC_URL, trustProxy: ['127.0.0.1'] },
+    { deferStart: true },
+  );
   beforeEach(async () => {
-    data = await backend.fresh();
+    db = testDb;
     sink = await startSink();
   });
   afterEach(async () => {
-    await running?.app.close();
     running = null;
     await sink.close();
-    await data.cleanup();
   });
 
   it('e-mails a working link through SMTP; the new password verifies; the link works once', async () => {
@@ -350,6 +343,7 @@ describe.each(backends)('$name', (backend) => {
   it('refuses to start with SMTP but without PUBLIC_URL', async () => {
     expect(() => configFromEnv({ SMTP_URL: sink.url })).toThrow(/PUBLIC_URL/);
     expect(configFromEnv({ SMTP_URL: sink.url, PUBLIC_URL: `${PUBLIC_URL}/` }).publicUrl).toBe(PUBLIC_URL);
+    // The app alone (no database): the configuration is refused before anything is opened.
     const config = testConfig({ smtpUrl: sink.url, publicUrl: null });
     await expect(buildApp({ config, storage: createMemorySyncStorage() })).rejects.toThrow(/PUBLIC_URL/);
   });
