@@ -1,6 +1,7 @@
 import { journalItemCsvRows, type JournalItem } from '../../domain/journal/journal-items';
 import { CSV_HEADER, displayValue, fieldLabel } from '../../domain/journal/journal-query';
 import { fr } from '../../i18n/fr';
+import { downloadFile } from '../../services/export/download-file';
 import { journalCodeLabel, journalDetailText } from './journal-texts';
 
 /** journal-{date}.csv (spec part 2 point 7): UTF-8 with BOM and semicolons, as French spreadsheets expect. */
@@ -10,15 +11,7 @@ export async function downloadJournalCsv(items: readonly JournalItem[], today: s
     { fields: [...CSV_HEADER], data: journalItemCsvRows(items, journalCodeLabel, journalDetailText) },
     { delimiter: ';', newline: '\r\n' },
   );
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `journal-${today}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(`journal-${today}.csv`, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 function escapeHtml(text: string): string {

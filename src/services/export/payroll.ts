@@ -7,6 +7,7 @@ import {
   type PayrollWorkbook,
 } from '../../domain/workload/payroll-export';
 import { readStatementData } from '../payroll/statement-data';
+import { downloadFile } from './download-file';
 import { createSheetWorker, type SheetWorkerResponse } from '../sheets/sheet-worker';
 
 export type PayrollFormat = 'xlsx' | 'csv';
@@ -76,17 +77,6 @@ export async function exportPayroll(
   if ((workbook.sheets.find((sheet) => sheet.key === 'sessions')?.rows.length ?? 0) === 0) return null;
   const bytes = await writeInWorker(format, workbook);
   const name = `${workbook.fileBase}.${format}`;
-  const url = URL.createObjectURL(new Blob([bytes], { type: MIME[format] }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  downloadFile(name, new Blob([bytes], { type: MIME[format] }));
   return name;
 }

@@ -1,3 +1,4 @@
+import { downloadFile } from '../export/download-file';
 import type { StatementPdfInput } from './statement-pdf';
 
 /** « novembre 2026 » of '2026-11' (dates of the application are UTC). */
@@ -27,16 +28,5 @@ export function statementFileName(teacherName: string, month: string): string {
 export async function downloadStatementPdf(input: StatementPdfInput, fileName: string): Promise<void> {
   const { statementPdfBytes } = await import('./statement-pdf');
   const bytes = statementPdfBytes(input);
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  downloadFile(fileName, new Blob([bytes], { type: 'application/pdf' }));
 }
