@@ -8,6 +8,5 @@ export const frSubstitutionChanges = {
   },
   admin: {
     remove: 'Retirer le remplacement',
-    removeHint: 'Le cours revient à son enseignant ; les deux enseignants sont prévenus.',
   },
 };

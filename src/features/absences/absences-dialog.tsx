@@ -121,7 +121,6 @@ function CourseEntry({
       {assigned ? (
         <Button
           className="button secondary"
-          aria-description={frSubstitutionChanges.admin.removeHint}
           onPress={() => {
             setIsChanging(false);
             void removeSubstitution(appDb(), { substitutionId: assigned.id, now: now() });
