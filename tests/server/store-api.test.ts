@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_USER_FIELDS } from '../../src/domain/access/rules';
 import { catalogueModules, defaultProfiles } from '../../src/domain/defaults';
 import { verifySecret } from '../../src/domain/secrets';
@@ -12,15 +12,13 @@ import {
   serverBackends,
   SETUP_CODE_HEADERS,
   signIn,
-  startServer,
   startServerProcess,
   stopProcess,
+  useTestDb,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 
 let server: RunningServer;
-let data: TestDatabase;
 
 // Every test below runs on each storage engine of this run (SQLite, and PostgreSQL when reachable).
 const backends = await serverBackends();
@@ -43,13 +41,9 @@ const profile = (id: string, name: string): Profile => ({ id, name, moduleIds: [
 const sampleData = async (): Promise<StoreV1> => ({ ...sampleStore(await fastHash('x')), profiles: [] });
 
 describe.each(backends)('$name', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  const db = useTestDb(backend);
+  beforeEach(() => {
+    ({ server } = db);
   });
 
   describe('GET/PUT /api/store', () => {
@@ -239,17 +233,18 @@ describe.each(backends)('$name', (backend) => {
   });
 
   describe('durability', () => {
+    // A real server process: only a process can be killed (SIGKILL) in the middle of its life.
     it('keeps the data and the sessions when the server process restarts', async () => {
-      await server.app.close();
+      await db.stop();
       const port = 20000 + Math.floor(Math.random() * 20000);
       const base = `http://127.0.0.1:${port}`;
-      let child = await startServerProcess(data, port);
+      let child = await startServerProcess(db.data, port);
       try {
         const { cookie, revision } = await seedOrg(base, 'demo', {
           profiles: [{ id: 'durable', name: 'Durable', moduleIds: ['users'], formFieldKeys: [] }],
         });
         await stopProcess(child, 'SIGKILL');
-        child = await startServerProcess(data, port);
+        child = await startServerProcess(db.data, port);
         const response = await api(`${base}/api/store?orgId=demo`, cookie);
         expect(response.status).toBe(200);
         expect(response.headers.get('etag')).toBe(`"${revision}"`);
@@ -258,7 +253,6 @@ describe.each(backends)('$name', (backend) => {
       } finally {
         await stopProcess(child);
       }
-      server = await startServer(data);
     });
   });
 });
