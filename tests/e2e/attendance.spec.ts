@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { courseSlot, weekTimetable } from '../support/builders';
+import { liveDay } from './support/live-day';
 import { newOrgId, readStoreAsAdmin, schoolWithTeachers, seedOrg } from './support/org';
 import { AttendancePage } from './support/pages/attendance';
 import { signIn, signInOnNewPage } from './support/pages/sign-in';
@@ -221,18 +222,12 @@ test('a device clock 3 hours behind: the check-in is flagged and the administrat
   browser,
   request,
 }) => {
+  // A course in progress now, by the server's clock: started up to an hour ago, ending within the hour (inside
+  // the UTC day, with 5 minutes left at least: at the day's very end the test waits for the next one).
+  const { date: today, dayOfWeek: weekday, monday, since, until } = await liveDay();
   const realNow = new Date();
-  const today = realNow.toISOString().slice(0, 10);
-  const weekday = ((realNow.getUTCDay() + 6) % 7) + 1;
-  const monday = new Date(Date.parse(`${today}T00:00:00Z`) - (weekday - 1) * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  const minutes = realNow.getUTCHours() * 60 + realNow.getUTCMinutes();
-  const hhmm = (m: number) =>
-    `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  // A course in progress now (kept inside the UTC day).
-  const start = hhmm(Math.max(0, minutes - 60));
-  const end = hhmm(Math.min(23 * 60 + 59, minutes + 60));
+  const start = since(60);
+  const end = until(60);
   const base = attendanceOrg();
   const org = newOrgId('trusted-time');
   await seedOrg(request, org, {
