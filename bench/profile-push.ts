@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { serverBackends, stopProcess, TEST_SETUP_CODE } from '../tests/server/helpers';
 import { checkInBatch, seedSchool } from './checkin-load';
 
@@ -22,6 +23,11 @@ const PORT = Number(process.env.PROFILE_PORT ?? 4310);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
 /** PROFILE_CPU=0: the load and the CPU per batch only (PROFILE_NODE_ARGS: more flags for the server). */
 const CPU_PROFILE = process.env.PROFILE_CPU !== '0';
+/**
+ * PROFILE_TARGET=bare: the same load on bench/bare-insert-server.ts (the reference of `npm run bench`), for
+ * its CPU per request beside the app's.
+ */
+const BARE = process.env.PROFILE_TARGET === 'bare';
 
 interface ProfileNode {
   id: number;
@@ -52,7 +58,7 @@ const child = spawn(
     ...(process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     '--import',
     'tsx',
-    'server/main.ts',
+    BARE ? 'bench/bare-insert-server.ts' : 'server/main.ts',
   ],
   {
     env: {
@@ -81,7 +87,8 @@ try {
     if (tries > 900) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const cookie = await seedSchool(base, 's-0');
+  const cookie = BARE ? '' : await seedSchool(base, 's-0');
+  const pgBefore = db.databaseUrl ? await backendCpuMs(db.databaseUrl, child.pid ?? 0) : null;
   const cpuBefore = procCpuMs(child.pid);
   const sysBefore = procCpuMs(child.pid, 'system');
   let n = 0;
@@ -92,7 +99,7 @@ try {
     requests: [
       {
         method: 'POST',
-        path: '/api/mutations?orgId=s-0',
+        path: BARE ? '/insert' : '/api/mutations?orgId=s-0',
         headers: { 'content-type': 'application/json', cookie },
         setupRequest: (request) => ({ ...request, body: checkInBatch((n += 1), `bench-${n % 50}`) }),
       },
@@ -101,14 +108,54 @@ try {
   const cpuMs = procCpuMs(child.pid) - cpuBefore;
   const sysMs = procCpuMs(child.pid, 'system') - sysBefore;
   batches = result['2xx'];
+  const per = (ms: number) => (ms / Math.max(1, batches)).toFixed(2);
+  let pgMs: number | null = null;
+  if (pgBefore && db.databaseUrl) {
+    const after = await backendCpuMs(db.databaseUrl, child.pid ?? 0);
+    pgMs = [...after].reduce((sum, [pid, ms]) => sum + ms - (pgBefore.get(pid) ?? 0), 0);
+  }
   console.log(
-    `${backend.name}: ${Math.round(result.requests.average)} batches/s, ${result.non2xx} non-2xx, ` +
-      `server CPU ${(cpuMs / Math.max(1, batches)).toFixed(2)} ms per batch, of which system ` +
-      `${(sysMs / Math.max(1, batches)).toFixed(2)} (${batches} batches)`,
+    `${backend.name}${BARE ? ' bare insert' : ''}: ${Math.round(result.requests.average)} batches/s, ` +
+      `${result.non2xx} non-2xx, server CPU ${per(cpuMs)} ms per batch, of which system ${per(sysMs)}` +
+      `${pgMs === null ? '' : `; PostgreSQL backends ${per(pgMs)} ms; total ${per(cpuMs + pgMs)} ms`} (${batches} batches)`,
   );
 } finally {
   await stopProcess(child, 'SIGINT');
   await db.cleanup();
+}
+
+/**
+ * CPU time (ms) of each PostgreSQL backend serving the process `pid`: its TCP connections' local ports
+ * (/proc/<pid>/fd -> socket inodes -> /proc/net/tcp) matched with pg_stat_activity.client_port.
+ */
+async function backendCpuMs(url: string, pid: number): Promise<Map<number, number>> {
+  const inodes = new Set<string>();
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+      if (inode) inodes.add(inode);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports = new Set<number>();
+  for (const line of fs.readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const cols = line.trim().split(/\s+/);
+    const local = cols[1];
+    if (local && inodes.has(cols[9] ?? '')) ports.add(parseInt(local.split(':')[1] ?? '0', 16));
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[])',
+      [[...ports]],
+    );
+    return new Map(rows.map((r) => [r.pid, procCpuMs(r.pid)]));
+  } finally {
+    await client.end();
+  }
 }
 
 /** CPU time of a process (user + system, or system alone), in ms. */

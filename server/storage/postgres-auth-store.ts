@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { toSessionRow, toUserRecord, type UserRecordRow } from './sqlite-auth-store';
 import type { RateHit, RateLimitStore, SessionStore } from './sync-storage';
 import type { SettingsStore, UserLookup } from './user-index';
+import { prepared } from './pg-prepared';
 
 /**
  * Bookkeeping rows that every request rewrites (a device's and a session's last contact, device-contacts.ts):
@@ -62,9 +63,11 @@ export function postgresAuthStores(
         // Bookkeeping names only go through the bookkeeping pool (all of them or none).
         const through = entries.every(([name]) => throughOf(name)) ? bookkeeping : pool;
         await through.query(
-          `INSERT INTO server_settings (name, value) SELECT * FROM unnest($1::text[], $2::text[])
-           ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-          [entries.map(([name]) => name), entries.map(([, value]) => value)],
+          prepared(
+            `INSERT INTO server_settings (name, value) SELECT * FROM unnest($1::text[], $2::text[])
+             ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+            [entries.map(([name]) => name), entries.map(([, value]) => value)],
+          ),
         );
         for (const [name] of entries) remembered.delete(name);
       },
@@ -241,7 +244,7 @@ function fusedHitAndRead(
 
   const runHit = async (list: readonly RateHit[]) => {
     const { text, values } = hitSql(list, 1);
-    const { rows } = await bookkeeping.query<{ bucket: string; hits: number }>(text, values);
+    const { rows } = await bookkeeping.query<{ bucket: string; hits: number }>(prepared(text, values));
     return countsOf(
       list,
       rows.map((r) => ({ name: r.bucket, value: String(r.hits) })),
@@ -260,11 +263,13 @@ function fusedHitAndRead(
       // The settings read sees the rows as they were before the statement: the contacts read here are
       // never the counters' (other names), so it reads exactly what a separate SELECT would.
       const { rows } = await bookkeeping.query<{ hit: boolean; name: string; value: string | null }>(
-        `WITH counted AS (${text})
-         SELECT true AS hit, bucket AS name, hits::text AS value FROM counted
-         UNION ALL
-         SELECT false, name, value FROM server_settings WHERE name = ANY($1::text[])`,
-        [[...read.names], ...values],
+        prepared(
+          `WITH counted AS (${text})
+           SELECT true AS hit, bucket AS name, hits::text AS value FROM counted
+           UNION ALL
+           SELECT false, name, value FROM server_settings WHERE name = ANY($1::text[])`,
+          [[...read.names], ...values],
+        ),
       );
       hit.resolve(
         countsOf(

@@ -18,6 +18,7 @@ import { RevisionFeed } from './revision-feed';
 import { storageFailureOf } from './storage-failure';
 import { RelatedGuess, WriteGroup, type PrefetchItem } from './postgres-write-group';
 import { WriterMap } from './writers';
+import { prepared } from './pg-prepared';
 
 /**
  * PostgreSQL storage: several stateless app servers share one database.
@@ -496,7 +497,8 @@ export async function openPostgresSyncStorage(
     // changed since the revision this server's cache holds (records_by_rev, at most AUTH_CHANGES_MAX behind).
     readAuthState: async (tokenHash, orgId, since, collections) => {
       const { rows } = await pool.query<SessionDbRow & { org_revision: Int8 | null; changed: unknown }>(
-        `WITH org AS (SELECT revision FROM orgs WHERE org_id = $2)
+        prepared(
+          `WITH org AS (SELECT revision FROM orgs WHERE org_id = $2)
          SELECT s.*, (SELECT revision FROM org) AS org_revision,
            CASE WHEN $3::bigint IS NOT NULL AND $3::bigint >= coalesce((SELECT revision FROM org), 0) - $5 THEN
              (SELECT coalesce(json_agg(json_build_array(c.collection, c.record_id)), '[]'::json) FROM (
@@ -504,7 +506,8 @@ export async function openPostgresSyncStorage(
                WHERE org_id = $2 AND rev > $3::bigint AND collection = ANY($4::text[])) c)
            END AS changed
          FROM (SELECT 1) AS one LEFT JOIN sessions s ON s.token_hash = $1`,
-        [tokenHash, orgId, since, [...collections], AUTH_CHANGES_MAX],
+          [tokenHash, orgId, since, [...collections], AUTH_CHANGES_MAX],
+        ),
       );
       const row = rows[0];
       const changed = Array.isArray(row?.changed)

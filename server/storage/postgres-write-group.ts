@@ -17,6 +17,7 @@ import {
 import type { KnownRecord, NewConflict, RecordKey, StoredMutation, SyncTransaction } from './sync-storage';
 import { userIndexRow, type UserIndexRow } from './user-index';
 import { cloneJson } from './clone-json';
+import { prepared } from './pg-prepared';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
 
 /**
@@ -205,12 +206,14 @@ export class WriteGroup {
     if (wanted.length === 0 && ids.length === 0) return;
     // A mutation row comes as (collection: null, record_id: its id, rev, data: its status).
     const found = await this.client.query<RecordRow & { collection: string | null }>(
-      `SELECT ${RECORD_COLUMNS} FROM records
+      prepared(
+        `SELECT ${RECORD_COLUMNS} FROM records
        WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))
        UNION ALL
        SELECT NULL, mutation_id, rev, false, status, '' FROM mutations
        WHERE org_id = $1 AND mutation_id = ANY($4::text[])`,
-      [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids],
+        [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids],
+      ),
     );
     const rows: RecordRow[] = [];
     for (const id of ids) this.mutations.set(id, null);
@@ -498,7 +501,8 @@ async function writePending(
     // Every part of one statement reads the rows as they were before it: `previous` moves the versions being
     // superseded (an earlier revision's) to the change log while `written` replaces them.
     const { rows } = await client.query<{ bumped: Int8 }>(
-      `WITH input AS (
+      prepared(
+        `WITH input AS (
          SELECT * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::boolean[], $6::text[], $7::text[], $8::text[])
            AS i(collection, record_id, rev, deleted, data, stamps, owner)),
        previous AS (
@@ -521,24 +525,25 @@ async function writePending(
          WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
          RETURNING pg_notify($15, $16))
        SELECT count(*) AS bumped FROM bumped`,
-      [
-        orgId,
-        records.map((r) => r.collection),
-        records.map((r) => r.recordId),
-        records.map((r) => r.rev),
-        records.map((r) => r.deleted),
-        records.map((r) => r.data),
-        records.map((r) => r.stamps),
-        records.map((r) => r.owner),
-        mutations.map((m) => m.mutationId),
-        mutations.map((m) => m.rev),
-        mutations.map((m) => storedStatus(m.status)),
-        bump?.to ?? 0,
-        bump?.nowIso ?? '',
-        bump?.from ?? 0,
-        bump?.channel ?? '',
-        bump?.payload ?? '',
-      ],
+        [
+          orgId,
+          records.map((r) => r.collection),
+          records.map((r) => r.recordId),
+          records.map((r) => r.rev),
+          records.map((r) => r.deleted),
+          records.map((r) => r.data),
+          records.map((r) => r.stamps),
+          records.map((r) => r.owner),
+          mutations.map((m) => m.mutationId),
+          mutations.map((m) => m.rev),
+          mutations.map((m) => storedStatus(m.status)),
+          bump?.to ?? 0,
+          bump?.nowIso ?? '',
+          bump?.from ?? 0,
+          bump?.channel ?? '',
+          bump?.payload ?? '',
+        ],
+      ),
     );
     if (bump && Number(rows[0]?.bumped ?? 0) !== 1) throw new Error('revision moved under the lock');
   }
