@@ -1,6 +1,6 @@
 import type { DeliveryMode, PlanningLog, Slot, Timetable } from '../store/schema';
 import type { InstantLike } from '../time/instant';
-import { buildPlanningLog, slotTimeRange, type Actor } from './planning-log';
+import { buildPlanningLog, slotTimeRange, type Actor, type PlanningLogInput } from './planning-log';
 import { validateTimeRange, type TimeRangeError } from './time-input';
 
 export type SlotOperationError = 'slot-not-found' | 'already-canceled' | 'invalid-day' | TimeRangeError;
@@ -28,21 +28,13 @@ export function cancelSlot(input: SlotOperationInput): SlotOperationResult {
   const slot = input.timetable.slots[input.slotIndex];
   if (!slot) return { ok: false, code: 'slot-not-found' };
   if (slot.canceled) return { ok: false, code: 'already-canceled' };
-  const next: Slot = { ...slot, canceled: true };
   const range = slotTimeRange(slot);
-  return {
-    ok: true,
-    value: {
-      timetable: replaceSlot(input.timetable, input.slotIndex, next),
-      slot: next,
-      log: buildPlanningLog({
-        ...logBase(input, slot),
-        action: 'planning-cancel',
-        before: range,
-        after: range,
-      }),
-    },
-  };
+  return applied(
+    input,
+    slot,
+    { ...slot, canceled: true },
+    { action: 'planning-cancel', before: range, after: range },
+  );
 }
 
 export interface RescheduleSlotInput extends SlotOperationInput {
@@ -61,19 +53,11 @@ export function rescheduleSlot(input: RescheduleSlotInput): SlotOperationResult 
   const times = validateTimeRange(input.startTime, input.endTime);
   if (!times.ok) return times;
   const next: Slot = { ...slot, dayOfWeek: input.dayOfWeek, ...times.value, canceled: false };
-  return {
-    ok: true,
-    value: {
-      timetable: replaceSlot(input.timetable, input.slotIndex, next),
-      slot: next,
-      log: buildPlanningLog({
-        ...logBase(input, slot),
-        action: 'planning-reschedule',
-        before: slotTimeRange(slot),
-        after: slotTimeRange(next),
-      }),
-    },
-  };
+  return applied(input, slot, next, {
+    action: 'planning-reschedule',
+    before: slotTimeRange(slot),
+    after: slotTimeRange(next),
+  });
 }
 
 export function otherDeliveryMode(mode: DeliveryMode | undefined): DeliveryMode {
@@ -85,32 +69,46 @@ export function toggleDeliveryMode(input: SlotOperationInput): SlotOperationResu
   const slot = input.timetable.slots[input.slotIndex];
   if (!slot) return { ok: false, code: 'slot-not-found' };
   const modeBefore: DeliveryMode = slot.deliveryMode ?? 'presentiel';
-  const next: Slot = { ...slot, deliveryMode: otherDeliveryMode(modeBefore) };
+  const modeAfter = otherDeliveryMode(modeBefore);
   const range = slotTimeRange(slot);
+  return applied(
+    input,
+    slot,
+    { ...slot, deliveryMode: modeAfter },
+    {
+      action: 'planning-change-mode',
+      before: range,
+      after: range,
+      modeBefore,
+      modeAfter,
+    },
+  );
+}
+
+/**
+ * What every operation returns once `slot` became `next`: the timetable with `next` in its place (the input is
+ * not mutated) and the planning log of the change, written in the actor's name at `now`.
+ */
+function applied(
+  input: SlotOperationInput,
+  slot: Slot,
+  next: Slot,
+  change: Pick<PlanningLogInput, 'action' | 'before' | 'after' | 'modeBefore' | 'modeAfter'>,
+): SlotOperationResult {
   return {
     ok: true,
     value: {
       timetable: replaceSlot(input.timetable, input.slotIndex, next),
       slot: next,
       log: buildPlanningLog({
-        ...logBase(input, slot),
-        action: 'planning-change-mode',
-        before: range,
-        after: range,
-        modeBefore,
-        modeAfter: next.deliveryMode,
+        id: input.logId,
+        timetable: input.timetable,
+        slotIndex: input.slotIndex,
+        slot,
+        actor: input.actor,
+        now: input.now,
+        ...change,
       }),
     },
-  };
-}
-
-function logBase(input: SlotOperationInput, slot: Slot) {
-  return {
-    id: input.logId,
-    timetable: input.timetable,
-    slotIndex: input.slotIndex,
-    slot,
-    actor: input.actor,
-    now: input.now,
   };
 }
