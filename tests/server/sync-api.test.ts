@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import {
   MAX_MUTATIONS_PER_BATCH,
@@ -12,18 +12,15 @@ import {
   api,
   pushAccepted,
   ROOT_ADMIN,
-  seedOrg,
-  startServer,
   startServerProcess,
   stopProcess,
   serverBackends,
+  useSeededOrg,
   type RunningServer,
-  type TestDatabase,
 } from './helpers';
 import { slot as baseSlot, putMutation as mutation, weekTimetable } from '../support/builders';
 
 let server: RunningServer;
-let data: TestDatabase;
 /** The seeded organisation's administrator session (Super Admin: every mutation is within its rights). */
 let cookie: string;
 /** The revision the seed left: every revision below is counted from it. */
@@ -76,14 +73,9 @@ const course = {
 };
 
 describe.each(backends)('$name', (backend) => {
-  beforeEach(async () => {
-    data = await backend.fresh();
-    server = await startServer(data);
-    ({ cookie, revision: r0 } = await seedOrg(server.url, 'demo', course));
-  });
-  afterEach(async () => {
-    await server.app.close();
-    await data.cleanup();
+  const org = useSeededOrg(backend, 'demo', { store: () => course });
+  beforeEach(() => {
+    ({ server, root: cookie, revision: r0 } = org);
   });
 
   describe('POST /api/mutations', () => {
@@ -496,14 +488,16 @@ describe.each(backends)('$name', (backend) => {
     );
   });
 
+  // Real server processes: only a process can be killed (SIGKILL) in the middle of a batch. org.stop() hands
+  // the test's database over to them.
   describe('durability of batches', () => {
     const port = () => 20000 + Math.floor(Math.random() * 20000);
 
     it('keeps an acknowledged batch after a kill -9 and a restart', async () => {
-      await server.app.close();
+      await org.stop();
       const p = port();
       const base = `http://127.0.0.1:${p}`;
-      let child = await startServerProcess(data, p);
+      let child = await startServerProcess(org.data, p);
       try {
         const answer = await push(
           'a',
@@ -512,7 +506,7 @@ describe.each(backends)('$name', (backend) => {
         );
         expect(answer.results[0]?.status).toBe('applied');
         await stopProcess(child, 'SIGKILL');
-        child = await startServerProcess(data, p);
+        child = await startServerProcess(org.data, p);
         expect((await store(base)).levels).toEqual([level]);
         // The mutation id is remembered across the restart too.
         const replay = await push(
@@ -529,16 +523,15 @@ describe.each(backends)('$name', (backend) => {
       } finally {
         await stopProcess(child);
       }
-      server = await startServer(data);
     });
 
     it('leaves all or nothing of a large batch when the server is killed in the middle of it', async () => {
-      await server.app.close();
+      await org.stop();
       const p = port();
       const base = `http://127.0.0.1:${p}`;
       const size = MAX_MUTATIONS_PER_BATCH;
       const outcomes: number[] = [];
-      let child = await startServerProcess(data, p);
+      let child = await startServerProcess(org.data, p);
       try {
         for (const [attempt, delayMs] of [5, 40, 80, 120, 200, 250, 300, 400].entries()) {
           const batch = Array.from({ length: size }, (_, i) =>
@@ -559,7 +552,7 @@ describe.each(backends)('$name', (backend) => {
           await stopProcess(child, 'SIGKILL');
           const status = await sent;
           expect(status).not.toBe(429);
-          child = await startServerProcess(data, p);
+          child = await startServerProcess(org.data, p);
           const logs = (await store(base)).planningLogs.filter((l) => l.id.startsWith(`crash-${attempt}-`));
           expect([0, size]).toContain(logs.length);
           // An answered batch is never lost.
@@ -571,7 +564,6 @@ describe.each(backends)('$name', (backend) => {
       }
       // Both sides of the cut happened at least once over the attempts, or the test proves little.
       expect(outcomes).toContain(0);
-      server = await startServer(data);
       // Eight kill -9 and restarts of a real server process: seconds each on a busy machine.
     }, 180_000);
   });
