@@ -9,7 +9,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ListHeader } from './list-header';
 import { RowActions } from './row-actions';
 import { deleteReference } from '../../services/settings/settings-service';
-import { useSettingsData } from './use-settings-data';
+import { referenceNames, useSettingsData } from './use-settings-data';
 import './settings.css';
 
 const HEADING_ID = 'settings-classes-title';
@@ -26,10 +26,7 @@ export function ClassesPage() {
   const t = fr.settings;
   if (!data) return <p className="page-loading">{t.common.loading}</p>;
   const links = classLinks(data.classes, data.courseModules, data.timetables);
-  const levelName = new Map(data.levels.map((l) => [l.id, l.name]));
-  const instituteName = new Map(data.institutes.map((i) => [i.id, i.name]));
-  const nameOf = (names: Map<string, string>, id: string | null | undefined) =>
-    (id ? names.get(id) : undefined) ?? t.common.unknownReference;
+  const names = referenceNames(data, t.common.unknownReference);
   const deletingTimetables = deleting ? (links.get(deleting.id)?.timetables ?? 0) : 0;
   const remove = async (item: SchoolClass) => {
     await deleteReference(appDb(), 'classes', item.id);
@@ -68,8 +65,8 @@ export function ClassesPage() {
               {data.classes.map((item) => (
                 <tr key={item.id}>
                   <th scope="row">{item.code}</th>
-                  <td>{nameOf(levelName, item.levelId)}</td>
-                  <td>{nameOf(instituteName, item.instituteId)}</td>
+                  <td>{names.level(item.levelId)}</td>
+                  <td>{names.institute(item.instituteId)}</td>
                   <td className="number">{links.get(item.id)?.modules ?? 0}</td>
                   <td className="number">{links.get(item.id)?.timetables ?? 0}</td>
                   <td>

@@ -10,7 +10,7 @@ import { CourseModuleDialog } from './course-module-dialog';
 import { ListHeader } from './list-header';
 import { RowActions } from './row-actions';
 import { deleteReference } from '../../services/settings/settings-service';
-import { useSettingsData } from './use-settings-data';
+import { referenceNames, useSettingsData } from './use-settings-data';
 import './settings.css';
 
 const HEADING_ID = 'settings-modules-title';
@@ -26,10 +26,7 @@ export function CourseModulesPage() {
   const [deleting, setDeleting] = useState<CourseModule | null>(null);
   const t = fr.settings;
   if (!data) return <p className="page-loading">{t.common.loading}</p>;
-  const levelName = new Map(data.levels.map((l) => [l.id, l.name]));
-  const instituteName = new Map(data.institutes.map((i) => [i.id, i.name]));
-  const nameOf = (names: Map<string, string>, id: string | null | undefined) =>
-    (id ? names.get(id) : undefined) ?? t.common.unknownReference;
+  const names = referenceNames(data, t.common.unknownReference);
   const slotsUsing = deleting ? (slotCountsByModule(data.timetables).get(deleting.id) ?? 0) : 0;
   const remove = async (item: CourseModule) => {
     await deleteReference(appDb(), 'courseModules', item.id);
@@ -64,8 +61,8 @@ export function CourseModulesPage() {
                 <tr key={item.id}>
                   <th scope="row">{item.code}</th>
                   <td>{item.name}</td>
-                  <td>{item.levelId ? nameOf(levelName, item.levelId) : frImportLevels.allLevels}</td>
-                  <td>{nameOf(instituteName, item.instituteId)}</td>
+                  <td>{item.levelId ? names.level(item.levelId) : frImportLevels.allLevels}</td>
+                  <td>{names.institute(item.instituteId)}</td>
                   <td>
                     <RowActions
                       itemLabel={item.code}

@@ -15,6 +15,21 @@ const byText =
   (a: T, b: T) =>
     text(a).localeCompare(text(b), 'fr', { numeric: true, sensitivity: 'base' });
 
+/**
+ * The name of a level and of an institute by id, `unknown` for none or one that no longer exists (the lists of
+ * classes and of modules).
+ */
+export function referenceNames(data: Pick<SettingsData, 'levels' | 'institutes'>, unknown: string) {
+  const levels = new Map(data.levels.map((l) => [l.id, l.name]));
+  const institutes = new Map(data.institutes.map((i) => [i.id, i.name]));
+  const nameIn = (names: ReadonlyMap<string, string>, id: string | null | undefined) =>
+    (id ? names.get(id) : undefined) ?? unknown;
+  return {
+    level: (id: string | null | undefined) => nameIn(levels, id),
+    institute: (id: string | null | undefined) => nameIn(institutes, id),
+  };
+}
+
 /** Reference data of the settings screens, re-read whenever a table changes (useLiveQuery). */
 export function useSettingsData(): SettingsData | undefined {
   return useLiveQuery(async () => {
