@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import type { ServerConfig } from '../../server/config';
-import { openStorage } from '../../server/storage/open-storage';
 import type { Mutation } from '../../src/domain/sync/protocol';
 import { putMutation } from '../support/builders';
-import { api, pushAccepted, seedOrg, serverBackends, testConfig, type TestDatabase } from './helpers';
+import {
+  api,
+  pushAccepted,
+  seedOrg,
+  serverBackends,
+  startServer,
+  useTestDb,
+  type Backend,
+  type RunningServer,
+} from './helpers';
 
 /**
  * Live follow-up (GET /api/live): a device's open stream hears the organisation's revision as soon as a
@@ -12,20 +18,6 @@ import { api, pushAccepted, seedOrg, serverBackends, testConfig, type TestDataba
  */
 const backends = await serverBackends();
 const HEARTBEAT_MS = 150;
-
-interface Server {
-  url: string;
-  close: () => Promise<void>;
-}
-
-async function start(db: TestDatabase): Promise<Server> {
-  const config: ServerConfig = testConfig({ dataFile: db.file, databaseUrl: db.databaseUrl });
-  const app = await buildApp({ config, storage: await openStorage(config), liveHeartbeatMs: HEARTBEAT_MS });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
-}
 
 /** An EventSource as the browser runs it, on fetch: events by name, and whether the stream ended. */
 interface LiveStream {
@@ -104,27 +96,35 @@ async function push(base: string, cookie: string, orgId: string, mutations: Muta
   return (await pushAccepted(base, orgId, cookie, mutations, { clientId: 'live-test' })).revision;
 }
 
+/** The streams (and a second app server) of the test that runs now, closed before its server. */
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
-async function fresh(backend: (typeof backends)[number]): Promise<TestDatabase> {
-  const db = await backend.fresh();
-  cleanups.push(() => db.cleanup());
-  return db;
-}
-
-async function started(db: TestDatabase): Promise<Server> {
-  const server = await start(db);
-  cleanups.push(() => server.close());
-  return server;
+/**
+ * useTestDb with live streams' heartbeat shortened: `start()` is the test's server, `another()` a second app
+ * server on the same database (PostgreSQL's LISTEN/NOTIFY between servers).
+ */
+function useLiveDb(backend: Backend) {
+  const db = useTestDb(backend, {}, { deferStart: true });
+  // Registered after useTestDb's: after-hooks run as a stack, so the streams end before the server closes.
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const live = { liveHeartbeatMs: HEARTBEAT_MS };
+  return {
+    start: (): Promise<RunningServer> => db.startWith({}, live),
+    another: async (): Promise<RunningServer> => {
+      const server = await startServer(db.data, {}, live);
+      cleanups.push(() => server.app.close());
+      return server;
+    },
+  };
 }
 
 describe.each(backends)('$name', (backend) => {
+  const db = useLiveDb(backend);
+
   it('sends a revision event once a batch is committed, only to its organisation, with heartbeats', async () => {
-    const db = await fresh(backend);
-    const server = await started(db);
+    const server = await db.start();
     const { cookie, revision: seeded } = await seedOrg(server.url, 'live-a');
     const other = await seedOrg(server.url, 'live-b');
 
@@ -148,8 +148,7 @@ describe.each(backends)('$name', (backend) => {
   });
 
   it('refuses a stream without a session or for another organisation, and ends it with its session', async () => {
-    const db = await fresh(backend);
-    const server = await started(db);
+    const server = await db.start();
     const { cookie } = await seedOrg(server.url, 'live-c');
     await seedOrg(server.url, 'live-d');
 
@@ -173,9 +172,10 @@ describe.each(backends)('$name', (backend) => {
 
 // Only PostgreSQL has several app servers (the suite reports when it is absent: report-backends.ts).
 describe.each(backends.filter((b) => b.name === 'postgres'))('$name: two app servers', (backend) => {
+  const db = useLiveDb(backend);
+
   it('reaches a stream on another app server sharing the database (LISTEN/NOTIFY)', async () => {
-    const db = await fresh(backend);
-    const [one, two] = [await started(db), await started(db)];
+    const [one, two] = [await db.start(), await db.another()];
     const { cookie, revision: seeded } = await seedOrg(one.url, 'live-e');
     const onTwo = await openStream(two.url, 'live-e', cookie);
     cleanups.push(() => Promise.resolve(onTwo.close()));
