@@ -28,6 +28,8 @@ const CPU_PROFILE = process.env.PROFILE_CPU !== '0';
  * its CPU per request beside the app's.
  */
 const BARE = process.env.PROFILE_TARGET === 'bare';
+/** PROFILE_APP_DIR: the app server of another copy of the project (an earlier version, as BENCH_BASELINE_DIR). */
+const APP_DIR = process.env.PROFILE_APP_DIR;
 
 interface ProfileNode {
   id: number;
@@ -61,6 +63,7 @@ const child = spawn(
     BARE ? 'bench/bare-insert-server.ts' : 'server/main.ts',
   ],
   {
+    ...(APP_DIR && !BARE ? { cwd: APP_DIR } : {}),
     env: {
       ...env,
       PORT: String(PORT),
