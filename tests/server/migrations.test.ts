@@ -6,7 +6,7 @@ import { SQLITE_MIGRATIONS } from '../../server/storage/sqlite-sync-storage';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import { sampleStore } from '../fixtures/sample-store';
 import { readStore } from '../../server/sync-service';
-import { api, openSession, serverBackends, startServer, withPostgres, type TestDatabase } from './helpers';
+import { api, openSession, serverBackends, useTestDb, withPostgres, type TestDatabase } from './helpers';
 
 /** One list of numbered migrations for both engines, run at start. */
 const backends = await serverBackends();
@@ -59,61 +59,53 @@ async function appliedVersions(db: TestDatabase): Promise<number[]> {
 }
 
 describe.each(backends)('$name: migrations at start', (backend) => {
+  // The database is written as an older server left it before the server starts (startWith).
+  const testDb = useTestDb(backend, {}, { deferStart: true });
+
   it('upgrades a foundation database: its document becomes records at its revision', async () => {
-    const db = await backend.fresh();
-    try {
-      await foundationDatabase(db);
-      const server = await startServer(db);
-      try {
-        // Its hash opens no password: a session is opened in storage for its administrator.
-        const cookie = await openSession(server.storage, 'demo', 'u-admin');
-        const response = await api(`${server.url}/api/store?orgId=demo`, cookie);
-        expect(response.status).toBe(200);
-        expect(response.headers.get('etag')).toBe('"7"');
-        expect(((await response.json()) as StoreV1).users.map((u) => u.id)).toEqual(['u-admin', 'u-teacher']);
-        // Every record as the server holds it (sessions receive them filtered by profile).
-        const { currentUserId: _ignored, ...expected } = foundationDoc;
-        const { revision, store } = await readStore(server.storage, 'demo');
-        expect(revision).toBe(7);
-        expect(store.users).toEqual(expected.users);
-        expect(store.timetables).toEqual(expected.timetables);
-        expect(store.planningLogs).toEqual(expected.planningLogs);
-      } finally {
-        await server.app.close();
-      }
-      expect(await appliedVersions(db)).toEqual(MIGRATIONS.map((m) => m.version));
-    } finally {
-      await db.cleanup();
-    }
+    const db = testDb.data;
+    await foundationDatabase(db);
+    const server = await testDb.startWith();
+    // Its hash opens no password: a session is opened in storage for its administrator.
+    const cookie = await openSession(server.storage, 'demo', 'u-admin');
+    const response = await api(`${server.url}/api/store?orgId=demo`, cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBe('"7"');
+    expect(((await response.json()) as StoreV1).users.map((u) => u.id)).toEqual(['u-admin', 'u-teacher']);
+    // Every record as the server holds it (sessions receive them filtered by profile).
+    const { currentUserId: _ignored, ...expected } = foundationDoc;
+    const { revision, store } = await readStore(server.storage, 'demo');
+    expect(revision).toBe(7);
+    expect(store.users).toEqual(expected.users);
+    expect(store.timetables).toEqual(expected.timetables);
+    expect(store.planningLogs).toEqual(expected.planningLogs);
+    await testDb.stop();
+    expect(await appliedVersions(db)).toEqual(MIGRATIONS.map((m) => m.version));
   });
 
   it('creates the shared session and rate-limit tables, and runs nothing twice on restart', async () => {
-    const db = await backend.fresh();
-    try {
-      for (let i = 0; i < 2; i += 1) {
-        const server = await startServer(db);
-        await server.app.close();
-      }
-      expect(await appliedVersions(db)).toEqual(MIGRATIONS.map((m) => m.version));
-      if (db.backend === 'sqlite') {
-        const sqlite = new Database(db.file, { readonly: true });
-        const names = sqlite
-          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
-          .all() as { name: string }[];
-        sqlite.close();
-        expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(['sessions', 'rate_limits']));
-      } else {
-        const tables = await withPostgres(db, async (client) =>
-          (
-            await client.query<{ t: string | null }>(
-              `SELECT to_regclass('sessions')::text AS t UNION ALL SELECT to_regclass('rate_limits')::text`,
-            )
-          ).rows.map((r) => r.t),
-        );
-        expect(tables).toEqual(['sessions', 'rate_limits']);
-      }
-    } finally {
-      await db.cleanup();
+    const db = testDb.data;
+    // A start, then a restart on the same database.
+    await testDb.startWith();
+    await testDb.startWith();
+    await testDb.stop();
+    expect(await appliedVersions(db)).toEqual(MIGRATIONS.map((m) => m.version));
+    if (db.backend === 'sqlite') {
+      const sqlite = new Database(db.file, { readonly: true });
+      const names = sqlite
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+        .all() as { name: string }[];
+      sqlite.close();
+      expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(['sessions', 'rate_limits']));
+    } else {
+      const tables = await withPostgres(db, async (client) =>
+        (
+          await client.query<{ t: string | null }>(
+            `SELECT to_regclass('sessions')::text AS t UNION ALL SELECT to_regclass('rate_limits')::text`,
+          )
+        ).rows.map((r) => r.t),
+      );
+      expect(tables).toEqual(['sessions', 'rate_limits']);
     }
   });
 });
