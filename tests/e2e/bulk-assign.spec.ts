@@ -36,7 +36,7 @@ test('courses "à affecter" staffed in bulk from Consulter, seen by their teache
   // The list of import-unassigned.spec.ts: three lines without a teacher (a timetable office's file).
   const verify = await new PlanningImportPage(page).analyseToVerification(
     writeUnassignedList(DIR),
-    currentWeek(),
+    await currentWeek(),
   );
   await verify.createMissingReferences();
   // Saved without choosing anyone: the three courses stay "À affecter".

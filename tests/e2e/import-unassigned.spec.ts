@@ -22,7 +22,7 @@ test('courses without a teacher: imported "À affecter", a group staffed in one 
   // A list with an empty teacher column on three lines (a timetable office's file).
   const verification = await new PlanningImportPage(page).analyseToVerification(
     writeUnassignedList(DIR),
-    currentWeek(),
+    await currentWeek(),
   );
   const verify = verification.dialog;
   const unassigned = verify.getByRole('region', { name: 'Cours à affecter' });

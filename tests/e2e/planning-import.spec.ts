@@ -184,7 +184,7 @@ test('names fixed in the verification dialog; the same file again replaces the f
   const file = join(FIXTURES, 'real', 'title-every-sheet.xlsx');
 
   await test.step('the classes read, with their sheet and rows; a class renamed, a module and a teacher mapped', async () => {
-    await importer.analyse(file, currentWeek());
+    await importer.analyse(file, await currentWeek());
     const verify = importer.verification.dialog;
     // The title "Emploi du temps" repeated on both sheets is not taken as the class.
     await expect(verify.getByText('Classes lues dans le fichier (2)')).toBeVisible();
@@ -238,7 +238,7 @@ test('names fixed in the verification dialog; the same file again replaces the f
   });
 
   await test.step('the same file for the same week: asked, then replaced (no doubled course)', async () => {
-    await importer.analyse(file, currentWeek());
+    await importer.analyse(file, await currentWeek());
     const verify = importer.verification.dialog;
     // The renamed class now exists: map the file's name onto it; the same for the module and the teacher.
     await verify

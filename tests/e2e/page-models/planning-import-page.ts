@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { liveDay } from '../support/live-day';
 
 /** Which week "Nouvel import" is for: a year, a month (1-12) and the Monday, by its place in the list or its date. */
 export interface ImportWeek {
@@ -13,17 +14,14 @@ export function marchWeek(monday = 1): ImportWeek {
   return { year: new Date().getUTCFullYear(), month: 3, monday };
 }
 
-/** The current week (its UTC Monday), the one /planning/consulter shows by default. */
-export function currentWeek(): ImportWeek {
-  const today = new Date();
-  const monday = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7)),
-  );
-  return {
-    year: monday.getUTCFullYear(),
-    month: monday.getUTCMonth() + 1,
-    monday: monday.toISOString().slice(0, 10),
-  };
+/**
+ * The current week (its UTC Monday), the one /planning/consulter shows by default, with `needMinutes` left in
+ * the UTC day: near midnight it waits for the next day (tests/e2e/support/live-day.ts), so that the week
+ * imported is still the one Consulter shows, and a second import in the test names the same week.
+ */
+export async function currentWeek(needMinutes = 3): Promise<ImportWeek> {
+  const { monday } = await liveDay(needMinutes);
+  return { year: Number(monday.slice(0, 4)), month: Number(monday.slice(5, 7)), monday };
 }
 
 /**
