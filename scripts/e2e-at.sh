@@ -15,22 +15,39 @@ trap 'rm -rf "$work"' EXIT
 ln -s ../tests/support "$work/support" && ln -s ../tests/fixtures "$work/fixtures"
 ln -s ../../tests/e2e/support "$work/e2e/support" && ln -s ../../tests/e2e/page-models "$work/e2e/page-models"
 cat > "$work/e2e/clock-fixture.ts" <<'TS'
-import { test as base, type Browser } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 export * from '@playwright/test';
+// Playwright's clock restarts a navigated page at the time last set, not flowing while the test waits in
+// Node: each navigation sets it again to the test process's (faked) time.
+function follow(page: Page): Page {
+  for (const name of ['goto', 'reload'] as const) {
+    const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      await page.context().clock.setSystemTime(Date.now());
+      return original(...args);
+    };
+  }
+  return page;
+}
+async function faked(context: BrowserContext): Promise<BrowserContext> {
+  await context.clock.install({ time: Date.now() });
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    await context.clock.setSystemTime(Date.now());
+    return follow(await newPage());
+  };
+  return context;
+}
 export const test = base.extend<object, { browser: Browser }>({
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => {
-        const context = await newContext(options);
-        await context.clock.install({ time: Date.now() });
-        return context;
-      };
+      browser.newContext = async (options) => faked(await newContext(options));
       const newPage = browser.newPage.bind(browser);
       browser.newPage = async (options) => {
         const page = await newPage(options);
         await page.context().clock.install({ time: Date.now() });
-        return page;
+        return follow(page);
       };
       await use(browser);
     },
