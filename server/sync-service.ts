@@ -27,7 +27,7 @@ import {
 } from '../src/domain/sync/protocol';
 import type { Viewer } from '../src/domain/access/viewer';
 import { readScopeOf } from './storage/read-scope';
-import type { SyncStorage, SyncTransaction } from './storage/sync-storage';
+import type { SyncStorage, SyncTransaction, TransactionHints } from './storage/sync-storage';
 import { toRemote } from './remote-record';
 import {
   authorizerFor,
@@ -176,11 +176,13 @@ export function applyBatch(
   now: Date,
   authorize?: Authorize,
   prepare?: Prepare,
+  /** Settings committed with the batch where the storage can (TransactionHints.settings). */
+  settings?: TransactionHints['settings'],
 ): Promise<PushResponse> {
   return storage.transaction(
     orgId,
     (tx) => applyInTransaction(tx, clientId, mutations, now, authorize, prepare),
-    { prefetch: mutations, related: batchReads(mutations) },
+    { prefetch: mutations, related: batchReads(mutations), ...(settings ? { settings } : {}) },
   );
 }
 
@@ -381,6 +383,11 @@ export interface PushInput {
   /** Size of the request body: the account's write budget counts bytes too. */
   bodyBytes: number;
   now: Date;
+  /**
+   * Settings to commit with the batch (the exchange's contacts, device-contacts.ts), when the storage writes
+   * them so (storage.settingsWithBatch); the caller writes them otherwise.
+   */
+  settings?: TransactionHints['settings'];
 }
 
 /**
@@ -391,7 +398,7 @@ export interface PushInput {
 export async function pushBatch(
   storage: SyncStorage,
   config: PushConfig,
-  { orgId, auth, writerId, mutations, bodyBytes, now }: PushInput,
+  { orgId, auth, writerId, mutations, bodyBytes, now, settings }: PushInput,
 ): Promise<{ ok: true; answer: PushResponse } | Exclude<WriteLimitDecision, { ok: true }>> {
   // Trusted time: the session's and the device's last contact before this push (device-contacts.ts). Off
   // when answers do not carry the server's time (SEND_SERVER_TIME=0: a suite simulating the browsers' clocks,
@@ -446,6 +453,7 @@ export async function pushBatch(
           now,
         ),
     }),
+    settings,
   );
   return { ok: true, answer };
 }

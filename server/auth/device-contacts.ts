@@ -33,6 +33,22 @@ export async function readContacts(
   return { sessionMs: msOf(sessionAt), deviceMs: msOf(deviceAt), sessionCreatedMs: msOf(session.createdAt) };
 }
 
+/** The settings that record an exchange started at `at` (none for a full batch). */
+export function contactEntries(
+  orgId: string,
+  tokenHash: string,
+  clientId: string,
+  at: Date,
+  mutationCount: number,
+): (readonly [string, string])[] {
+  if (mutationCount >= CLIENT_BATCH_SIZE) return [];
+  const iso = at.toISOString();
+  return [
+    [sessionKey(orgId, tokenHash), iso],
+    [deviceKey(orgId, clientId), iso],
+  ];
+}
+
 /** Records an exchange that started at `at` (the server's clock when it received the request). */
 export async function recordContact(
   storage: SyncStorage,
@@ -42,12 +58,8 @@ export async function recordContact(
   at: Date,
   mutationCount: number,
 ): Promise<void> {
-  if (mutationCount >= CLIENT_BATCH_SIZE) return;
-  const iso = at.toISOString();
-  const entries = [
-    [sessionKey(orgId, tokenHash), iso],
-    [deviceKey(orgId, clientId), iso],
-  ] as const;
+  const entries = contactEntries(orgId, tokenHash, clientId, at, mutationCount);
+  if (entries.length === 0) return;
   // One statement where the storage can (PostgreSQL).
   if (storage.settings.setMany) await storage.settings.setMany(entries);
   else for (const [name, value] of entries) await storage.settings.set(name, value);

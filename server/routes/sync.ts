@@ -22,7 +22,7 @@ import { pushBatch, visibleChanges } from '../sync-service';
 import { pusherOf, writerIdOf } from '../device-owners';
 import { etagOf } from './store';
 import { sessionOf } from './org-session';
-import { recordContact } from '../auth/device-contacts';
+import { contactEntries, recordContact } from '../auth/device-contacts';
 
 /**
  * The sync API (ARCHITECTURE.md "Sync"): the change feed, the push of a batch of mutations (which, sent with
@@ -89,11 +89,23 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     // "Same device" (merge rule 2, the contact rule) only for the person the device id belongs to.
     const writerId = await writerIdOf(storage, orgId, clientId, pusherOf(auth));
     let pushed: PushResponse | null = null;
+    // The exchange's contacts: committed with the batch where the storage can (PostgreSQL, issue 31: no
+    // statement of their own), else written below.
+    const contacts = contactEntries(orgId, auth.session.tokenHash, writerId, now, mutations.length);
+    const withBatch = storage.settingsWithBatch === true && mutations.length > 0;
     if (mutations.length > 0) {
       let outcome: Awaited<ReturnType<typeof pushBatch>>;
       try {
         const bodyBytes = Number(request.headers['content-length']) || JSON.stringify(request.body).length;
-        outcome = await pushBatch(storage, config, { orgId, auth, writerId, mutations, bodyBytes, now });
+        outcome = await pushBatch(storage, config, {
+          orgId,
+          auth,
+          writerId,
+          mutations,
+          bodyBytes,
+          now,
+          ...(withBatch ? { settings: contacts } : {}),
+        });
       } catch (error) {
         // A contract file over its teacher's limits or the organisation's quota: nothing of the batch applied.
         if (error instanceof ContractStorageExceeded) return replyContractStorage(reply, error, mutations);
@@ -110,7 +122,8 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
       pushed = { ...outcome.answer, results };
     }
     // Every exchange is a contact (an empty one too: the device was online then), read by the next push.
-    await recordContact(storage, orgId, auth.session.tokenHash, writerId, now, mutations.length);
+    if (!withBatch)
+      await recordContact(storage, orgId, auth.session.tokenHash, writerId, now, mutations.length);
     // Read after the batch committed: the device's own changes come back with the others' (harmless).
     const changes =
       since === undefined

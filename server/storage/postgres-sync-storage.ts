@@ -80,6 +80,8 @@ interface PendingWrite {
   /** What the batch will look up (TransactionHints.prefetch): loaded once for the whole group. */
   prefetch?: readonly PrefetchItem[] | undefined;
   related?: ((known: KnownRecord) => RecordKey[]) | undefined;
+  /** Settings written with the batch when it commits (TransactionHints.settings). */
+  settings?: TransactionHints['settings'];
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -276,6 +278,8 @@ export async function openPostgresSyncStorage(
     runs: readonly ((tx: SyncTransaction) => Promise<unknown>)[],
     isolate: boolean,
     hints: TransactionHints = {},
+    /** Per run, the settings written with it when it ends well (TransactionHints.settings). */
+    settings: readonly TransactionHints['settings'][] = [],
   ): Promise<Outcome[]> {
     const client = await pool.connect();
     let broken = false;
@@ -285,11 +289,17 @@ export async function openPostgresSyncStorage(
       const group = new WriteGroup(client, orgId, before, committedWriters);
       if (hints.prefetch?.length) await group.prefetch(hints.prefetch, hints.related, guessOf(orgId));
       const outcomes: Outcome[] = [];
-      for (const run of runs) {
+      const written = new Map<string, string>();
+      for (const [i, run] of runs.entries()) {
         const batch = group.batch();
         try {
           const value = await run(batch.tx);
           await batch.end();
+          // The latest value of each name (ISO times: the later one wins, whatever the order).
+          for (const [name, v] of settings[i] ?? []) {
+            const before = written.get(name);
+            if (before === undefined || v > before) written.set(name, v);
+          }
           outcomes.push({ ok: true, value });
         } catch (error) {
           if (!isolate || storageFailureOf(error)) throw error;
@@ -297,7 +307,12 @@ export async function openPostgresSyncStorage(
           outcomes.push({ ok: false, error });
         }
       }
-      await group.finish(channel, (revision) => notifyPayload(orgId, revision), new Date().toISOString());
+      await group.finish(
+        channel,
+        (revision) => notifyPayload(orgId, revision),
+        new Date().toISOString(),
+        written,
+      );
       await client.query('COMMIT');
       const committed = outcomes.filter((o) => o.ok).length;
       if (committed > 0) options.onCommit?.(committed);
@@ -322,7 +337,7 @@ export async function openPostgresSyncStorage(
   ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const [outcome] = await runTransaction(orgId, [fn], false, hints);
+        const [outcome] = await runTransaction(orgId, [fn], false, hints, [hints?.settings]);
         return (outcome as { ok: true; value: unknown }).value as T;
       } catch (error) {
         const code = codeOf(error);
@@ -356,6 +371,7 @@ export async function openPostgresSyncStorage(
           prefetch: group.flatMap((w) => w.prefetch ?? []),
           related: (known) => group.flatMap((w) => w.related?.(known) ?? []),
         },
+        group.map((w) => w.settings),
       );
     } catch (error) {
       if (storageFailureOf(error)) {
@@ -409,6 +425,7 @@ export async function openPostgresSyncStorage(
         run,
         prefetch: hints?.prefetch,
         related: hints?.related,
+        settings: hints?.settings,
         resolve: (value) => resolve(value as T),
         reject,
       };
@@ -425,6 +442,7 @@ export async function openPostgresSyncStorage(
 
   return {
     engine: 'postgres',
+    settingsWithBatch: true,
     ...postgresAuthStores(pool, bookkeeping),
     readCollection: async (orgId, collection) => {
       const { rows } = await pool.query<RecordRow>(

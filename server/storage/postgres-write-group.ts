@@ -151,13 +151,18 @@ export class WriteGroup {
    * The last statements before COMMIT: pending writes, the revision (once) and the notification that
    * PostgreSQL delivers to every server's live streams at COMMIT (postgres-revisions.ts).
    */
-  async finish(channel: string, payload: (revision: number) => string, nowIso: string): Promise<void> {
+  async finish(
+    channel: string,
+    payload: (revision: number) => string,
+    nowIso: string,
+    settings: ReadonlyMap<string, string> = new Map(),
+  ): Promise<void> {
     const bump =
       this.revision === this.before
         ? null
         : { from: this.before, to: this.revision, nowIso, channel, payload: payload(this.revision) };
-    if (this.pending.empty && !bump) return;
-    await writePending(this.client, this.orgId, this.pending, bump);
+    if (this.pending.empty && !bump && settings.size === 0) return;
+    await writePending(this.client, this.orgId, this.pending, bump, settings);
     this.pending.clear();
   }
 
@@ -471,13 +476,16 @@ export class GroupBatch {
 /**
  * Sends `pending` in as few statements as possible: the records (each superseded version moved to the
  * change log by the same statement), the mutation ids and, with `bump`, the revision and its notification,
- * in one; then the rare ones (earlier versions of this transaction, conflicts, the user index).
+ * in one, with `settings` (a device's last contacts: committed with the batches, no statement of their own);
+ * then the rare ones (earlier versions of this transaction, conflicts, the user index).
  */
 async function writePending(
   client: pg.PoolClient,
   orgId: string,
   pending: Pending,
   bump: { from: number; to: number; nowIso: string; channel: string; payload: string } | null,
+  /** Server settings written with the records (a device's last contacts: TransactionHints.settings). */
+  settings: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   if (pending.superseded.length > 0) {
     const rows = pending.superseded;
@@ -497,7 +505,7 @@ async function writePending(
   }
   const records = [...pending.records.values()];
   const mutations = [...pending.mutations.values()];
-  if (records.length > 0 || mutations.length > 0 || bump) {
+  if (records.length > 0 || mutations.length > 0 || bump || settings.size > 0) {
     // Every part of one statement reads the rows as they were before it: `previous` moves the versions being
     // superseded (an earlier revision's) to the change log while `written` replaces them.
     const { rows } = await client.query<{ bumped: Int8 }>(
@@ -520,6 +528,9 @@ async function writePending(
        applied AS (
          INSERT INTO mutations (org_id, mutation_id, rev, status)
          SELECT $1, * FROM unnest($9::text[], $10::bigint[], $11::text[])),
+       settled AS (
+         INSERT INTO server_settings (name, value) SELECT * FROM unnest($17::text[], $18::text[])
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value),
        bumped AS (
          UPDATE orgs SET revision = $12, updated_at = $13
          WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
@@ -542,6 +553,8 @@ async function writePending(
           bump?.from ?? 0,
           bump?.channel ?? '',
           bump?.payload ?? '',
+          [...settings.keys()],
+          [...settings.values()],
         ],
       ),
     );

@@ -83,6 +83,11 @@ export interface TransactionHints {
    * are loaded: a timetable names its class, a class its institute). A hint: results are unchanged.
    */
   related?: (known: KnownRecord) => RecordKey[];
+  /**
+   * Server settings written in the batch's transaction when it commits, and only then (a device's last
+   * contacts, device-contacts.ts), where the storage says `settingsWithBatch`: no statement of their own.
+   */
+  settings?: readonly (readonly [string, string])[];
 }
 
 export interface RecordKey {
@@ -159,6 +164,8 @@ export interface RateLimitStore {
 
 export interface SyncStorage {
   readonly engine: 'sqlite' | 'postgres' | 'memory';
+  /** True when `transaction` writes its hints' `settings` with the batch (PostgreSQL): see TransactionHints. */
+  readonly settingsWithBatch?: boolean;
   readonly sessions: SessionStore;
   readonly rateLimits: RateLimitStore;
   /** Server-wide values (the setup code's hash). */
