@@ -1,21 +1,9 @@
 /** Month closing (« clôture », issue 32): domain/payroll/closing.ts, features/closing. */
+import { frPlanning } from './fr-planning';
 
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
+const MONTHS = frPlanning.timetable.months;
 
-/** 'YYYY-MM' -> « avril 2026 ». */
+/** 'YYYY-MM' -> « avril 2026 »: every month named in the application (closing, statements, their PDF). */
 export function monthLabel(month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return month;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { monthLabel } from '../services/payroll/statement-pdf-download';
+import { monthLabel } from '../i18n/fr-closing';
 import { recentMonths } from '../services/payroll/statement-month';
 import { SelectField } from './select-field';
 

@@ -9,11 +9,8 @@ import { frenchDate } from '../../domain/workload/payroll-export';
 import { fr } from '../../i18n/fr';
 import { frStatement } from '../../i18n/fr-statement';
 import { exportedAtText } from '../../services/export/payroll';
-import {
-  downloadStatementPdf,
-  monthLabel,
-  statementFileName,
-} from '../../services/payroll/statement-pdf-download';
+import { monthLabel } from '../../i18n/fr-closing';
+import { downloadStatementPdf, statementFileName } from '../../services/payroll/statement-pdf-download';
 import {
   answerStatement,
   readMonthStatements,

@@ -1,15 +1,6 @@
 import { downloadFile } from '../export/download-file';
 import type { StatementPdfInput } from './statement-pdf';
 
-/** « novembre 2026 » of '2026-11' (dates of the application are UTC). */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  if (!year || !m) return month;
-  return new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, m - 1, 1)),
-  );
-}
-
 /** 'etat-heures-2026-11-fatou-ndiaye.pdf': ASCII, no space. */
 export function statementFileName(teacherName: string, month: string): string {
   const slug = teacherName
