@@ -94,11 +94,13 @@ test('a cleared IndexedDB with a pending check-in: the app says what was lost an
   const vanished = page.getByRole('alertdialog', { name: 'Les données de l’application ont été effacées' });
   await expect(vanished).toBeVisible();
   await expect(vanished).toContainText('Rechargez la page');
-  // Behind the screen the emptied database knows nobody: the page goes to the login form, which decides whether
-  // to offer the emergency area. Offline, it used to ask the device's copy (just emptied: "no administrator")
-  // and offered it, in a race with this screen. Waited for here, so the race is met every time.
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.locator('main.login-card')).toHaveAttribute('aria-busy', 'false');
+  // Behind the screen the emptied database knows nobody. The sync engine stops and writes nothing into it
+  // (src/db/storage-presence.ts), so the page may well stay where it was; it used to reach the login form, which
+  // offline asked the device's copy (just emptied: "no administrator") and offered the emergency area. Should
+  // it get there, the form must have decided without offering it (the recorder above watches every frame; the
+  // next start below meets the login form on the emptied device every time).
+  if (/\/login/.test(page.url()))
+    await expect(page.locator('main.login-card')).toHaveAttribute('aria-busy', 'false');
   await expect(vanished).toBeVisible();
   await expect(page.getByText(/Aucun administrateur actif/)).toHaveCount(0);
 
