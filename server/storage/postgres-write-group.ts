@@ -506,6 +506,7 @@ async function writePending(
   const records = [...pending.records.values()];
   const mutations = [...pending.mutations.values()];
   if (records.length > 0 || mutations.length > 0 || bump || settings.size > 0) {
+    const settingNames = [...settings.keys()].sort();
     // Every part of one statement reads the rows as they were before it: `previous` moves the versions being
     // superseded (an earlier revision's) to the change log while `written` replaces them.
     const { rows } = await client.query<{ bumped: Int8 }>(
@@ -553,8 +554,9 @@ async function writePending(
           bump?.from ?? 0,
           bump?.channel ?? '',
           bump?.payload ?? '',
-          [...settings.keys()],
-          [...settings.values()],
+          // In name order: two statements writing the same rows lock them in one order.
+          settingNames,
+          settingNames.map((name) => settings.get(name) ?? ''),
         ],
       ),
     );

@@ -202,5 +202,5 @@ describe.skipIf(!postgres)('WORKERS=2 on PostgreSQL', () => {
     }
     // SIGTERM to the primary stopped every process.
     await expect.poll(() => workers.filter(alive).length, { timeout: 15_000 }).toBe(0);
-  });
+  }, 180_000);
 });
