@@ -42,7 +42,11 @@ const STABLE_MS = 60_000;
  */
 export function superviseWorkers(count: number, log: (line: string) => void): void {
   let stopping = false;
+  let exitCode = 0;
   let delay = RESTART_MS;
+  // Until one worker has listened, a worker's exit 1 is a start that failed (port taken, database
+  // unreachable, migration refused): the same for every worker, so the server ends with it.
+  let anyListened = false;
   const started = new Map<Worker, number>();
   const fork = () => {
     const worker = cluster.fork();
@@ -52,12 +56,16 @@ export function superviseWorkers(count: number, log: (line: string) => void): vo
     const lived = Date.now() - (started.get(worker) ?? Date.now());
     started.delete(worker);
     if (stopping) {
-      if (started.size === 0) process.exit(0);
+      if (started.size === 0) process.exit(exitCode);
       return;
     }
-    // A worker that cannot start (port taken, database unreachable) exits 1 with its French line: the same
-    // end for the whole server rather than a loop of failing starts.
-    if (code === 1 && lived < STABLE_MS && started.size === 0) process.exit(1);
+    // A worker that cannot start exits 1 with its French line: the whole server ends the same way (exit 1)
+    // rather than a loop of failing starts. Later (the server has served), a dead worker is replaced.
+    if (code === 1 && !anyListened) {
+      exitCode = 1;
+      stop('SIGTERM');
+      return;
+    }
     delay = lived >= STABLE_MS ? RESTART_MS : Math.min(RESTART_MAX_MS, delay * 2);
     log(`Processus ${worker.process.pid} arrêté (${signal ?? `code ${code}`}) : relancé dans ${delay} ms.`);
     setTimeout(fork, delay).unref();
@@ -65,9 +73,12 @@ export function superviseWorkers(count: number, log: (line: string) => void): vo
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    if (started.size === 0) process.exit(0);
+    if (started.size === 0) process.exit(exitCode);
     for (const worker of started.keys()) worker.process.kill(signal);
   };
+  cluster.on('listening', () => {
+    anyListened = true;
+  });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   for (let i = 0; i < count; i += 1) fork();

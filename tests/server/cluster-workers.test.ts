@@ -110,6 +110,22 @@ describe('WORKERS on SQLite', () => {
 });
 
 describe.skipIf(!postgres)('WORKERS=2 on PostgreSQL', () => {
+  it('a start that fails in every process ends the server: one French line, exit 1, no restart loop', async () => {
+    if (!postgres) return;
+    const db = await postgres.fresh();
+    try {
+      const missing = new URL(db.databaseUrl ?? '');
+      missing.pathname = '/emargement_absente';
+      const { child, output } = spawnServer({ DATABASE_URL: missing.toString(), WORKERS: '2' }, 4331);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(output()).toContain('Démarrage impossible');
+      expect(output()).not.toContain('relancé');
+    } finally {
+      await db.cleanup();
+    }
+  }, 60_000);
+
   it('stores each batch once across the processes, replaces a dead one, stops on SIGTERM', async () => {
     if (!postgres) return;
     const db = await postgres.fresh();
