@@ -46,6 +46,20 @@ export async function readStorageMarker(db: AppDatabase): Promise<string | null>
   return typeof entry?.value === 'string' ? entry.value : null;
 }
 
+/**
+ * The database's marker, written now if it has none (`candidate`). Read and written in one transaction: two
+ * tabs starting together on an empty database end with the same marker, instead of each taking the other's
+ * for a deleted database.
+ */
+export async function claimStorageMarker(db: AppDatabase, candidate: string): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await readStorageMarker(db);
+    if (existing !== null) return existing;
+    await db.meta.put({ key: STORAGE_MARKER_KEY, value: candidate });
+    return candidate;
+  });
+}
+
 /** The marker this database was found with (or given) at start: later reads are compared with it. */
 export function rememberStorageMarker(db: AppDatabase, marker: string): void {
   presenceOf(db).marker = marker;

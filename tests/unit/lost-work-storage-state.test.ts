@@ -33,6 +33,21 @@ describe('readStorageState', () => {
     expect(watch.storageHasVanished()).toBe(false);
   });
 
+  it('two tabs starting together on an empty database share one marker: neither thinks it vanished', async () => {
+    vi.resetModules();
+    const otherTab: WatchPending = await import('../../src/app/lost-work/watch-pending');
+    const otherDb = openDatabase(db.name);
+    await otherDb.open();
+    try {
+      await Promise.all([watch.checkForLostWork(db), otherTab.checkForLostWork(otherDb)]);
+      expect(await watch.readStorageState(db)).toBe('intact');
+      expect(await otherTab.readStorageState(otherDb)).toBe('intact');
+      expect(watch.storageHasVanished() || otherTab.storageHasVanished()).toBe(false);
+    } finally {
+      otherDb.close();
+    }
+  });
+
   it('a database deleted under the open page: vanished at once, announced, its screen drawn', async () => {
     await watch.checkForLostWork(db);
     const announced = vi.fn();

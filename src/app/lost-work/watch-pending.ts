@@ -4,11 +4,11 @@ import type { StorageState } from '../../domain/auth/emergency-offer';
 import { countPendingActions } from '../../domain/sync/pending-actions';
 import { askPersistentStorage } from '../../db/persist-storage';
 import {
+  claimStorageMarker,
   markStorageGone,
   onStorageGone,
   readStorageMarker,
   rememberStorageMarker,
-  STORAGE_MARKER_KEY,
 } from '../../db/storage-presence';
 import { readLostWork, readShadow, writeLostWork, writeShadow, type LostWork } from './pending-shadow';
 import { showVanishedScreen } from './vanished-screen';
@@ -107,8 +107,7 @@ export async function checkForLostWork(db: AppDatabase, now: Date = new Date()):
     // the default organisation.
     if (lost.orgId && !(await db.meta.get('orgId'))) await db.meta.put({ key: 'orgId', value: lost.orgId });
   }
-  marker = found ?? newId();
-  if (!found) await db.meta.put({ key: STORAGE_MARKER_KEY, value: marker });
+  marker = found ?? (await claimStorageMarker(db, newId()));
   // From now on a database without this marker is another one, whoever notices it first (the periodic check
   // below, the sync engine before an exchange, a deletion asked while the page holds the database open).
   rememberStorageMarker(db, marker);
