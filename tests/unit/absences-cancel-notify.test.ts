@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type AppDatabase } from '../../src/db/database';
-import { writeBatch } from '../../src/db/repository';
+import { describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../src/db/database';
 import { occurrenceGiven } from '../../src/domain/absences/occurrence-teacher';
 import { substitutionId } from '../../src/domain/absences/records';
 import {
@@ -9,12 +8,11 @@ import {
 } from '../../src/domain/absences/substitution-notice-rules';
 import { substitutionMessages } from '../../src/domain/absences/substitution-notifications';
 import { groupNotifications } from '../../src/domain/attendance/notifications';
-import type { Absence } from '../../src/domain/store/schema';
 import { workloadByTeacher } from '../../src/domain/workload/workload';
 import { buildStatements } from '../../src/domain/payroll/statement';
 import { weekRange } from '../../src/domain/time/period';
-import { saveSubstitution } from '../../src/services/absences/absences';
 import { slot, weekTimetable } from '../support/builders';
+import { absenceDevice, saveAwaSubstitution } from './absence-device';
 
 /**
  * Issue 35, items 4 and 5: a course without substitute is cancelled as the specification cancels a course
@@ -173,49 +171,12 @@ describe('substitutionNotificationRefusal: as the stored substitution says', () 
   });
 });
 
-const opened: AppDatabase[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
-});
-
 describe('saveSubstitution on the device: notices once, the specification’s cancellation log', () => {
-  // Monday 16 November 2026, Awa's 10:00-11:00 course in class-1.
-  const timetable = weekTimetable('tt', '2026-11-16', [
-    slot({ id: 's1', dayOfWeek: 1, startTime: '10:00', endTime: '11:00', teacherUserId: 'awa' }),
+  // Monday 16 November 2026, Awa's 10:00-11:00 course in class-1 (tests/unit/absence-device.ts).
+  const seeded = absenceDevice('absences-cancel-notify', [
+    { id: 'u-admin', name: 'Admin Racine', email: 'root@ecole.sn', status: 'Active' },
   ]);
-  const absence: Absence = {
-    id: 'ab-1',
-    teacherUserId: 'awa',
-    date: '2026-11-16',
-    startTime: null,
-    endTime: null,
-    reason: 'Malade',
-    declaredAt: '2026-11-15T08:00:00.000Z',
-    declaredByUserId: 'awa',
-  };
-  const course = {
-    timetableId: 'tt',
-    slotKey: 's1',
-    classId: 'class-1',
-    moduleId: 'mod-math',
-    levelId: null,
-    date: '2026-11-16',
-    startTime: '10:00',
-    endTime: '11:00',
-  };
-  const save = (db: AppDatabase, substituteUserId: string | null, at: string) =>
-    saveSubstitution(db, { course, absence, substituteUserId, actorUserId: 'u-admin', now: new Date(at) });
-
-  async function seeded(): Promise<AppDatabase> {
-    const db = openDatabase(`absences-cancel-notify-${opened.length}`);
-    opened.push(db);
-    await writeBatch(db, async (w) => {
-      await w.put('timetables', timetable);
-      await w.put('users', { id: 'u-admin', name: 'Admin Racine', email: 'root@ecole.sn', status: 'Active' });
-    });
-    await db.outbox.clear();
-    return db;
-  }
+  const save = saveAwaSubstitution;
   const notices = async (db: AppDatabase) =>
     (await db.notifications.toArray()).map((n) => [n.kind, n.teacherUserId]).sort();
 

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type AppDatabase } from '../../src/db/database';
-import { writeBatch } from '../../src/db/repository';
+import { describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../src/db/database';
 import {
   substitutionNotificationId,
   substitutionNotificationRefusal,
@@ -10,10 +9,9 @@ import {
   removalMessages,
   substitutionRemovalNotifications,
 } from '../../src/domain/absences/substitution-notifications';
-import type { Absence } from '../../src/domain/store/schema';
 import { notificationSchema } from '../../src/domain/store/schema';
-import { removeSubstitution, saveSubstitution } from '../../src/services/absences/absences';
-import { slot, weekTimetable } from '../support/builders';
+import { removeSubstitution } from '../../src/services/absences/absences';
+import { absenceDevice, saveAwaSubstitution } from './absence-device';
 
 /**
  * Issue 35, leftover of « Limites connues »: removing a substitution (« Retirer le remplacement ») tells both
@@ -134,47 +132,9 @@ describe('substitutionNotificationRefusal: a removal notice', () => {
   });
 });
 
-const opened: AppDatabase[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
-});
-
 describe('removeSubstitution on the device', () => {
-  const timetable = weekTimetable('tt', '2026-11-16', [
-    slot({ id: 's1', dayOfWeek: 1, startTime: '10:00', endTime: '11:00', teacherUserId: 'awa' }),
-  ]);
-  const absence: Absence = {
-    id: 'ab-1',
-    teacherUserId: 'awa',
-    date: '2026-11-16',
-    startTime: null,
-    endTime: null,
-    reason: 'Malade',
-    declaredAt: '2026-11-15T08:00:00.000Z',
-    declaredByUserId: 'awa',
-  };
-  const course = {
-    timetableId: 'tt',
-    slotKey: 's1',
-    classId: 'class-1',
-    moduleId: 'mod-math',
-    levelId: null,
-    date: '2026-11-16',
-    startTime: '10:00',
-    endTime: '11:00',
-  };
-  const save = (db: AppDatabase, substituteUserId: string | null, at: string) =>
-    saveSubstitution(db, { course, absence, substituteUserId, actorUserId: 'u-admin', now: new Date(at) });
-
-  async function seeded(): Promise<AppDatabase> {
-    const db = openDatabase(`substitution-removal-${opened.length}`);
-    opened.push(db);
-    await writeBatch(db, async (w) => {
-      await w.put('timetables', timetable);
-    });
-    await db.outbox.clear();
-    return db;
-  }
+  const seeded = absenceDevice('substitution-removal');
+  const save = saveAwaSubstitution;
   const removals = async (db: AppDatabase) =>
     (await db.notifications.toArray())
       .filter((n) => n.substitutionRemoved === true)
