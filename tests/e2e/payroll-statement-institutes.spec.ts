@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { courseSlot as slot, weekTimetable } from '../support/builders';
-import { liveDay } from './support/live-day';
+import { liveLastMonth } from './support/live-day';
 import { newOrgId, schoolPeople, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
@@ -13,13 +13,7 @@ let today: Date;
 let MONTH: string;
 let MONDAY: string;
 test.beforeEach(async () => {
-  await liveDay(3);
-  today = new Date();
-  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
-  MONTH = first.toISOString().slice(0, 7);
-  const monday = new Date(first);
-  monday.setUTCDate(1 + ((8 - first.getUTCDay()) % 7) + 7);
-  MONDAY = monday.toISOString().slice(0, 10);
+  ({ today, month: MONTH, secondMonday: MONDAY } = await liveLastMonth());
 });
 
 function institutesOrg() {

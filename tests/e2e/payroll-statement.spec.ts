@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { courseSlot as slot, teacherCheck as log, weekTimetable } from '../support/builders';
 import { pdfTextRuns } from '../support/pdf-text';
-import { liveDay } from './support/live-day';
+import { liveLastMonth } from './support/live-day';
 import { newOrgId, schoolPeople, seedOrg } from './support/org';
 import { signInOnNewPage } from './support/pages/sign-in';
 
@@ -18,14 +18,8 @@ let MONTH: string;
 let MONDAY: string;
 let TUESDAY: string;
 test.beforeEach(async () => {
-  await liveDay(3);
-  today = new Date();
-  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
-  MONTH = first.toISOString().slice(0, 7);
-  const monday = new Date(first);
-  monday.setUTCDate(1 + ((8 - first.getUTCDay()) % 7) + 7);
-  MONDAY = monday.toISOString().slice(0, 10);
-  TUESDAY = new Date(monday.getTime() + 86_400_000).toISOString().slice(0, 10);
+  ({ today, month: MONTH, secondMonday: MONDAY } = await liveLastMonth());
+  TUESDAY = new Date(Date.parse(`${MONDAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 });
 const french = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 

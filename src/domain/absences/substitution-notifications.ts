@@ -61,12 +61,31 @@ export function substitutionNotifications(input: {
   now: InstantLike;
 }): AppNotification[] {
   const s = input.substitution;
-  return substitutionMessages(s, input.previousSubstituteUserId).map((m) => ({
-    id: substitutionNotificationId(s.id, m.kind, m.recipientUserId, s.substituteUserId),
+  return substitutionMessages(s, input.previousSubstituteUserId).map((m) =>
+    notice(
+      s,
+      m,
+      input.slotIndex,
+      input.now,
+      substitutionNotificationId(s.id, m.kind, m.recipientUserId, s.substituteUserId),
+    ),
+  );
+}
+
+/** One notice of a substitution's course to `m.recipientUserId` (assignment and removal notices alike). */
+function notice(
+  s: Course,
+  m: { kind: SubstitutionNotificationKind; recipientUserId: string; otherUserId: string | null },
+  slotIndex: number,
+  now: InstantLike,
+  id: string,
+): AppNotification {
+  return {
+    id,
     kind: m.kind,
-    createdAt: toIsoInstant(input.now),
+    createdAt: toIsoInstant(now),
     timetableId: s.timetableId,
-    slotIndex: input.slotIndex,
+    slotIndex,
     classId: s.classId,
     moduleId: s.moduleId,
     teacherUserId: m.recipientUserId,
@@ -76,7 +95,7 @@ export function substitutionNotifications(input: {
     startTime: s.startTime,
     endTime: s.endTime,
     otherUserId: m.otherUserId,
-  }));
+  };
 }
 
 /**
@@ -104,21 +123,14 @@ export function substitutionRemovalNotifications(input: {
 }): AppNotification[] {
   const s = input.removed;
   return removalMessages(s).map((m) => ({
-    id: substitutionRemovalNoticeId(s.id, m.kind, m.recipientUserId, s.assignedAt),
-    kind: m.kind,
-    createdAt: toIsoInstant(input.now),
-    timetableId: s.timetableId,
-    slotIndex: input.slotIndex,
-    classId: s.classId,
-    moduleId: s.moduleId,
-    teacherUserId: m.recipientUserId,
-    read: false,
-    substitutionId: s.id,
+    ...notice(
+      s,
+      m,
+      input.slotIndex,
+      input.now,
+      substitutionRemovalNoticeId(s.id, m.kind, m.recipientUserId, s.assignedAt),
+    ),
     substitutionRemoved: true,
     removedAssignedAt: s.assignedAt,
-    date: s.date,
-    startTime: s.startTime,
-    endTime: s.endTime,
-    otherUserId: m.otherUserId,
   }));
 }

@@ -28,3 +28,17 @@ export async function liveDay(needMinutes = 5): Promise<RealDay> {
   while (Date.now() < resumeAt) await new Promise((resolve) => setTimeout(resolve, 1_000));
   return realDay(new Date());
 }
+
+/**
+ * Last month (closed statements are read there) as the real clock gives it just before a test, after
+ * `liveDay(3)`: a run at midnight on a month's last day waits for the next month rather than seeing "last
+ * month" change meanwhile. `month` 'YYYY-MM', `secondMonday` the second Monday of that month ('YYYY-MM-DD').
+ */
+export async function liveLastMonth(): Promise<{ today: Date; month: string; secondMonday: string }> {
+  await liveDay(3);
+  const today = new Date();
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  const monday = new Date(first);
+  monday.setUTCDate(1 + ((8 - first.getUTCDay()) % 7) + 7);
+  return { today, month: first.toISOString().slice(0, 7), secondMonday: monday.toISOString().slice(0, 10) };
+}
