@@ -19,6 +19,7 @@ import { storageFailureOf } from './storage-failure';
 import { RelatedGuess, WriteGroup, type PrefetchItem } from './postgres-write-group';
 import { WriterMap } from './writers';
 import { prepared } from './pg-prepared';
+import { recordsAtKeys } from './pg-lookups';
 
 /**
  * PostgreSQL storage: several stateless app servers share one database.
@@ -454,12 +455,11 @@ export async function openPostgresSyncStorage(
     },
     readRecords: async (orgId, keys) => {
       if (keys.length === 0) return [];
-      const { rows } = await pool.query<RecordRow>(
-        `SELECT ${RECORD_COLUMNS} FROM records
-         WHERE org_id = $1 AND NOT deleted AND (collection, record_id) IN
-           (SELECT * FROM unnest($2::text[], $3::text[]))`,
-        [orgId, keys.map((k) => k.collection), keys.map((k) => k.id)],
-      );
+      const { rows } = await pool.query<RecordRow>(recordsAtKeys('$1', '$2', '$3', 'AND NOT deleted'), [
+        orgId,
+        keys.map((k) => k.collection),
+        keys.map((k) => k.id),
+      ]);
       return rows.map((row) => recordFromRow(row));
     },
     ping: async () => {

@@ -18,6 +18,7 @@ import type { KnownRecord, NewConflict, RecordKey, StoredMutation, SyncTransacti
 import { userIndexRow, type UserIndexRow } from './user-index';
 import { cloneJson } from './clone-json';
 import { prepared } from './pg-prepared';
+import { mutationsAtIds, recordsAtKeys } from './pg-lookups';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
 
 /**
@@ -212,11 +213,9 @@ export class WriteGroup {
     // A mutation row comes as (collection: null, record_id: its id, rev, data: its status).
     const found = await this.client.query<RecordRow & { collection: string | null }>(
       prepared(
-        `SELECT ${RECORD_COLUMNS} FROM records
-       WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))
+        `${recordsAtKeys('$1', '$2', '$3')}
        UNION ALL
-       SELECT NULL, mutation_id, rev, false, status, '' FROM mutations
-       WHERE org_id = $1 AND mutation_id = ANY($4::text[])`,
+       SELECT NULL, m.mutation_id, m.rev, false, m.status, '' FROM (${mutationsAtIds('$1', '$4')}) m`,
         [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids],
       ),
     );
@@ -340,10 +339,7 @@ export class GroupBatch {
           (id) => knownMutation(id) === undefined,
         );
         if (ids.length > 0) {
-          const found = await query<StoredMutationRow>(
-            'SELECT mutation_id, rev, status FROM mutations WHERE org_id = $1 AND mutation_id = ANY($2::text[])',
-            [orgId, ids],
-          );
+          const found = await query<StoredMutationRow>(mutationsAtIds('$1', '$2'), [orgId, ids]);
           // Not written by this transaction (unknown to it): the database's value is the group's.
           for (const id of ids) group.mutations.set(id, null);
           for (const row of found.rows) group.mutations.set(row.mutation_id, mutationFromRow(row));
@@ -353,11 +349,11 @@ export class GroupBatch {
           .filter(([key]) => knownRecord(key) === undefined)
           .map(([, i]) => i);
         if (wanted.length === 0) return;
-        const found = await query<RecordRow>(
-          `SELECT ${RECORD_COLUMNS} FROM records
-           WHERE org_id = $1 AND (collection, record_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-          [orgId, wanted.map((i) => i.collection), wanted.map((i) => i.recordId)],
-        );
+        const found = await query<RecordRow>(recordsAtKeys('$1', '$2', '$3'), [
+          orgId,
+          wanted.map((i) => i.collection),
+          wanted.map((i) => i.recordId),
+        ]);
         for (const i of wanted) group.records.set(keyOf(i.collection, i.recordId), null);
         for (const record of await fromRows(found.rows))
           group.records.set(keyOf(record.collection, record.id), record);
@@ -474,6 +470,40 @@ export class GroupBatch {
 }
 
 /**
+ * The records, the versions they supersede, the mutation ids, the settings and the revision bump of a
+ * transaction, in one statement (writePending). Every part reads the rows as they were before it: `previous`
+ * moves the versions being superseded (an earlier revision's) to the change log while `written` replaces
+ * them; `previous` finds each by its primary key (pg-lookups.ts: never a read of the whole organisation).
+ */
+export const PENDING_WRITE_SQL = `WITH input AS (
+    SELECT * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::boolean[], $6::text[], $7::text[], $8::text[])
+      AS i(collection, record_id, rev, deleted, data, stamps, owner)),
+  previous AS (
+    INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
+    SELECT $1, r.collection, r.record_id, r.rev, r.deleted, r.data FROM input i
+      CROSS JOIN LATERAL (SELECT collection, record_id, rev, deleted, data FROM records
+        WHERE org_id = $1 AND collection = i.collection AND record_id = i.record_id LIMIT 1) r
+    WHERE r.rev < i.rev
+    ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
+      deleted = excluded.deleted, data = excluded.data),
+  written AS (
+    INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
+    SELECT $1, * FROM input
+    ON CONFLICT (org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
+      deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner),
+  applied AS (
+    INSERT INTO mutations (org_id, mutation_id, rev, status)
+    SELECT $1, * FROM unnest($9::text[], $10::bigint[], $11::text[])),
+  settled AS (
+    INSERT INTO server_settings (name, value) SELECT * FROM unnest($17::text[], $18::text[])
+    ON CONFLICT (name) DO UPDATE SET value = excluded.value),
+  bumped AS (
+    UPDATE orgs SET revision = $12, updated_at = $13
+    WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
+    RETURNING pg_notify($15, $16))
+SELECT count(*) AS bumped FROM bumped`;
+
+/**
  * Sends `pending` in as few statements as possible: the records (each superseded version moved to the
  * change log by the same statement), the mutation ids and, with `bump`, the revision and its notification,
  * in one, with `settings` (a device's last contacts: committed with the batches, no statement of their own);
@@ -507,58 +537,28 @@ async function writePending(
   const mutations = [...pending.mutations.values()];
   if (records.length > 0 || mutations.length > 0 || bump || settings.size > 0) {
     const settingNames = [...settings.keys()].sort();
-    // Every part of one statement reads the rows as they were before it: `previous` moves the versions being
-    // superseded (an earlier revision's) to the change log while `written` replaces them.
     const { rows } = await client.query<{ bumped: Int8 }>(
-      prepared(
-        `WITH input AS (
-         SELECT * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::boolean[], $6::text[], $7::text[], $8::text[])
-           AS i(collection, record_id, rev, deleted, data, stamps, owner)),
-       previous AS (
-         INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
-         SELECT r.org_id, r.collection, r.record_id, r.rev, r.deleted, r.data FROM records r
-           JOIN input i ON r.collection = i.collection AND r.record_id = i.record_id AND r.rev < i.rev
-         WHERE r.org_id = $1
-         ON CONFLICT (org_id, collection, record_id, rev) DO UPDATE SET
-           deleted = excluded.deleted, data = excluded.data),
-       written AS (
-         INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps, owner)
-         SELECT $1, * FROM input
-         ON CONFLICT (org_id, collection, record_id) DO UPDATE SET rev = excluded.rev,
-           deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner),
-       applied AS (
-         INSERT INTO mutations (org_id, mutation_id, rev, status)
-         SELECT $1, * FROM unnest($9::text[], $10::bigint[], $11::text[])),
-       settled AS (
-         INSERT INTO server_settings (name, value) SELECT * FROM unnest($17::text[], $18::text[])
-         ON CONFLICT (name) DO UPDATE SET value = excluded.value),
-       bumped AS (
-         UPDATE orgs SET revision = $12, updated_at = $13
-         WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
-         RETURNING pg_notify($15, $16))
-       SELECT count(*) AS bumped FROM bumped`,
-        [
-          orgId,
-          records.map((r) => r.collection),
-          records.map((r) => r.recordId),
-          records.map((r) => r.rev),
-          records.map((r) => r.deleted),
-          records.map((r) => r.data),
-          records.map((r) => r.stamps),
-          records.map((r) => r.owner),
-          mutations.map((m) => m.mutationId),
-          mutations.map((m) => m.rev),
-          mutations.map((m) => storedStatus(m.status)),
-          bump?.to ?? 0,
-          bump?.nowIso ?? '',
-          bump?.from ?? 0,
-          bump?.channel ?? '',
-          bump?.payload ?? '',
-          // In name order: two statements writing the same rows lock them in one order.
-          settingNames,
-          settingNames.map((name) => settings.get(name) ?? ''),
-        ],
-      ),
+      prepared(PENDING_WRITE_SQL, [
+        orgId,
+        records.map((r) => r.collection),
+        records.map((r) => r.recordId),
+        records.map((r) => r.rev),
+        records.map((r) => r.deleted),
+        records.map((r) => r.data),
+        records.map((r) => r.stamps),
+        records.map((r) => r.owner),
+        mutations.map((m) => m.mutationId),
+        mutations.map((m) => m.rev),
+        mutations.map((m) => storedStatus(m.status)),
+        bump?.to ?? 0,
+        bump?.nowIso ?? '',
+        bump?.from ?? 0,
+        bump?.channel ?? '',
+        bump?.payload ?? '',
+        // In name order: two statements writing the same rows lock them in one order.
+        settingNames,
+        settingNames.map((name) => settings.get(name) ?? ''),
+      ]),
     );
     if (bump && Number(rows[0]?.bumped ?? 0) !== 1) throw new Error('revision moved under the lock');
   }
