@@ -1,3 +1,5 @@
+import { frSubstitutionChanges } from './fr-substitution-changes';
+
 /** The journal of every action (issue 33 point 8): kinds, action names and readable details. */
 export const frJournalItems = {
   kinds: {
@@ -15,6 +17,7 @@ export const frJournalItems = {
     'planning-reschedule': 'Cours reprogrammé',
     'planning-change-mode': 'Mode du cours modifié',
     'planning-correction': 'Émargement corrigé',
+    'planning-restore': frSubstitutionChanges.log.journal,
     'reschedule-requested': 'Demande de reprogrammation',
     'reschedule-validated': 'Reprogrammation validée',
     'vh-contract-created': 'Contrat VH créé',

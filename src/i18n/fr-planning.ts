@@ -1,4 +1,5 @@
 import { frEdtImportReasons } from './fr-edt-import';
+import { frSubstitutionChanges } from './fr-substitution-changes';
 
 /** Texts of the planning area (spec part 2 points 2, 3, 5, 8). */
 export const frPlanning = {
@@ -125,6 +126,7 @@ export const frPlanning = {
         'planning-reschedule': 'Reprogrammation',
         'planning-change-mode': 'Changement de type',
         'planning-correction': 'Correction d’horaire',
+        'planning-restore': frSubstitutionChanges.log.action,
       },
       logBy: (name: string) => `par ${name}`,
       logRange: (before: string, after: string) => `${before} → ${after}`,

@@ -9,4 +9,13 @@ export const frSubstitutionChanges = {
   admin: {
     remove: 'Retirer le remplacement',
   },
+  /** The planning log of a removal (« planning-restore »): Historique du créneau and the journal. */
+  log: {
+    action: 'Remplacement retiré',
+    journal: 'Remplacement retiré',
+    note: (date: string, former: string | null) =>
+      former
+        ? `Cours du ${day(date)} rendu à son enseignant : ${former} ne le remplace plus`
+        : `Cours du ${day(date)} rendu à son enseignant : il n’est plus annulé`,
+  },
 };

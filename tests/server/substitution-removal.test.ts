@@ -4,6 +4,7 @@ import {
   substitutionNotifications,
   substitutionRemovalNotifications,
 } from '../../src/domain/absences/substitution-notifications';
+import { restoreLog } from '../../src/domain/absences/substitution-restore';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
 import { courseSlot, l1Occurrence, l1Week, mutationNow, teacher } from '../support/builders';
@@ -47,6 +48,17 @@ const substitution = (substituteUserId: string | null) => ({
 });
 const removalNotices = (substituteUserId: string | null) =>
   substitutionRemovalNotifications({ removed: substitution(substituteUserId), slotIndex: 0, now: LATER });
+// The removal's planning log, pushed before the deletion (services/absences removeSubstitution).
+const removalLog = (substituteUserId: string | null) =>
+  restoreLog({
+    removed: substitution(substituteUserId),
+    timetable,
+    slotIndex: 0,
+    slot: timetable.slots[0]!,
+    actor: { userId: ROOT_ADMIN.id, userName: ROOT_ADMIN.name },
+    now: LATER,
+    note: 'Cours rendu à son enseignant',
+  });
 
 async function orgData(): Promise<Partial<StoreV1>> {
   return {
@@ -111,10 +123,11 @@ describe.each(backends)('$name: removing a substitution tells both teachers (iss
   it('the deletion and its notices apply together; each teacher sees hers', async () => {
     const revision = await assigned(IBOU.id);
     const results = await push(root, [
+      put('planningLogs', removalLog(IBOU.id)),
       remove(substitution(IBOU.id).id, revision),
       ...removalNotices(IBOU.id).map((n) => put('notifications', n)),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
     expect((await storeOf(server, ORG)).substitutions).toEqual([]);
     const awa = await signInAs(server.url, ORG, AWA);
     const ibou = await signInAs(server.url, ORG, IBOU);
@@ -131,10 +144,11 @@ describe.each(backends)('$name: removing a substitution tells both teachers (iss
   it('a cancelled course restored: the absent teacher is told', async () => {
     const revision = await assigned(null);
     const results = await push(root, [
+      put('planningLogs', removalLog(null)),
       remove(substitution(null).id, revision),
       ...removalNotices(null).map((n) => put('notifications', n)),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
     const awa = await signInAs(server.url, ORG, AWA);
     expect(await visibleTo(awa)).toEqual([
       ['substitution-canceled', AWA.id, false],
@@ -151,8 +165,11 @@ describe.each(backends)('$name: removing a substitution tells both teachers (iss
       reason: 'forbidden',
       detail: 'substitution-not-removed',
     });
-    const [gone] = await push(root, [remove(substitution(IBOU.id).id, revision)]);
-    expect(gone?.status).toBe('applied');
+    const gone = await push(root, [
+      put('planningLogs', removalLog(IBOU.id)),
+      remove(substitution(IBOU.id).id, revision),
+    ]);
+    expect(gone.map((r) => r.status)).toEqual(['applied', 'applied']);
     const [wrong] = await push(root, [put('notifications', { ...withdrawn!, teacherUserId: AWA.id })]);
     expect(wrong).toMatchObject({ status: 'rejected', detail: 'notification-id' });
     const forged = removalNotices(IBOU.id).find((n) => n.kind === 'substitution-withdrawn')!;

@@ -133,9 +133,16 @@ describe('substitutionNotificationRefusal: as the stored substitution says', () 
     id: 'sub:tt:s1:2026-11-16',
     absentUserId: 'awa',
     substituteUserId: 'ibou' as string | null,
+    assignedAt: '2026-11-15T09:00:00.000Z',
   };
   const notice = (kind: string, teacherUserId: string, substituteUserId: string | null = 'ibou') => ({
-    id: substitutionNotificationId(stored.id, kind as never, teacherUserId, substituteUserId),
+    id: substitutionNotificationId(
+      stored.id,
+      kind as never,
+      teacherUserId,
+      substituteUserId,
+      stored.assignedAt,
+    ),
     kind,
     teacherUserId,
     substitutionId: stored.id,
@@ -190,8 +197,9 @@ describe('saveSubstitution on the device: notices once, the specification’s ca
     const outbox = await db.outbox.count();
     await save(db, 'ibou', '2026-11-15T09:05:00.000Z');
     expect(await db.notifications.count()).toBe(2);
-    // Only the substitution's own change goes out again, no notification.
-    expect((await db.outbox.toArray()).slice(outbox).map((m) => m.collection)).toEqual(['substitutions']);
+    // No change: nothing goes out, and the assignment keeps the date its notices name.
+    expect(await db.outbox.count()).toBe(outbox);
+    expect((await db.substitutions.toArray()).map((s) => s.assignedAt)).toEqual(['2026-11-15T09:00:00.000Z']);
     // The bell's course sessions leave them out (they are listed apart).
     expect(groupNotifications(await db.notifications.toArray())).toEqual([]);
     expect(await db.planningLogs.count()).toBe(0);

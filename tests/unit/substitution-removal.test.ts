@@ -4,6 +4,7 @@ import {
   substitutionNotificationId,
   substitutionNotificationRefusal,
   substitutionRemovalNoticeId,
+  restoreLogId,
 } from '../../src/domain/absences/substitution-notice-rules';
 import {
   removalMessages,
@@ -50,6 +51,14 @@ describe('substitutionNotificationRefusal: a removal notice', () => {
     ...extra,
   });
   const stillStored = { id: subId, absentUserId: 'awa', substituteUserId: 'ibou' };
+  // The removal's planning log (domain/absences/substitution-restore), as the server reads it.
+  const log = {
+    id: restoreLogId(subId, AT),
+    action: 'planning-restore',
+    substitutionId: subId,
+    removedAssignedAt: AT,
+    formerSubstituteUserId: 'ibou',
+  };
   it.each([
     ['restored to the absent teacher', notice('substitution-restored', 'awa'), null, course, null],
     ['withdrawn to the former substitute', notice('substitution-withdrawn', 'ibou'), null, course, null],
@@ -86,7 +95,7 @@ describe('substitutionNotificationRefusal: a removal notice', () => {
     [
       'an id that is not the removal’s',
       notice('substitution-restored', 'awa', {
-        id: substitutionNotificationId(subId, 'substitution-restored', 'awa', null),
+        id: substitutionNotificationId(subId, 'substitution-restored', 'awa', null, AT),
       }),
       null,
       course,
@@ -100,7 +109,7 @@ describe('substitutionNotificationRefusal: a removal notice', () => {
       'notification-id',
     ],
   ] as const)('%s', (_name, n, stored, c, expected) => {
-    expect(substitutionNotificationRefusal(n, stored, c)).toBe(expected);
+    expect(substitutionNotificationRefusal(n, stored, c, log)).toBe(expected);
   });
 
   it('« restored » without the removal flag is refused, even with a substitution stored', () => {
@@ -127,7 +136,7 @@ describe('substitutionNotificationRefusal: a removal notice', () => {
     });
     for (const n of notices) {
       expect(notificationSchema.safeParse(n).success).toBe(true);
-      expect(substitutionNotificationRefusal(n, null, course)).toBeNull();
+      expect(substitutionNotificationRefusal(n, null, course, log)).toBeNull();
     }
   });
 });
@@ -141,12 +150,16 @@ describe('removeSubstitution on the device', () => {
       .map((n) => [n.kind, n.teacherUserId])
       .sort();
 
-  it('deletes the substitution and tells both teachers in one batch, the deletion first', async () => {
+  it('logs the removal, deletes the substitution and tells both teachers in one batch, in that order', async () => {
     const db = await seeded();
     const saved = await save(db, 'ibou', '2026-11-15T09:00:00.000Z');
     const before = await db.outbox.count();
     expect(
-      await removeSubstitution(db, { substitutionId: saved.id, now: new Date('2026-11-15T11:00:00Z') }),
+      await removeSubstitution(db, {
+        substitutionId: saved.id,
+        actorUserId: 'u-admin',
+        now: new Date('2026-11-15T11:00:00Z'),
+      }),
     ).toBe(true);
     expect(await db.substitutions.count()).toBe(0);
     expect(await removals(db)).toEqual([
@@ -155,22 +168,33 @@ describe('removeSubstitution on the device', () => {
     ]);
     const sent = (await db.outbox.toArray()).slice(before);
     expect(sent.map((m) => [m.collection, m.op])).toEqual([
+      ['planningLogs', 'put'],
       ['substitutions', 'delete'],
       ['notifications', 'put'],
       ['notifications', 'put'],
     ]);
     // Nothing left to remove: nothing written.
-    expect(await removeSubstitution(db, { substitutionId: saved.id, now: new Date() })).toBe(false);
-    expect(await db.outbox.count()).toBe(before + 3);
+    expect(
+      await removeSubstitution(db, { substitutionId: saved.id, actorUserId: 'u-admin', now: new Date() }),
+    ).toBe(false);
+    expect(await db.outbox.count()).toBe(before + 4);
   });
 
   it('a cancelled course restored tells the absent teacher only; assigned again then removed, told again', async () => {
     const db = await seeded();
     const canceled = await save(db, null, '2026-11-15T09:00:00.000Z');
-    await removeSubstitution(db, { substitutionId: canceled.id, now: new Date('2026-11-15T09:30:00Z') });
+    await removeSubstitution(db, {
+      substitutionId: canceled.id,
+      actorUserId: 'u-admin',
+      now: new Date('2026-11-15T09:30:00Z'),
+    });
     expect(await removals(db)).toEqual([['substitution-restored', 'awa']]);
     await save(db, 'ibou', '2026-11-15T10:00:00.000Z');
-    await removeSubstitution(db, { substitutionId: canceled.id, now: new Date('2026-11-15T10:30:00Z') });
+    await removeSubstitution(db, {
+      substitutionId: canceled.id,
+      actorUserId: 'u-admin',
+      now: new Date('2026-11-15T10:30:00Z'),
+    });
     expect(await removals(db)).toEqual([
       ['substitution-restored', 'awa'],
       ['substitution-restored', 'awa'],

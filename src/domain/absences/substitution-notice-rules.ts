@@ -1,3 +1,5 @@
+import { occurrenceKey } from './occurrence-teacher';
+
 /**
  * Issue 35, item 5: the kinds and ids of a substitution's notifications and the server's check of them
  * (domain/absences/substitution-notifications.ts writes them). Without the date library: the access rules
@@ -17,13 +19,20 @@ export function isSubstitutionNotification(record: { kind?: unknown }): boolean 
   return (SUBSTITUTION_NOTIFICATION_KINDS as readonly unknown[]).includes(record.kind);
 }
 
+/**
+ * The id of an assignment's notice: the course, the kind, the recipient, the substitute now named and the
+ * assignment itself (its `assignedAt`). One change is told once (the same record written again, or pushed
+ * again, keeps its notice), and each change is told again: B → C → B tells B (and the absent teacher) anew,
+ * and so does a course removed then given again to the same person.
+ */
 export function substitutionNotificationId(
   substitutionId: string,
   kind: SubstitutionNotificationKind,
   recipientUserId: string,
   substituteUserId: string | null,
+  assignedAt: string,
 ): string {
-  return `${substitutionId}:${kind}:${recipientUserId}:${substituteUserId ?? '-'}`;
+  return `${substitutionId}:${kind}:${recipientUserId}:${substituteUserId ?? '-'}:${assignedAt}`;
 }
 
 /**
@@ -40,6 +49,52 @@ export function substitutionRemovalNoticeId(
   return `${substitutionId}:${kind}:${recipientUserId}:removed:${removedAssignedAt}`;
 }
 
+/** The planning log of a substitution's removal (beyond the spec's actions, like planning-correction). */
+export const RESTORE_ACTION = 'planning-restore';
+
+/**
+ * The id of the planning log of a removal: the removed assignment's, so the same removal told again writes the
+ * same log, and its notices name it (the server reads it to know whom the removed assignment named).
+ */
+export function restoreLogId(substitutionId: string, removedAssignedAt: string): string {
+  return `${substitutionId}:restore:${removedAssignedAt}`;
+}
+
+/** The substitute an assignment names (null: nobody, or the absent teacher herself). */
+function namedSubstitute(s: { substituteUserId: string | null; absentUserId?: unknown }): string | null {
+  return s.substituteUserId === null || s.substituteUserId === s.absentUserId ? null : s.substituteUserId;
+}
+
+/**
+ * The server's check of a removal's planning log (RESTORE_ACTION), written before the deletion in the same
+ * push: the substitution is still stored, the log is of its occurrence (`slot`: the log's slot on the server's
+ * timetable, its key and teacher), of the assignment in force (its id and `removedAssignedAt`), and names the
+ * substitute that assignment names (`formerSubstituteUserId`, null when nobody). Null: accepted.
+ */
+export function restoreLogRefusal(
+  log: Record<string, unknown>,
+  substitution: {
+    id: string;
+    substituteUserId: string | null;
+    absentUserId?: unknown;
+    assignedAt?: unknown;
+    date?: unknown;
+  } | null,
+  slot: { slotKey: string; teacherUserId: string | null } | null,
+): string | null {
+  if (!substitution || !slot || log.substitutionId !== substitution.id) return 'substitution-not-found';
+  const date = typeof substitution.date === 'string' ? substitution.date : '';
+  const timetableId = typeof log.timetableId === 'string' ? log.timetableId : '';
+  if (occurrenceKey({ timetableId, slotKey: slot.slotKey, date }) !== substitution.id)
+    return 'substitution-not-found';
+  const at = typeof substitution.assignedAt === 'string' ? substitution.assignedAt : '';
+  if (at === '' || log.removedAssignedAt !== at || log.id !== restoreLogId(substitution.id, at))
+    return 'log-id';
+  if ((log.teacherUserId ?? null) !== slot.teacherUserId) return 'teacher-mismatch';
+  if ((log.formerSubstituteUserId ?? null) !== namedSubstitute(substitution)) return 'teacher-mismatch';
+  return null;
+}
+
 /** A notice of a substitution's removal carries this flag (and the removed assignment's date). */
 export function isRemovalNotice(notification: Record<string, unknown>): boolean {
   return notification.substitutionRemoved === true;
@@ -47,13 +102,16 @@ export function isRemovalNotice(notification: Record<string, unknown>): boolean 
 
 /**
  * The server's check of a removal notice: the substitution is no longer stored, the notice's course is the
- * slot it names (its occurrence key, computed by the caller from the stored timetable: `course`), and it
- * tells « rétabli » to that slot's own teacher (the absent one), « vous ne remplacez plus » to anyone else.
+ * slot it names (its occurrence key, computed by the caller from the stored timetable: `course`), the removal
+ * is logged (`log`: the stored planning log restoreLogId names, checked when written against the substitution
+ * then stored), and it tells « n’est plus remplacé » to that slot's own teacher (the absent one), « vous ne
+ * remplacez plus » to the substitute the removed assignment named, as its log says: to nobody else.
  */
 function removalRefusal(
   notification: Record<string, unknown>,
   substitution: { id: string } | null,
   course: { substitutionId: string; teacherUserId: string | null } | null,
+  log: Record<string, unknown> | null,
 ): string | null {
   if (substitution) return 'substitution-not-removed';
   if (!course || notification.substitutionId !== course.substitutionId) return 'substitution-not-found';
@@ -65,11 +123,19 @@ function removalRefusal(
     notification.id !== substitutionRemovalNoticeId(course.substitutionId, kind, recipient, at)
   )
     return 'notification-id';
+  if (
+    !log ||
+    log.action !== RESTORE_ACTION ||
+    log.substitutionId !== course.substitutionId ||
+    log.removedAssignedAt !== at
+  )
+    return 'removal-not-logged';
   const absent = course.teacherUserId ?? '';
+  const former = typeof log.formerSubstituteUserId === 'string' ? log.formerSubstituteUserId : '';
   const fits =
     kind === 'substitution-restored'
       ? recipient !== '' && recipient === absent
-      : kind === 'substitution-withdrawn' && recipient !== '' && recipient !== absent;
+      : kind === 'substitution-withdrawn' && recipient !== '' && recipient !== absent && recipient === former;
   return fits ? null : 'teacher-mismatch';
 }
 
@@ -81,17 +147,28 @@ function removalRefusal(
  */
 export function substitutionNotificationRefusal(
   notification: Record<string, unknown>,
-  substitution: { id: string; substituteUserId: string | null; absentUserId?: unknown } | null,
+  substitution: {
+    id: string;
+    substituteUserId: string | null;
+    absentUserId?: unknown;
+    assignedAt?: unknown;
+  } | null,
   course: { substitutionId: string; teacherUserId: string | null } | null = null,
+  removalLog: Record<string, unknown> | null = null,
 ): string | null {
-  if (isRemovalNotice(notification)) return removalRefusal(notification, substitution, course);
+  if (isRemovalNotice(notification)) return removalRefusal(notification, substitution, course, removalLog);
   if (notification.kind === 'substitution-restored') return 'teacher-mismatch';
   if (!substitution || notification.substitutionId !== substitution.id) return 'substitution-not-found';
   const kind = notification.kind as SubstitutionNotificationKind;
   const recipient = typeof notification.teacherUserId === 'string' ? notification.teacherUserId : '';
   const absent = typeof substitution.absentUserId === 'string' ? substitution.absentUserId : '';
   const current = substitution.substituteUserId;
-  if (notification.id !== substitutionNotificationId(substitution.id, kind, recipient, current))
+  // The notice of the assignment in force, not of an earlier one (nor of a date made up).
+  const at = typeof substitution.assignedAt === 'string' ? substitution.assignedAt : '';
+  if (
+    at === '' ||
+    notification.id !== substitutionNotificationId(substitution.id, kind, recipient, current, at)
+  )
     return 'notification-id';
   const fits =
     kind === 'substitution-assigned'

@@ -11,14 +11,21 @@ import {
  * Issue 35, item 5: the notifications of a substitution, to both teachers. Like a check-in's notification
  * (domain/attendance/check-actions), they are written by the device that makes the change, in the same
  * transaction as the substitution, so offline too, and reach their teacher with the sync (her bell). Their id
- * is the outcome's (course, kind, recipient, substitute): the same assignment made again, on this device or
- * by a second administrator offline, writes the same record, never a second notification. The server
- * accepts them only from an administrator of the plannings and only as the stored substitution says
- * (substitutionNotificationRefusal).
+ * is the change's (course, kind, recipient, substitute, the assignment's `assignedAt`): the same change
+ * written or pushed again keeps its one notification, and every change is told anew, even to someone told
+ * before (B → C → B tells B again that she replaces; removed then given again to B, the same). Saving the
+ * substitute already named is no change: nothing is told and the assignment keeps its date. The server
+ * accepts them only from an administrator of the plannings and only as the stored substitution says, for the
+ * assignment in force (substitutionNotificationRefusal).
  *
- * - a substitute named (or changed): « Vous remplacez … » to her, « … est assuré par … » to the absent teacher;
- * - nobody (the course is cancelled): « … est annulé : aucun remplaçant » to the absent teacher;
- * - a substitute no longer named (another one, or nobody): « Vous ne remplacez plus … » to her.
+ * Who is told what at each change (previous state → new state; A absent, B and C substitutes):
+ * - nothing → B, nobody → B: « Vous remplacez A » to B, « … est assuré par B » to A;
+ * - B → C: the same to C and A, « Vous ne remplacez plus A » to B;
+ * - nothing → nobody: « … est annulé : aucun remplaçant » to A; B → nobody: the same, and « Vous ne
+ *   remplacez plus A » to B;
+ * - B → B, nobody → nobody: nothing;
+ * - removed (substitutionRemovalNotifications): « … n’est plus remplacé » to A, « Vous ne remplacez plus A »
+ *   to the substitute the removed assignment named (none when it named nobody).
  */
 type Course = Pick<
   SubstitutionRecord,
@@ -55,7 +62,7 @@ export function substitutionMessages(
  * no previous record). `slotIndex`: the slot's place in its timetable (the bell's records point at a slot).
  */
 export function substitutionNotifications(input: {
-  substitution: Course & Pick<SubstitutionRecord, 'substituteUserId'>;
+  substitution: Course & Pick<SubstitutionRecord, 'substituteUserId' | 'assignedAt'>;
   previousSubstituteUserId: string | null | undefined;
   slotIndex: number;
   now: InstantLike;
@@ -67,7 +74,7 @@ export function substitutionNotifications(input: {
       m,
       input.slotIndex,
       input.now,
-      substitutionNotificationId(s.id, m.kind, m.recipientUserId, s.substituteUserId),
+      substitutionNotificationId(s.id, m.kind, m.recipientUserId, s.substituteUserId, s.assignedAt),
     ),
   );
 }

@@ -2,6 +2,7 @@ import type { CollectionName } from '../store/collections';
 import type { Profile, Timetable, User } from '../store/schema';
 import type { RecordData } from './record';
 import { occurrenceSubstitutionId } from '../absences/occurrence-teacher';
+import { isRemovalNotice, RESTORE_ACTION, restoreLogId } from '../absences/substitution-notice-rules';
 import { newlyAssignedTeachers } from '../planning/bulk-assign';
 
 /** What the predicates may consult besides the record itself; the server fills it from its current data. */
@@ -21,7 +22,13 @@ export interface AccessLookup {
    * The server's stored substitution of a course occurrence (issue 35; substitutionKeys says which), or null.
    * Absent where the UI decides for itself: the slot's own teacher is then assumed.
    */
-  substitution?(id: string): { id: string; substituteUserId: string | null; absentUserId?: string } | null;
+  substitution?(id: string): {
+    id: string;
+    substituteUserId: string | null;
+    absentUserId?: string;
+    assignedAt?: string;
+    date?: string;
+  } | null;
 }
 
 /**
@@ -35,8 +42,10 @@ export function substitutionKeys(
   timetable: (id: string) => Timetable | null,
 ): string[] {
   if ((collection !== 'planningLogs' && collection !== 'notifications') || !after) return [];
-  // A substitution's notification names its substitution (issue 35, domain/absences/substitution-notice-rules).
-  const named = collection === 'notifications' ? text(after.substitutionId) : null;
+  // A substitution's notification names its substitution (issue 35, domain/absences/substitution-notice-rules),
+  // and so does the planning log of its removal (checked while the substitution is still stored).
+  const named =
+    collection === 'notifications' || after.action === RESTORE_ACTION ? text(after.substitutionId) : null;
   if (named) return [named];
   const timetableId = text(after.timetableId);
   const id = timetableId ? occurrenceSubstitutionId(timetable(timetableId), after) : null;
@@ -45,9 +54,15 @@ export function substitutionKeys(
 
 /**
  * The stored planning logs the rules consult for a new planning log: the check-in an automatic check-out
- * (`auto-<id>`) or a check-out (`checkinLogId`) closes, and the log a correction corrects.
+ * (`auto-<id>`) or a check-out (`checkinLogId`) closes, and the log a correction corrects; for a notice of a
+ * substitution's removal, the removal's log (issue 35: whom the removed assignment named).
  */
 export function planningLogKeys(collection: CollectionName, after: RecordData | null): string[] {
+  if (collection === 'notifications' && after && isRemovalNotice(after)) {
+    const id = text(after.substitutionId);
+    const at = text(after.removedAssignedAt);
+    return id && at ? [restoreLogId(id, at)] : [];
+  }
   if (collection !== 'planningLogs' || !after) return [];
   const ids = new Set<string>();
   const id = text(after.id);

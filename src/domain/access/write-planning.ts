@@ -12,6 +12,9 @@ import {
 import { occurrenceKey, slotKey } from '../absences/occurrence-teacher';
 import {
   isSubstitutionNotification,
+  RESTORE_ACTION,
+  restoreLogId,
+  restoreLogRefusal,
   substitutionNotificationRefusal,
 } from '../absences/substitution-notice-rules';
 import type { PlanningLog, Slot, Timetable } from '../store/schema';
@@ -395,6 +398,7 @@ export function authorizePlanningLogWrite(write: UserWrite): WriteDecision {
     if (!name.ok) return name;
   }
   if (log.action === CORRECTION_ACTION) return correctionDecision(write, log);
+  if (log.action === RESTORE_ACTION) return restoreLogDecision(write, log);
   // Admin slot actions and request validation may target a slot created in the same push: no slot lookup.
   if (!isCheckAction(log) && holdsAny(write, ['planning.consulter.actions', 'planning.reprogrammation']))
     return ALLOWED;
@@ -424,10 +428,33 @@ function substitutionNotificationDecision(write: UserWrite): WriteDecision {
   const id = textOf(write.after.substitutionId);
   // The UI deciding for itself has no stored substitutions: the server checks.
   if (!write.lookup.substitution) return ALLOWED;
+  const at = textOf(write.after.removedAssignedAt);
   const refused = substitutionNotificationRefusal(
     write.after,
     id ? write.lookup.substitution(id) : null,
     noticeCourse(write),
+    id && at ? (write.lookup.planningLog?.(restoreLogId(id, at)) ?? null) : null,
+  );
+  return refused ? refuse(refused) : ALLOWED;
+}
+
+/**
+ * The planning log of a substitution's removal (issue 35): by an administrator of the plannings, written
+ * before the deletion while the substitution is stored, as it says (restoreLogRefusal). The removal's notices
+ * are then checked against it: its former substitute is the only one told « Vous ne remplacez plus … ».
+ */
+function restoreLogDecision(write: UserWrite, log: RecordData): WriteDecision {
+  if (!write.modules.has('planning.consulter.actions')) return refuse('not-permitted');
+  // The UI deciding for itself has no stored substitutions: the server checks.
+  if (!write.lookup.substitution) return ALLOWED;
+  const id = textOf(log.substitutionId);
+  const slot = slotOf(write.lookup, log);
+  const refused = restoreLogRefusal(
+    log,
+    id ? write.lookup.substitution(id) : null,
+    slot && typeof log.slotIndex === 'number'
+      ? { slotKey: slotKey(slot, log.slotIndex), teacherUserId: slot.teacherUserId }
+      : null,
   );
   return refused ? refuse(refused) : ALLOWED;
 }

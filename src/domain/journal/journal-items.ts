@@ -25,6 +25,7 @@ export type JournalCode =
   | 'planning-reschedule'
   | 'planning-change-mode'
   | 'planning-correction'
+  | 'planning-restore'
   | 'reschedule-requested'
   | 'reschedule-validated'
   | 'vh-contract-created'
@@ -120,6 +121,7 @@ const HUMAN_LOG_ACTIONS: ReadonlySet<string> = new Set([
   'planning-reschedule',
   'planning-change-mode',
   'planning-correction',
+  'planning-restore',
 ]);
 
 /** Check-ins and check-outs are the attendance's (/attendance); the journal keeps the decisions on courses. */

@@ -129,6 +129,8 @@ export const planningLogActionSchema = z.enum([
   'planning-change-mode',
   // Beyond the spec: a reviewer's correction of a check-in or check-out time (domain/attendance/trust).
   'planning-correction',
+  // Beyond the spec (issue 35): a substitution removed, the course given back to its teacher for one date.
+  'planning-restore',
 ]);
 
 export const planningLogSchema = z.looseObject({

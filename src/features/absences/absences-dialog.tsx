@@ -123,7 +123,11 @@ function CourseEntry({
           className="button secondary"
           onPress={() => {
             setIsChanging(false);
-            void removeSubstitution(appDb(), { substitutionId: assigned.id, now: now() });
+            void removeSubstitution(appDb(), {
+              substitutionId: assigned.id,
+              actorUserId: userId,
+              now: now(),
+            });
           }}
         >
           {frSubstitutionChanges.admin.remove}

@@ -19,7 +19,9 @@ import {
 } from '../../domain/absences/substitution-notifications';
 import { slotKeyOf } from '../../domain/calendar/feed-events';
 import { buildPlanningLog, slotTimeRange } from '../../domain/planning/planning-log';
+import { restoreLog } from '../../domain/absences/substitution-restore';
 import { frAbsencesNotify } from '../../i18n/fr-absences-notify';
+import { frSubstitutionChanges } from '../../i18n/fr-substitution-changes';
 import type { Absence, Substitution } from '../../domain/store/schema';
 
 /**
@@ -61,13 +63,21 @@ export async function saveSubstitution(
   },
 ): Promise<Substitution> {
   const record: Substitution = { ...assignSubstitute(input) };
-  await writeBatch(db, async (w) => {
+  return writeBatch(db, async (w) => {
     const previous = await w.get('substitutions', record.id);
+    // The substitute already named, for the same absence: no change, nothing written nor told (the assignment
+    // keeps its date, which names its notices).
+    if (
+      previous &&
+      previous.substituteUserId === record.substituteUserId &&
+      previous.absenceId === record.absenceId
+    )
+      return previous;
     await w.put('substitutions', record);
     const timetable = await w.get('timetables', record.timetableId);
     const slotIndex = timetable?.slots.findIndex((slot, i) => slotKeyOf(slot, i) === record.slotKey) ?? -1;
     const slot = timetable?.slots[slotIndex];
-    if (!timetable || !slot) return;
+    if (!timetable || !slot) return record;
     const notices = substitutionNotifications({
       substitution: record,
       previousSubstituteUserId: previous ? previous.substituteUserId : undefined,
@@ -96,27 +106,54 @@ export async function saveSubstitution(
         }),
       );
     }
+    return record;
   });
-  return record;
 }
 
 /**
  * Removes a course's substitution (« Retirer le remplacement »): the course is its own teacher's again. In the
- * same transaction, the notices of the removal (domain/absences/substitution-notifications): « Vous ne
- * remplacez plus … » to the substitute it named, « … n’est plus remplacé » to the absent teacher. Nothing to
- * remove: nothing written.
+ * same transaction, in this order (the server checks each against the one before):
+ * - the planning log of the removal (domain/absences/substitution-restore, « Remplacement retiré » in the
+ *   slot's history and the journal), written while the substitution is still there;
+ * - the deletion;
+ * - the notices of the removal (domain/absences/substitution-notifications): « Vous ne remplacez plus … » to
+ *   the substitute it named, « … n’est plus remplacé » to the absent teacher.
+ * Nothing to remove: nothing written.
  */
 export async function removeSubstitution(
   db: AppDatabase,
-  input: { substitutionId: string; now: Date },
+  input: { substitutionId: string; actorUserId: string; now: Date },
 ): Promise<boolean> {
   return writeBatch(db, async (w) => {
     const removed = await w.get('substitutions', input.substitutionId);
     if (!removed) return false;
-    await w.remove('substitutions', removed.id);
     const timetable = await w.get('timetables', removed.timetableId);
     const slotIndex = timetable?.slots.findIndex((slot, i) => slotKeyOf(slot, i) === removed.slotKey) ?? -1;
-    if (slotIndex < 0) return true;
+    const slot = timetable?.slots[slotIndex];
+    if (!timetable || !slot) {
+      await w.remove('substitutions', removed.id);
+      return true;
+    }
+    const [actor, former] = await Promise.all([
+      w.get('users', input.actorUserId),
+      removed.substituteUserId ? w.get('users', removed.substituteUserId) : undefined,
+    ]);
+    const log = restoreLog({
+      removed,
+      timetable,
+      slotIndex,
+      slot,
+      actor: { userId: input.actorUserId, userName: actor?.name ?? null },
+      now: input.now,
+      note: frSubstitutionChanges.log.note(
+        removed.date,
+        removed.substituteUserId && removed.substituteUserId !== removed.absentUserId
+          ? (former?.name ?? frAbsencesNotify.bell.someone)
+          : null,
+      ),
+    });
+    if (!(await w.get('planningLogs', log.id))) await w.put('planningLogs', log);
+    await w.remove('substitutions', removed.id);
     const notices = substitutionRemovalNotifications({ removed, slotIndex, now: input.now });
     for (const notice of notices)
       if (!(await w.get('notifications', notice.id))) await w.put('notifications', notice);
