@@ -3,6 +3,7 @@ import { toSessionRow, toUserRecord, type UserRecordRow } from './sqlite-auth-st
 import type { RateHit, RateLimitStore, SessionStore } from './sync-storage';
 import type { SettingsStore, UserLookup } from './user-index';
 import { prepared } from './pg-prepared';
+import { coalesce } from './coalesce';
 
 /**
  * Bookkeeping rows that every request rewrites (a device's and a session's last contact, device-contacts.ts):
@@ -43,7 +44,7 @@ export function postgresAuthStores(
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
     remembered.set(name, value);
   };
-  const fused = fusedHitAndRead(pool, bookkeeping);
+  const fused = bookkeepingQueue(bookkeeping);
   return {
     settings: {
       get: async (name) => {
@@ -196,129 +197,109 @@ export function postgresAuthStores(
   };
 }
 
-type Settle<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
-type HitCall = { list: readonly RateHit[] } & Settle<number[]>;
-type ReadCall = { names: readonly string[] } & Settle<(string | null)[]>;
-
-/** Counts every bucket of `list` in one statement (distinct buckets: ON CONFLICT touches each row once). */
-function hitSql(list: readonly RateHit[], first: number): { text: string; values: unknown[] } {
-  const values = list.map(
-    (_, i) => `($${first + 3 * i}, $${first + 3 * i + 1}::bigint, $${first + 3 * i + 2}::int)`,
-  );
-  return {
-    text: `INSERT INTO rate_limits (bucket, window_start_ms, hits) VALUES ${values.join(', ')}
-           ON CONFLICT (bucket) DO UPDATE SET
-             hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
-                         THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
-             window_start_ms = excluded.window_start_ms
-           RETURNING bucket, hits`,
-    values: list.flatMap((h) => [h.bucket, h.windowStartMs, h.units]),
-  };
-}
-
-const countsOf = (list: readonly RateHit[], rows: readonly { name: string; value: string | null }[]) => {
-  const byBucket = new Map(rows.map((r) => [r.name, Number(r.value)]));
-  return list.map((h) => byBucket.get(h.bucket) ?? h.units);
-};
-
-const valuesOf = (names: readonly string[], rows: readonly { name: string; value: string | null }[]) => {
-  const byName = new Map(rows.map((r) => [r.name, r.value]));
-  return names.map((name) => byName.get(name) ?? null);
-};
+/** One call of the bookkeeping queue: a count of rate-limit buckets, or a read of settings. */
+type BookkeepingCall = { hit: readonly RateHit[] } | { read: readonly string[] };
 
 /**
- * A push counts its write budget (rateLimits.hitEach) and reads its device's last contacts
- * (settings.getMany) at once (sync-service.ts: both asked in the same tick). Issue 31: on PostgreSQL the two
- * go as ONE statement (a CTE: the counters' upsert, then the settings read) on the bookkeeping pool, one
- * round trip and one connection instead of two. A count or a read asked alone, or a second one in the same
- * tick, runs as before. Each caller gets exactly its own answer; a failed statement fails both callers.
+ * Counts every bucket given and reads the settings named, in one statement: the counters' upsert (each
+ * bucket once: ON CONFLICT touches a row once per statement), then the settings as they were before it.
  */
-function fusedHitAndRead(
-  pool: pg.Pool,
-  bookkeeping: pg.Pool,
-): {
+export const BOOKKEEPING_SQL = `WITH counted AS (
+    INSERT INTO rate_limits (bucket, window_start_ms, hits)
+    SELECT * FROM unnest($2::text[], $3::bigint[], $4::int[])
+    ON CONFLICT (bucket) DO UPDATE SET
+      hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
+                  THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
+      window_start_ms = excluded.window_start_ms
+    RETURNING bucket, hits)
+  SELECT true AS hit, bucket AS name, hits::text AS value FROM counted
+  UNION ALL
+  SELECT false, name, value FROM server_settings WHERE name = ANY($1::text[])`;
+
+/**
+ * The calls of one run, cut where a bucket comes back with another window (a minute turned between two
+ * calls): within a part each bucket has one window, so the part's calls add up in one row.
+ */
+function partsOf(calls: readonly BookkeepingCall[]): BookkeepingCall[][] {
+  const parts: BookkeepingCall[][] = [];
+  let part: BookkeepingCall[] = [];
+  let windows = new Map<string, number>();
+  for (const call of calls) {
+    const clash =
+      'hit' in call && call.hit.some((h) => (windows.get(h.bucket) ?? h.windowStartMs) !== h.windowStartMs);
+    if (clash) {
+      parts.push(part);
+      part = [];
+      windows = new Map();
+    }
+    if ('hit' in call) for (const h of call.hit) windows.set(h.bucket, h.windowStartMs);
+    part.push(call);
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
+/**
+ * The rate-limit counts and settings reads of a server's requests (issue 31). Every push counts its write
+ * budget and reads its device's last contacts (sync-service.ts), every sign-in attempt counts its buckets:
+ * one statement each was the most frequent statement of the server (one per request, on the same few rows).
+ * The calls that arrive while one statement runs now go together in the next (coalesce.ts), on the
+ * bookkeeping pool: a bucket counted by several calls is written once with their sum, and each call hears the
+ * count it would have heard alone, in the order the calls arrived (the count before the statement, plus the
+ * units of the calls before it and its own). A failed statement fails the calls it carried, and only those.
+ */
+function bookkeepingQueue(bookkeeping: pg.Pool): {
   hit: (list: readonly RateHit[]) => Promise<number[]>;
   read: (names: readonly string[]) => Promise<(string | null)[]>;
 } {
-  let open: { hit?: HitCall; read?: ReadCall } | null = null;
-
-  const runHit = async (list: readonly RateHit[]) => {
-    const { text, values } = hitSql(list, 1);
-    const { rows } = await bookkeeping.query<{ bucket: string; hits: number }>(prepared(text, values));
-    return countsOf(
-      list,
-      rows.map((r) => ({ name: r.bucket, value: String(r.hits) })),
-    );
-  };
-  const runRead = async (names: readonly string[]) => {
-    const { rows } = await pool.query<{ name: string; value: string }>(
-      'SELECT name, value FROM server_settings WHERE name = ANY($1::text[])',
-      [[...names]],
-    );
-    return valuesOf(names, rows);
-  };
-  const runBoth = async (hit: HitCall, read: ReadCall) => {
-    try {
-      const { text, values } = hitSql(hit.list, 2);
-      // The settings read sees the rows as they were before the statement: the contacts read here are
-      // never the counters' (other names), so it reads exactly what a separate SELECT would.
-      const { rows } = await bookkeeping.query<{ hit: boolean; name: string; value: string | null }>(
-        prepared(
-          `WITH counted AS (${text})
-           SELECT true AS hit, bucket AS name, hits::text AS value FROM counted
-           UNION ALL
-           SELECT false, name, value FROM server_settings WHERE name = ANY($1::text[])`,
-          [[...read.names], ...values],
-        ),
-      );
-      hit.resolve(
-        countsOf(
-          hit.list,
-          rows.filter((r) => r.hit),
-        ),
-      );
-      read.resolve(
-        valuesOf(
-          read.names,
-          rows.filter((r) => !r.hit),
-        ),
-      );
-    } catch (error) {
-      hit.reject(error);
-      read.reject(error);
+  const runPart = async (calls: readonly BookkeepingCall[]): Promise<(number[] | (string | null)[])[]> => {
+    const units = new Map<string, { windowStartMs: number; units: number }>();
+    const names = new Set<string>();
+    for (const call of calls) {
+      if ('read' in call) for (const name of call.read) names.add(name);
+      else
+        for (const h of call.hit) {
+          const sum = units.get(h.bucket);
+          if (sum) sum.units += h.units;
+          else units.set(h.bucket, { windowStartMs: h.windowStartMs, units: h.units });
+        }
     }
+    const buckets = [...units.keys()].sort(); // one order: two statements lock shared rows alike
+    const { rows } = await bookkeeping.query<{ hit: boolean; name: string; value: string | null }>(
+      prepared(BOOKKEEPING_SQL, [
+        [...names],
+        buckets,
+        buckets.map((b) => units.get(b)?.windowStartMs ?? 0),
+        buckets.map((b) => units.get(b)?.units ?? 0),
+      ]),
+    );
+    const counts = new Map<string, number>();
+    const values = new Map<string, string | null>();
+    for (const row of rows) {
+      if (row.hit) counts.set(row.name, Number(row.value));
+      else values.set(row.name, row.value);
+    }
+    // Each call's count: the bucket's count after the statement, less the units of the calls after it.
+    const later = new Map<string, number>();
+    const answers: (number[] | (string | null)[])[] = [];
+    for (let i = calls.length - 1; i >= 0; i -= 1) {
+      const call = calls[i] as BookkeepingCall;
+      if ('read' in call) {
+        answers[i] = call.read.map((name) => values.get(name) ?? null);
+        continue;
+      }
+      answers[i] = call.hit.map((h) => (counts.get(h.bucket) ?? h.units) - (later.get(h.bucket) ?? 0));
+      for (const h of call.hit) later.set(h.bucket, (later.get(h.bucket) ?? 0) + h.units);
+    }
+    return answers;
   };
-  const flush = (calls: { hit?: HitCall; read?: ReadCall }) => {
-    const { hit, read } = calls;
-    if (hit && read) void runBoth(hit, read);
-    else if (hit) runHit(hit.list).then(hit.resolve, hit.reject);
-    else if (read) runRead(read.names).then(read.resolve, read.reject);
-  };
-  /** The pair of this tick (sent once the caller's synchronous code has asked both). */
-  const slot = () => {
-    if (open) return open;
-    const calls: { hit?: HitCall; read?: ReadCall } = {};
-    open = calls;
-    queueMicrotask(() => {
-      if (open === calls) open = null;
-      flush(calls);
-    });
-    return calls;
-  };
+  const queued = coalesce<BookkeepingCall, number[] | (string | null)[]>(async (calls) => {
+    const answers: (number[] | (string | null)[])[] = [];
+    for (const part of partsOf(calls)) answers.push(...(await runPart(part)));
+    return answers;
+  });
   return {
-    hit: (list) => {
-      const calls = slot();
-      if (calls.hit) return runHit(list);
-      return new Promise((resolve, reject) => {
-        calls.hit = { list, resolve, reject };
-      });
-    },
-    read: (names) => {
-      const calls = slot();
-      if (calls.read) return runRead(names);
-      return new Promise((resolve, reject) => {
-        calls.read = { names, resolve, reject };
-      });
-    },
+    hit: (list) => queued({ hit: list }) as Promise<number[]>,
+    read: (names) => queued({ read: names }) as Promise<(string | null)[]>,
   };
 }

@@ -4,7 +4,15 @@ import { toSessionRow, type SessionDbRow } from './sqlite-auth-store';
 import { MigrationError } from './migration-error';
 import { MIGRATIONS } from './migrations';
 import { postgresAuthStores } from './postgres-auth-store';
-import type { KnownRecord, RecordKey, SyncStorage, SyncTransaction, TransactionHints } from './sync-storage';
+import type {
+  AuthState,
+  KnownRecord,
+  RecordKey,
+  SyncStorage,
+  SyncTransaction,
+  TransactionHints,
+} from './sync-storage';
+import { coalesce } from './coalesce';
 import { rowsWithin } from './page-sizes';
 import { listenForRevisions, notifyPayload, revisionChannelOf } from './postgres-revisions';
 import {
@@ -55,6 +63,25 @@ export const DEFAULT_GROUP_MAX = 64;
 const MAX_GUESSED_ORGS = 1_000;
 /** readAuthState reads the changed records up to this many revisions behind; further, the caller reloads. */
 const AUTH_CHANGES_MAX = 2_000;
+/** One request's authentication read (readAuthState). */
+type AuthInput = { tokenHash: string; orgId: string; since: number | null };
+
+/**
+ * readAuthState for several requests in one statement: per input row (its ordinal as input_n), the session,
+ * the organisation's revision and, when the server's cache is at most $5 revisions behind, the users and
+ * profiles changed since. Sessions and organisations by primary key (LATERAL … LIMIT 1: never a scan,
+ * whatever the statistics, pg-lookups.ts).
+ */
+const AUTH_STATES_SQL = `SELECT i.n AS input_n, s.*, o.revision AS org_revision,
+    CASE WHEN i.since IS NOT NULL AND i.since >= coalesce(o.revision, 0) - $5 THEN
+      (SELECT coalesce(json_agg(json_build_array(c.collection, c.record_id)), '[]'::json) FROM (
+        SELECT collection, record_id FROM records
+        WHERE org_id = i.org_id AND rev > i.since AND collection = ANY($4::text[])) c)
+    END AS changed
+  FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY AS i(token_hash, org_id, since, n)
+  LEFT JOIN LATERAL (SELECT revision FROM orgs WHERE org_id = i.org_id LIMIT 1) o ON true
+  LEFT JOIN LATERAL (SELECT * FROM sessions WHERE token_hash = i.token_hash LIMIT 1) s ON true`;
+
 /** A ROLLBACK that does not answer within this time: the connection is dropped instead. */
 const ROLLBACK_TIMEOUT_MS = 2_000;
 
@@ -228,6 +255,48 @@ export async function openPostgresSyncStorage(
     )) as unknown as pg.QueryResult<{ revision: Int8 }>[];
     return Number(results.at(-1)?.rows[0]?.revision ?? 0);
   }
+
+  /**
+   * Every request's authentication reads its session, its organisation's revision and the users and profiles
+   * changed since the revision this server's access cache holds (records_by_rev, at most AUTH_CHANGES_MAX
+   * behind): one statement per request was, with the rate-limit count, most of the statements the server
+   * sent (issue 31). The requests that arrive while one such statement runs go together in the next
+   * (coalesce.ts), one row of input each; each row is looked up by primary key (pg-lookups.ts).
+   */
+  const authStateQueues = new Map<string, (input: AuthInput) => Promise<AuthState>>();
+  const authStatesOf = (collections: readonly CollectionName[]) => {
+    const key = collections.join(',');
+    let queue = authStateQueues.get(key);
+    if (!queue) {
+      queue = coalesce<AuthInput, AuthState>(async (inputs) => {
+        const { rows } = await pool.query<
+          SessionDbRow & { input_n: Int8; org_revision: Int8 | null; changed: unknown }
+        >(
+          prepared(AUTH_STATES_SQL, [
+            inputs.map((i) => i.tokenHash),
+            inputs.map((i) => i.orgId),
+            inputs.map((i) => i.since),
+            [...collections],
+            AUTH_CHANGES_MAX,
+          ]),
+        );
+        const byInput = new Map(rows.map((row) => [Number(row.input_n), row]));
+        return inputs.map((_, n) => {
+          const row = byInput.get(n + 1);
+          const changed = Array.isArray(row?.changed)
+            ? (row.changed as [CollectionName, string][]).map(([collection, id]) => ({ collection, id }))
+            : null;
+          return {
+            session: row?.token_hash ? toSessionRow(row) : null,
+            revision: Number(row?.org_revision ?? 0),
+            changed,
+          };
+        });
+      });
+      authStateQueues.set(key, queue);
+    }
+    return queue;
+  };
 
   /** Per organisation, the related records its next group asks at once (postgres-write-group.ts). */
   const guesses = new Map<string, RelatedGuess>();
@@ -511,32 +580,10 @@ export async function openPostgresSyncStorage(
       ]);
       return Number(rows[0]?.revision ?? 0);
     },
-    // Authentication in one round trip (sessions.ts): the session, the revision and the users and profiles
-    // changed since the revision this server's cache holds (records_by_rev, at most AUTH_CHANGES_MAX behind).
-    readAuthState: async (tokenHash, orgId, since, collections) => {
-      const { rows } = await pool.query<SessionDbRow & { org_revision: Int8 | null; changed: unknown }>(
-        prepared(
-          `WITH org AS (SELECT revision FROM orgs WHERE org_id = $2)
-         SELECT s.*, (SELECT revision FROM org) AS org_revision,
-           CASE WHEN $3::bigint IS NOT NULL AND $3::bigint >= coalesce((SELECT revision FROM org), 0) - $5 THEN
-             (SELECT coalesce(json_agg(json_build_array(c.collection, c.record_id)), '[]'::json) FROM (
-               SELECT collection, record_id FROM records
-               WHERE org_id = $2 AND rev > $3::bigint AND collection = ANY($4::text[])) c)
-           END AS changed
-         FROM (SELECT 1) AS one LEFT JOIN sessions s ON s.token_hash = $1`,
-          [tokenHash, orgId, since, [...collections], AUTH_CHANGES_MAX],
-        ),
-      );
-      const row = rows[0];
-      const changed = Array.isArray(row?.changed)
-        ? (row.changed as [CollectionName, string][]).map(([collection, id]) => ({ collection, id }))
-        : null;
-      return {
-        session: row?.token_hash ? toSessionRow(row) : null,
-        revision: Number(row?.org_revision ?? 0),
-        changed,
-      };
-    },
+    // Authentication in one round trip (sessions.ts), shared by the requests that arrive together (see
+    // authStates above).
+    readAuthState: (tokenHash, orgId, since, collections) =>
+      authStatesOf(collections)({ tokenHash, orgId, since }),
     readChanges: (orgId, after, limit, maxBytes) =>
       snapshot(async (client) => {
         const revision = await revisionOf(client, orgId);
