@@ -15,7 +15,7 @@ import { SignInPage } from './support/pages/sign-in';
  * Issue 35, « Limites connues » closed: Moussa Fall is absent today and Fatou Ndiaye replaces him at 23:00.
  * The administrator taps « Retirer le remplacement »: the course is Moussa's again (its proposals come back),
  * the server holds no substitution, and each teacher's bell tells her or him (Fatou no longer replaces,
- * Moussa gives his course).
+ * Moussa gives his course); the slot's history keeps a « Remplacement retiré » entry.
  */
 const COURSE = { id: 's-1', start: '23:00', end: '23:50' };
 
@@ -67,6 +67,15 @@ test('removing a substitution gives the course back and tells both teachers', as
   await expect
     .poll(async () => ((await readStoreAsAdmin(request, org)).substitutions ?? []) as unknown[])
     .toEqual([]);
+  // The removal leaves its trace in the slot's history, naming the substitute it withdrew.
+  await expect
+    .poll(async () =>
+      ((await readStoreAsAdmin(request, org)).planningLogs ?? [])
+        .map((l) => l as Record<string, unknown>)
+        .filter((l) => l.action === 'planning-restore')
+        .map((l): unknown[] => [l.teacherUserId, l.formerSubstituteUserId, l.note]),
+    )
+    .toEqual([['u-t1', 'u-t2', expect.stringContaining('Fatou Ndiaye ne le remplace plus')]]);
   await office.context.close();
 
   const day = `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

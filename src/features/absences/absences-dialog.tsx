@@ -12,7 +12,9 @@ import {
   type AbsenceOverview,
   type AffectedCourse,
 } from '../../services/absences/absences';
+import { substitutionContractWarnings } from '../../services/absences/substitution-warnings';
 import { AppDialog } from '../../ui/app-dialog';
+import { useToast } from '../../ui/toast';
 import { reasonText } from './proposal-reasons';
 
 const t = frAbsences.admin;
@@ -90,15 +92,19 @@ function CourseEntry({
   );
   // Once a course is settled its choices fold away (a second tap would reassign by mistake); "Changer" reopens them.
   const [isChanging, setIsChanging] = useState(false);
-  const assign = (substituteUserId: string | null) => {
+  const toast = useToast();
+  const assign = async (substituteUserId: string | null) => {
     setIsChanging(false);
-    void saveSubstitution(appDb(), {
+    const saved = await saveSubstitution(appDb(), {
       course: course.course,
       absence: entry.absence,
       substituteUserId,
       actorUserId: userId,
       now: now(),
     });
+    // spec part 2 point 5, as a rescheduling: the substitute's contract warnings, shown, never blocking.
+    for (const warning of await substitutionContractWarnings(appDb(), saved))
+      toast.show(warning, 'info', 6000);
   };
   const assigned = course.substitution;
   const showChoices = !assigned || isChanging;
@@ -140,7 +146,7 @@ function CourseEntry({
             <li key={p.userId}>
               <Button
                 className={!assigned && p === course.proposals[0] ? 'button primary' : 'button secondary'}
-                onPress={() => assign(p.userId)}
+                onPress={() => void assign(p.userId)}
               >
                 {t.assign(p.name)}
               </Button>{' '}
@@ -153,7 +159,7 @@ function CourseEntry({
         <p>{t.unavailable(course.unavailable.length)}</p>
       ) : null}
       {showChoices ? (
-        <Button className="button secondary" onPress={() => assign(null)}>
+        <Button className="button secondary" onPress={() => void assign(null)}>
           {t.cancelCourse}
         </Button>
       ) : null}
