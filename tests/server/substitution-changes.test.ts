@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assignSubstitute } from '../../src/domain/absences/records';
 import {
+  changeKeyOf,
   substitutionNotificationId,
   substitutionRemovalNoticeId,
 } from '../../src/domain/absences/substitution-notice-rules';
@@ -98,12 +99,22 @@ const bellOf = async (who: typeof AWA | typeof IBOU | typeof COUMBA) => {
   return store.notifications.map((n) => [n.kind, n.substitutionRemoved === true]).sort();
 };
 
-/** An administrator's device assigning `substituteUserId` at `when` after `previous`: the record, then its notices. */
-async function assign(substituteUserId: string | null, when: string, previous: string | null | undefined) {
-  const record = substitution(substituteUserId, when);
+/**
+ * An administrator's device assigning `substituteUserId` at `when`: the record (its change key: the state it
+ * starts from, changeKeyOf), then its notices. `previous`: the substitute and the date of the assignment it
+ * replaces, or the date of the removed assignment before it (`removed`), or nothing.
+ */
+async function assign(
+  substituteUserId: string | null,
+  when: string,
+  previous: { substituteUserId: string | null; assignedAt: string } | { removed: string } | undefined,
+) {
+  const before = previous && 'assignedAt' in previous ? previous : undefined;
+  const removed = previous && 'removed' in previous ? previous.removed : null;
+  const record = { ...substitution(substituteUserId, when), changeKey: changeKeyOf(before, removed) };
   const notices = substitutionNotifications({
     substitution: record,
-    previousSubstituteUserId: previous,
+    previousSubstituteUserId: before ? before.substituteUserId : undefined,
     slotIndex: 0,
     now: when,
   });
@@ -134,8 +145,8 @@ describe.each(backends)('$name: substitution changes told anew, removals checked
 
   it('B → C → B: Ibou and Awa told again; a notice of no assignment in force is refused', async () => {
     await assign(IBOU.id, at(1), undefined);
-    await assign(COUMBA.id, at(2), IBOU.id);
-    await assign(IBOU.id, at(3), COUMBA.id);
+    await assign(COUMBA.id, at(2), { substituteUserId: IBOU.id, assignedAt: at(1) });
+    await assign(IBOU.id, at(3), { substituteUserId: COUMBA.id, assignedAt: at(2) });
     expect(await bellOf(IBOU)).toEqual([
       ['substitution-assigned', false],
       ['substitution-assigned', false],
@@ -150,25 +161,27 @@ describe.each(backends)('$name: substitution changes told anew, removals checked
       ['substitution-replaced', false],
       ['substitution-replaced', false],
     ]);
-    // A notice naming an assignment that was never made (a date made up): refused, nothing stored.
+    // A notice of a change that is not the one in force (one made up, or an earlier one): refused, nothing stored.
     const count = (await storeOf(server, ORG)).notifications.length;
-    const [forged] = substitutionNotifications({
-      substitution: substitution(IBOU.id, at(9)),
-      previousSubstituteUserId: undefined,
-      slotIndex: 0,
-      now: at(9),
-    });
-    const [refused] = await push(root, [put('notifications', forged!)]);
-    expect(refused).toMatchObject({ status: 'rejected', detail: 'notification-id' });
-    expect(forged!.id).toBe(
-      substitutionNotificationId(
-        substitution(IBOU.id, at(9)).id,
-        'substitution-assigned',
-        IBOU.id,
-        IBOU.id,
-        at(9),
-      ),
-    );
+    for (const changeKey of [at(9), at(1)]) {
+      const [forged] = substitutionNotifications({
+        substitution: { ...substitution(IBOU.id, at(9)), changeKey },
+        previousSubstituteUserId: undefined,
+        slotIndex: 0,
+        now: at(9),
+      }).filter((n) => n.kind === 'substitution-replaced');
+      expect(forged!.id).toBe(
+        substitutionNotificationId(
+          substitution(IBOU.id, at(9)).id,
+          'substitution-replaced',
+          AWA.id,
+          IBOU.id,
+          changeKey,
+        ),
+      );
+      const [refused] = await push(root, [put('notifications', forged!)]);
+      expect(refused).toMatchObject({ status: 'rejected', detail: 'notification-id' });
+    }
     expect((await storeOf(server, ORG)).notifications).toHaveLength(count);
   });
 
@@ -183,7 +196,7 @@ describe.each(backends)('$name: substitution changes told anew, removals checked
       ),
     ]);
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
-    await assign(IBOU.id, at(3), undefined);
+    await assign(IBOU.id, at(3), { removed: at(1) });
     expect(await bellOf(IBOU)).toEqual([
       ['substitution-assigned', false],
       ['substitution-assigned', false],

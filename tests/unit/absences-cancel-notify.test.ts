@@ -133,7 +133,7 @@ describe('substitutionNotificationRefusal: as the stored substitution says', () 
     id: 'sub:tt:s1:2026-11-16',
     absentUserId: 'awa',
     substituteUserId: 'ibou' as string | null,
-    assignedAt: '2026-11-15T09:00:00.000Z',
+    changeKey: 'new',
   };
   const notice = (kind: string, teacherUserId: string, substituteUserId: string | null = 'ibou') => ({
     id: substitutionNotificationId(
@@ -141,7 +141,7 @@ describe('substitutionNotificationRefusal: as the stored substitution says', () 
       kind as never,
       teacherUserId,
       substituteUserId,
-      stored.assignedAt,
+      stored.changeKey,
     ),
     kind,
     teacherUserId,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeKeyOf,
   substitutionNotificationId,
   substitutionNotificationRefusal,
 } from '../../src/domain/absences/substitution-notice-rules';
@@ -15,6 +16,7 @@ const REMOVE = Symbol('remove');
 type Step = string | null | typeof REMOVE;
 type Told = [kind: string, recipient: string];
 
+const SUB = 'sub:tt:s1:2026-11-16';
 const AWA = 'awa';
 const IBOU = 'ibou';
 const COUMBA = 'coumba';
@@ -37,7 +39,7 @@ describe('each change is told to each person it concerns, step by step', () => {
       const at = `2026-11-15T09:${String(minute).padStart(2, '0')}:00.000Z`;
       if (step === REMOVE)
         await removeSubstitution(db, {
-          substitutionId: 'sub:tt:s1:2026-11-16',
+          substitutionId: SUB,
           actorUserId: 'u-admin',
           now: new Date(at),
         });
@@ -108,50 +110,71 @@ describe('each change is told to each person it concerns, step by step', () => {
     expect(await told(steps)).toEqual(expected);
   });
 
-  it('the same change pushed again writes the same notices (same ids)', async () => {
+  it('a second administrator offline making the same change from the same state writes the same notices', async () => {
+    const office = await seeded();
+    const laptop = await seeded();
+    for (const db of [office, laptop]) await saveAwaSubstitution(db, IBOU, '2026-11-15T09:00:00.000Z');
+    // Both saw Ibou's assignment, both change to Coumba, minutes apart: the same change, the same ids.
+    await saveAwaSubstitution(office, COUMBA, '2026-11-15T09:05:00.000Z');
+    await saveAwaSubstitution(laptop, COUMBA, '2026-11-15T09:07:00.000Z');
+    const ids = async (db: typeof office) => (await db.notifications.toArray()).map((n) => n.id).sort();
+    expect(await ids(laptop)).toEqual(await ids(office));
+    expect(await ids(office)).toContain(
+      substitutionNotificationId(SUB, 'substitution-withdrawn', IBOU, COUMBA, '2026-11-15T09:00:00.000Z'),
+    );
+    expect((await office.substitutions.get(SUB))?.changeKey).toBe('2026-11-15T09:00:00.000Z');
+  });
+
+  it('given again after a removal: the change starts from that removal', async () => {
     const db = await seeded();
     await saveAwaSubstitution(db, IBOU, '2026-11-15T09:00:00.000Z');
-    await saveAwaSubstitution(db, COUMBA, '2026-11-15T09:05:00.000Z');
-    const ids = (await db.notifications.toArray()).map((n) => n.id).sort();
-    expect(ids).toContain(
-      substitutionNotificationId(
-        'sub:tt:s1:2026-11-16',
-        'substitution-withdrawn',
-        IBOU,
-        COUMBA,
-        '2026-11-15T09:05:00.000Z',
-      ),
-    );
-    expect(new Set(ids).size).toBe(ids.length);
+    await removeSubstitution(db, {
+      substitutionId: SUB,
+      actorUserId: 'u-admin',
+      now: new Date('2026-11-15T09:10:00Z'),
+    });
+    await saveAwaSubstitution(db, IBOU, '2026-11-15T09:20:00.000Z');
+    expect((await db.substitutions.get(SUB))?.changeKey).toBe('removed-2026-11-15T09:00:00.000Z');
   });
 });
 
-describe('substitutionNotificationRefusal: a notice of the assignment in force only', () => {
-  const subId = 'sub:tt:s1:2026-11-16';
+describe('changeKeyOf: the state a change starts from', () => {
+  it.each([
+    ['a course never given', undefined, null, 'new'],
+    ['an assignment in force', { assignedAt: 'T1' }, null, 'T1'],
+    ['removed, then given again', undefined, 'T1', 'removed-T1'],
+    ['an assignment in force wins over an older removal', { assignedAt: 'T2' }, 'T1', 'T2'],
+  ] as const)('%s', (_name, previous, removed, expected) => {
+    expect(changeKeyOf(previous, removed)).toBe(expected);
+  });
+});
+
+describe('substitutionNotificationRefusal: a notice of the change in force only', () => {
   const T1 = '2026-11-15T09:00:00.000Z';
   const T2 = '2026-11-15T09:05:00.000Z';
-  const stored = { id: subId, absentUserId: AWA, substituteUserId: IBOU, assignedAt: T2 };
-  const notice = (kind: string, to: string, at: string, substitute: string | null = IBOU) => ({
-    id: substitutionNotificationId(subId, kind as never, to, substitute, at),
+  const stored = { id: SUB, absentUserId: AWA, substituteUserId: IBOU, changeKey: T2 };
+  const notice = (kind: string, to: string, change: string, substitute: string | null = IBOU) => ({
+    id: substitutionNotificationId(SUB, kind as never, to, substitute, change),
     kind,
     teacherUserId: to,
-    substitutionId: subId,
+    substitutionId: SUB,
   });
   it.each([
-    ['assigned, of the assignment in force', notice('substitution-assigned', IBOU, T2), stored, null],
-    ['replaced, of the assignment in force', notice('substitution-replaced', AWA, T2), stored, null],
+    ['assigned, of the change in force', notice('substitution-assigned', IBOU, T2), stored, null],
+    ['replaced, of the change in force', notice('substitution-replaced', AWA, T2), stored, null],
+    ['assigned, of an earlier change', notice('substitution-assigned', IBOU, T1), stored, 'notification-id'],
+    ['a change made up', notice('substitution-assigned', IBOU, 'x'), stored, 'notification-id'],
     [
-      'assigned, of an earlier assignment',
-      notice('substitution-assigned', IBOU, T1),
-      stored,
-      'notification-id',
+      'first given, told as new',
+      notice('substitution-assigned', IBOU, 'new'),
+      { ...stored, changeKey: 'new' },
+      null,
     ],
-    ['a date made up', notice('substitution-assigned', IBOU, 'x'), stored, 'notification-id'],
     [
-      'a stored substitution without its date',
-      notice('substitution-assigned', IBOU, ''),
-      { ...stored, assignedAt: undefined },
-      'notification-id',
+      'a record without change key reads as new',
+      notice('substitution-assigned', IBOU, 'new'),
+      { ...stored, changeKey: undefined },
+      null,
     ],
   ] as const)('%s', (_name, n, s, expected) => {
     expect(substitutionNotificationRefusal(n, s)).toBe(expected);

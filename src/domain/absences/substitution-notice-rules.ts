@@ -20,19 +20,33 @@ export function isSubstitutionNotification(record: { kind?: unknown }): boolean 
 }
 
 /**
- * The id of an assignment's notice: the course, the kind, the recipient, the substitute now named and the
- * assignment itself (its `assignedAt`). One change is told once (the same record written again, or pushed
- * again, keeps its notice), and each change is told again: B → C → B tells B (and the absent teacher) anew,
- * and so does a course removed then given again to the same person.
+ * The state a change of substitute starts from, which names its notices (the substitution record keeps it as
+ * `changeKey`): the assignment it replaces (its `assignedAt`); without one, the last removal of that course
+ * known here (`removed-<removed assignment's date>`), or 'new' for a course never given. So one change is told
+ * once (written or pushed again, or made the same by a second administrator offline from the same state, it
+ * keeps the same ids) and each change is told again, even to someone told before: B → C → B tells B (and the
+ * absent teacher) anew, and so does a course removed then given again to the same person.
  */
+export function changeKeyOf(
+  previous: { assignedAt: string } | undefined,
+  lastRemovedAssignedAt: string | null,
+): string {
+  if (previous) return previous.assignedAt;
+  return lastRemovedAssignedAt ? `removed-${lastRemovedAssignedAt}` : NEW_CHANGE;
+}
+
+/** The change key of a course never given (and of a record written before change keys). */
+export const NEW_CHANGE = 'new';
+
+/** The id of an assignment's notice: the course, the kind, the recipient, the substitute now named, the change. */
 export function substitutionNotificationId(
   substitutionId: string,
   kind: SubstitutionNotificationKind,
   recipientUserId: string,
   substituteUserId: string | null,
-  assignedAt: string,
+  changeKey: string,
 ): string {
-  return `${substitutionId}:${kind}:${recipientUserId}:${substituteUserId ?? '-'}:${assignedAt}`;
+  return `${substitutionId}:${kind}:${recipientUserId}:${substituteUserId ?? '-'}:${changeKey}`;
 }
 
 /**
@@ -151,7 +165,7 @@ export function substitutionNotificationRefusal(
     id: string;
     substituteUserId: string | null;
     absentUserId?: unknown;
-    assignedAt?: unknown;
+    changeKey?: unknown;
   } | null,
   course: { substitutionId: string; teacherUserId: string | null } | null = null,
   removalLog: Record<string, unknown> | null = null,
@@ -163,12 +177,9 @@ export function substitutionNotificationRefusal(
   const recipient = typeof notification.teacherUserId === 'string' ? notification.teacherUserId : '';
   const absent = typeof substitution.absentUserId === 'string' ? substitution.absentUserId : '';
   const current = substitution.substituteUserId;
-  // The notice of the assignment in force, not of an earlier one (nor of a date made up).
-  const at = typeof substitution.assignedAt === 'string' ? substitution.assignedAt : '';
-  if (
-    at === '' ||
-    notification.id !== substitutionNotificationId(substitution.id, kind, recipient, current, at)
-  )
+  // The notice of the change in force, not of an earlier one (nor of a change made up).
+  const change = typeof substitution.changeKey === 'string' ? substitution.changeKey : NEW_CHANGE;
+  if (notification.id !== substitutionNotificationId(substitution.id, kind, recipient, current, change))
     return 'notification-id';
   const fits =
     kind === 'substitution-assigned'

@@ -2,6 +2,7 @@ import type { AppNotification } from '../store/schema';
 import { toIsoInstant, type InstantLike } from '../time/instant';
 import type { SubstitutionRecord } from './records';
 import {
+  NEW_CHANGE,
   substitutionNotificationId,
   substitutionRemovalNoticeId,
   type SubstitutionNotificationKind,
@@ -11,12 +12,13 @@ import {
  * Issue 35, item 5: the notifications of a substitution, to both teachers. Like a check-in's notification
  * (domain/attendance/check-actions), they are written by the device that makes the change, in the same
  * transaction as the substitution, so offline too, and reach their teacher with the sync (her bell). Their id
- * is the change's (course, kind, recipient, substitute, the assignment's `assignedAt`): the same change
- * written or pushed again keeps its one notification, and every change is told anew, even to someone told
- * before (B → C → B tells B again that she replaces; removed then given again to B, the same). Saving the
- * substitute already named is no change: nothing is told and the assignment keeps its date. The server
- * accepts them only from an administrator of the plannings and only as the stored substitution says, for the
- * assignment in force (substitutionNotificationRefusal).
+ * is the change's (course, kind, recipient, substitute, and the state it starts from: changeKeyOf, kept by the
+ * record as `changeKey`): the same change written or pushed again, or made by a second administrator offline
+ * from the same state, keeps one notification, and every change is told anew, even to someone told before
+ * (B → C → B tells B again that she replaces; removed then given again to B, the same). Saving the substitute
+ * already named is no change: nothing is written nor told. The server accepts them only from an administrator
+ * of the plannings and only as the stored substitution says, for the change in force
+ * (substitutionNotificationRefusal).
  *
  * Who is told what at each change (previous state → new state; A absent, B and C substitutes):
  * - nothing → B, nobody → B: « Vous remplacez A » to B, « … est assuré par B » to A;
@@ -62,7 +64,7 @@ export function substitutionMessages(
  * no previous record). `slotIndex`: the slot's place in its timetable (the bell's records point at a slot).
  */
 export function substitutionNotifications(input: {
-  substitution: Course & Pick<SubstitutionRecord, 'substituteUserId' | 'assignedAt'>;
+  substitution: Course & Pick<SubstitutionRecord, 'substituteUserId'> & { changeKey?: string };
   previousSubstituteUserId: string | null | undefined;
   slotIndex: number;
   now: InstantLike;
@@ -74,7 +76,13 @@ export function substitutionNotifications(input: {
       m,
       input.slotIndex,
       input.now,
-      substitutionNotificationId(s.id, m.kind, m.recipientUserId, s.substituteUserId, s.assignedAt),
+      substitutionNotificationId(
+        s.id,
+        m.kind,
+        m.recipientUserId,
+        s.substituteUserId,
+        s.changeKey ?? NEW_CHANGE,
+      ),
     ),
   );
 }

@@ -27,6 +27,7 @@ export interface AccessLookup {
     substituteUserId: string | null;
     absentUserId?: string;
     assignedAt?: string;
+    changeKey?: string;
     date?: string;
   } | null;
 }

@@ -19,6 +19,7 @@ import {
 } from '../../domain/absences/substitution-notifications';
 import { slotKeyOf } from '../../domain/calendar/feed-events';
 import { buildPlanningLog, slotTimeRange } from '../../domain/planning/planning-log';
+import { changeKeyOf, RESTORE_ACTION } from '../../domain/absences/substitution-notice-rules';
 import { restoreLog } from '../../domain/absences/substitution-restore';
 import { frAbsencesNotify } from '../../i18n/fr-absences-notify';
 import { frSubstitutionChanges } from '../../i18n/fr-substitution-changes';
@@ -62,11 +63,15 @@ export async function saveSubstitution(
     now: Date;
   },
 ): Promise<Substitution> {
-  const record: Substitution = { ...assignSubstitute(input) };
+  const assigned: Substitution = { ...assignSubstitute(input) };
   return writeBatch(db, async (w) => {
-    const previous = await w.get('substitutions', record.id);
-    // The substitute already named, for the same absence: no change, nothing written nor told (the assignment
-    // keeps its date, which names its notices).
+    const previous = await w.get('substitutions', assigned.id);
+    const record: Substitution = {
+      ...assigned,
+      changeKey: changeKeyOf(previous, previous ? null : await lastRemoval(db, assigned)),
+    };
+    // The substitute already named, for the same absence: no change, nothing written nor told (the record
+    // keeps the change key its notices name).
     if (
       previous &&
       previous.substituteUserId === record.substituteUserId &&
@@ -108,6 +113,20 @@ export async function saveSubstitution(
     }
     return record;
   });
+}
+
+/** The removed assignment's date of the last removal of that course known here (its planning-restore log). */
+async function lastRemoval(
+  db: AppDatabase,
+  s: Pick<Substitution, 'id' | 'timetableId'>,
+): Promise<string | null> {
+  const logs = await db.planningLogs
+    .where('timetableId')
+    .equals(s.timetableId)
+    .filter((l) => l.action === RESTORE_ACTION && l.substitutionId === s.id)
+    .toArray();
+  const dates = logs.map((l) => l.removedAssignedAt).filter((d): d is string => typeof d === 'string');
+  return dates.length === 0 ? null : dates.sort().at(-1)!;
 }
 
 /**
