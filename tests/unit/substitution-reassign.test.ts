@@ -176,6 +176,18 @@ describe('substitutionNotificationRefusal: a notice of the change in force only'
       { ...stored, changeKey: undefined },
       null,
     ],
+    [
+      'a record without change key: the earlier version’s id',
+      notice('substitution-assigned', IBOU, null as never),
+      { ...stored, changeKey: undefined },
+      null,
+    ],
+    [
+      'a record with a change key: never the earlier version’s id',
+      notice('substitution-assigned', IBOU, null as never),
+      stored,
+      'notification-id',
+    ],
   ] as const)('%s', (_name, n, s, expected) => {
     expect(substitutionNotificationRefusal(n, s)).toBe(expected);
   });

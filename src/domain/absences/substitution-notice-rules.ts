@@ -38,15 +38,19 @@ export function changeKeyOf(
 /** The change key of a course never given (and of a record written before change keys). */
 export const NEW_CHANGE = 'new';
 
-/** The id of an assignment's notice: the course, the kind, the recipient, the substitute now named, the change. */
+/**
+ * The id of an assignment's notice: the course, the kind, the recipient, the substitute now named, the change
+ * (null: the id an earlier version of the app wrote, without change, still accepted for a record it wrote).
+ */
 export function substitutionNotificationId(
   substitutionId: string,
   kind: SubstitutionNotificationKind,
   recipientUserId: string,
   substituteUserId: string | null,
-  changeKey: string,
+  changeKey: string | null,
 ): string {
-  return `${substitutionId}:${kind}:${recipientUserId}:${substituteUserId ?? '-'}:${changeKey}`;
+  const id = `${substitutionId}:${kind}:${recipientUserId}:${substituteUserId ?? '-'}`;
+  return changeKey === null ? id : `${id}:${changeKey}`;
 }
 
 /**
@@ -177,9 +181,14 @@ export function substitutionNotificationRefusal(
   const recipient = typeof notification.teacherUserId === 'string' ? notification.teacherUserId : '';
   const absent = typeof substitution.absentUserId === 'string' ? substitution.absentUserId : '';
   const current = substitution.substituteUserId;
-  // The notice of the change in force, not of an earlier one (nor of a change made up).
-  const change = typeof substitution.changeKey === 'string' ? substitution.changeKey : NEW_CHANGE;
-  if (notification.id !== substitutionNotificationId(substitution.id, kind, recipient, current, change))
+  // The notice of the change in force, not of an earlier one (nor of a change made up). A record without change
+  // key (written by an earlier version of the app, still offline when this one came) takes its notices' ids too.
+  const changes = typeof substitution.changeKey === 'string' ? [substitution.changeKey] : [NEW_CHANGE, null];
+  if (
+    !changes.some(
+      (c) => notification.id === substitutionNotificationId(substitution.id, kind, recipient, current, c),
+    )
+  )
     return 'notification-id';
   const fits =
     kind === 'substitution-assigned'
