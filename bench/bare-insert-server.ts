@@ -39,6 +39,22 @@ async function serve(): Promise<void> {
       await pool.query('INSERT INTO bare_inserts (body) VALUES ($1)', [JSON.stringify(request.body)]);
       return { ok: true };
     });
+    // The issue's reference (issue 31: "a Fastify + pg route doing BEGIN/INSERT/COMMIT"): the same insert in a
+    // transaction of its own on a pooled client, three round trips.
+    app.post('/insert-tx', async (request) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('INSERT INTO bare_inserts (body) VALUES ($1)', [JSON.stringify(request.body)]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      return { ok: true };
+    });
   } else {
     const db = new Database(process.env.DATA_FILE ?? '/tmp/bare-insert.sqlite');
     db.pragma('journal_mode = WAL');

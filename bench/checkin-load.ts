@@ -1,11 +1,16 @@
 import { defaultProfiles } from '../src/domain/defaults';
 import { SETUP_CODE_HEADERS } from '../tests/server/helpers';
 
-/** What the throughput measurements send: one check-in batch per request, under a teacher's session. */
-
+/**
+ * What the throughput measurements send: one check-in batch per request, under a teacher's session, dated
+ * when it is sent. The server accepts it (issue 31): the school's courses run today all day (seedSchool),
+ * so the check-in passes every check of a real one (trusted time, course of the day, window, last contact)
+ * and its log is written. Until this session the batches were dated 16 November 2026, and the server
+ * refused every check-in as "not-scheduled": the measurements wrote a notification and a refusal.
+ */
 export function checkInBatch(n: number, clientId: string): string {
   const id = `bench-${clientId}-${n}`;
-  const createdAt = new Date(Date.UTC(2026, 10, 16, 7, 55) + n).toISOString();
+  const createdAt = new Date().toISOString();
   return JSON.stringify({
     clientId,
     mutations: [
@@ -59,17 +64,26 @@ export function checkInBatch(n: number, clientId: string): string {
   });
 }
 
+/** Monday of the current week (UTC), and today's ISO weekday (1 Monday … 7 Sunday). */
+function thisWeek(now = new Date()): { monday: string; weekday: number } {
+  const weekday = ((now.getUTCDay() + 6) % 7) + 1;
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - weekday + 1));
+  return { monday: monday.toISOString().slice(0, 10), weekday };
+}
+
 /**
- * Each school: a teacher with twelve courses this week, seeded by its first device (the one unauthenticated
- * write the server accepts), then the teacher's session: every batch goes through sign-in checks and the
- * per-mutation authorisation (src/domain/access/write.ts, applied by the server), as in production.
+ * Each school: a teacher with twelve courses today (00:00 to 23:59: a check-in is in its window at any hour
+ * but the day's last minute), seeded by its first device (the one unauthenticated write the server accepts),
+ * then the teacher's session: every batch goes through sign-in checks and the per-mutation authorisation
+ * (src/domain/access/write.ts, applied by the server), as in production.
  */
 export async function seedSchool(base: string, orgId: string): Promise<string> {
+  const { monday, weekday } = thisWeek();
   const slots = Array.from({ length: 12 }, (_, i) => ({
     id: `s-${i}`,
-    dayOfWeek: (i % 5) + 1,
-    startTime: `${String(8 + (i % 4) * 2).padStart(2, '0')}:00`,
-    endTime: `${String(10 + (i % 4) * 2).padStart(2, '0')}:00`,
+    dayOfWeek: weekday,
+    startTime: '00:00',
+    endTime: '23:59',
     moduleId: 'm-1',
     teacherUserId: 'u-teacher',
     deliveryMode: 'presentiel',
@@ -93,7 +107,7 @@ export async function seedSchool(base: string, orgId: string): Promise<string> {
         id: 't-1',
         periodicity: 'week',
         year: 2026,
-        weekStartDate: '2026-11-16',
+        weekStartDate: monday,
         classId: 'c-1',
         createdAt: '2026-11-15T10:00:00.000Z',
         slots,
