@@ -24,14 +24,7 @@ import {
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
 import { storageFailureOf } from './storage-failure';
-import {
-  firstRound,
-  loadLiteralSql,
-  RelatedGuess,
-  WriteGroup,
-  type LoadRow,
-  type PrefetchItem,
-} from './postgres-write-group';
+import { RelatedGuess, WriteGroup, type PrefetchItem } from './postgres-write-group';
 import { WriterMap } from './writers';
 import { prepared } from './pg-prepared';
 import { recordsAtKeys } from './pg-lookups';
@@ -245,32 +238,22 @@ export async function openPostgresSyncStorage(
 
   /**
    * Opens the transaction and locks the organisation (creating it on its first write) until COMMIT; its
-   * revision then, and the rows of `then`, a read run right after the lock in the same message (the group's
-   * first prefetch round). BEGIN, the lock and the read travel in one simple-protocol message (two round
-   * trips less per transaction), the values as quoted literals.
+   * revision then. BEGIN travels with the lock in one simple-protocol message (one round trip less per
+   * transaction), the values as quoted literals.
    */
-  async function beginAndLockOrg(
-    client: pg.PoolClient,
-    orgId: string,
-    then?: string,
-  ): Promise<{ before: number; rows: LoadRow[] | undefined }> {
+  async function beginAndLockOrg(client: pg.PoolClient, orgId: string): Promise<number> {
     // Queues on the organisation's advisory lock (first come, first served: writers waiting on the row
     // lock alone all wake at each COMMIT, which doubled the p99 with two servers on one school), then
     // creates the organisation on its first write and row-locks it until COMMIT. The row lock is what
     // makes it correct; the advisory lock (a hash: two organisations may share one) only orders the queue.
-    // Under READ COMMITTED the read that follows sees everything committed before the lock was granted.
     const org = client.escapeLiteral(orgId);
     const results = (await client.query(
       `BEGIN; INSERT INTO orgs (org_id, revision, updated_at)
        SELECT ${org}, 0, ${client.escapeLiteral(new Date().toISOString())}
        FROM (SELECT pg_advisory_xact_lock(${ORG_LOCK_CLASS}, hashtext(${org}))) AS queue
-       ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision${then ? `;\n${then}` : ''}`,
-    )) as unknown as pg.QueryResult[];
-    const locked = results[1] as pg.QueryResult<{ revision: Int8 }> | undefined;
-    return {
-      before: Number(locked?.rows[0]?.revision ?? 0),
-      rows: then ? ((results[2]?.rows ?? []) as LoadRow[]) : undefined,
-    };
+       ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision`,
+    )) as unknown as pg.QueryResult<{ revision: Int8 }>[];
+    return Number(results.at(-1)?.rows[0]?.revision ?? 0);
   }
 
   /**
@@ -371,22 +354,10 @@ export async function openPostgresSyncStorage(
     const client = await pool.connect();
     let broken = false;
     try {
-      const guess = guessOf(orgId);
-      const round = hints.prefetch?.length ? firstRound(hints.prefetch, hints.related, guess) : null;
-      const { before, rows } = await beginAndLockOrg(
-        client,
-        orgId,
-        round ? loadLiteralSql(client, orgId, round) : undefined,
-      );
+      const before = await beginAndLockOrg(client, orgId);
       const committedWriters = writersOf(orgId);
       const group = new WriteGroup(client, orgId, before, committedWriters);
-      if (hints.prefetch?.length)
-        await group.prefetch(
-          hints.prefetch,
-          hints.related,
-          guess,
-          round && rows ? { round, rows } : undefined,
-        );
+      if (hints.prefetch?.length) await group.prefetch(hints.prefetch, hints.related, guessOf(orgId));
       const outcomes: Outcome[] = [];
       const written = new Map<string, string>();
       for (const [i, run] of runs.entries()) {
@@ -406,14 +377,13 @@ export async function openPostgresSyncStorage(
           outcomes.push({ ok: false, error });
         }
       }
-      const committedWithWrites = await group.finish(
+      await group.finish(
         channel,
         (revision) => notifyPayload(orgId, revision),
         new Date().toISOString(),
         written,
-        true,
       );
-      if (!committedWithWrites) await client.query('COMMIT');
+      await client.query('COMMIT');
       const committed = outcomes.filter((o) => o.ok).length;
       if (committed > 0) options.onCommit?.(committed);
       committedWriters.merge(group.writers);

@@ -120,66 +120,6 @@ export class RelatedGuess {
   }
 }
 
-/** A row of a load: a record, or a mutation id as (collection: null, record_id: its id, rev, data: its status). */
-export type LoadRow = RecordRow & { collection: string | null };
-
-/** The records at keys ($2, $3) and the mutation ids ($4) of the organisation $1, in one statement. */
-const loadSql = (org: string, collections: string, ids: string, mutationIds: string) =>
-  `${recordsAtKeys(org, collections, ids)}
-  UNION ALL
-  SELECT NULL, m.mutation_id, m.rev, false, m.status, '' FROM (${mutationsAtIds(org, mutationIds)}) m`;
-const LOAD_SQL = loadSql('$1', '$2', '$3', '$4');
-
-const uniqueKeys = (keys: readonly RecordKey[]): RecordKey[] => [
-  ...new Map(keys.map((k) => [keyOf(k.collection, k.id), k])).values(),
-];
-
-/** A PostgreSQL array literal of texts (`{"a","b"}`), each element quoted. */
-const arrayLiteral = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-
-/**
- * What the first round of a group's prefetch reads: its batches' mutation ids and records, the records
- * their hints name from nothing known, and the organisation's last guess (RelatedGuess). It depends on no
- * read, so it travels with the lock (postgres-sync-storage.ts: one round trip less under the lock).
- */
-export type Round = { first: RecordKey[]; keys: RecordKey[]; ids: string[] };
-
-export function firstRound(
-  items: readonly PrefetchItem[],
-  related: ((known: KnownRecord) => RecordKey[]) | undefined,
-  guess: RelatedGuess | undefined,
-  known: KnownRecord = () => undefined,
-): Round {
-  const ids = [...new Set(items.map((i) => i.mutationId))];
-  const first: RecordKey[] = [
-    ...items.map((i) => ({ collection: i.collection, id: i.recordId })),
-    ...(related?.(known) ?? []),
-  ];
-  // The records that the last groups' records named, asked in the first round too: when the guess is
-  // right, the later rounds find everything known and send nothing.
-  return { first, keys: [...first, ...(guess?.list() ?? [])], ids };
-}
-
-/**
- * The first round's statement with its values written in (the simple protocol carries no parameters), to
- * follow the lock in the same message; its rows go to `prefetch` as `preloaded`.
- */
-export function loadLiteralSql(
-  client: Pick<pg.PoolClient, 'escapeLiteral'>,
-  orgId: string,
-  round: { keys: readonly RecordKey[]; ids: readonly string[] },
-): string {
-  const wanted = uniqueKeys(round.keys);
-  const text = (values: readonly string[]) => client.escapeLiteral(arrayLiteral(values));
-  return loadSql(
-    client.escapeLiteral(orgId),
-    text(wanted.map((k) => k.collection)),
-    text(wanted.map((k) => k.id)),
-    text(round.ids),
-  );
-}
-
 /** What one transaction (a group of batches) knows and has written, shared by its batches in turn. */
 export class WriteGroup {
   /** The revision as the batches that ended well left it. */
@@ -217,17 +157,14 @@ export class WriteGroup {
     payload: (revision: number) => string,
     nowIso: string,
     settings: ReadonlyMap<string, string> = new Map(),
-    /** Ends the transaction with the last statement (one round trip less); answers whether it did. */
-    commit = false,
-  ): Promise<boolean> {
+  ): Promise<void> {
     const bump =
       this.revision === this.before
         ? null
         : { from: this.before, to: this.revision, nowIso, channel, payload: payload(this.revision) };
-    if (this.pending.empty && !bump && settings.size === 0) return false;
-    const committed = await writePending(this.client, this.orgId, this.pending, bump, settings, commit);
+    if (this.pending.empty && !bump && settings.size === 0) return;
+    await writePending(this.client, this.orgId, this.pending, bump, settings);
     this.pending.clear();
-    return committed;
   }
 
   /**
@@ -240,23 +177,27 @@ export class WriteGroup {
     items: readonly PrefetchItem[],
     related?: (known: KnownRecord) => RecordKey[],
     guess?: RelatedGuess,
-    /** The first round, read with the lock (firstRound, loadLiteralSql), and its rows. */
-    preloaded?: { round: Round; rows: readonly LoadRow[] },
   ): Promise<void> {
     const known: KnownRecord = (collection, id) => {
       const record = this.records.get(keyOf(collection, id));
       return record === undefined ? undefined : record === null || record.deleted ? null : record.data;
     };
-    const round = preloaded?.round ?? firstRound(items, related, guess, known);
-    let { keys, ids } = round;
+    let ids = [...new Set(items.map((i) => i.mutationId))].filter((id) => !this.mutations.has(id));
+    const first: RecordKey[] = [
+      ...items.map((i) => ({ collection: i.collection, id: i.recordId })),
+      ...(related?.(known) ?? []),
+    ];
+    // The records that the last groups' records named, asked in the first round too: when the guess is
+    // right, the later rounds find everything known and send nothing.
+    let keys = [...first, ...(guess?.list() ?? [])];
     // What the records read name (a timetable its class, a class its institute): two more rounds at most.
-    for (let n = 0; n < 3 && (keys.length > 0 || ids.length > 0); n += 1) {
-      await this.load(keys, ids, n === 0 ? preloaded?.rows : undefined);
+    for (let round = 0; round < 3 && (keys.length > 0 || ids.length > 0); round += 1) {
+      await this.load(keys, ids);
       ids = [];
       keys = related?.(known) ?? [];
     }
     if (guess && related) {
-      const asked = new Set(round.first.map((k) => keyOf(k.collection, k.id)));
+      const asked = new Set(first.map((k) => keyOf(k.collection, k.id)));
       guess.learn(keys.filter((k) => !asked.has(keyOf(k.collection, k.id))));
     }
   }
@@ -265,24 +206,22 @@ export class WriteGroup {
    * Reads the records of `keys` and the mutation ids `ids` this transaction does not know yet (absent ones
    * known as null), in one statement.
    */
-  private async load(
-    keys: readonly RecordKey[],
-    ids: readonly string[],
-    /** The statement's rows when it was sent already (with the lock): `keys` and `ids` are the same. */
-    preloaded?: readonly LoadRow[],
-  ): Promise<void> {
-    const wanted = uniqueKeys(keys).filter((k) => !this.records.has(keyOf(k.collection, k.id)));
+  private async load(keys: readonly RecordKey[], ids: readonly string[]): Promise<void> {
+    const unique = new Map(keys.map((k) => [keyOf(k.collection, k.id), k]));
+    const wanted = [...unique.entries()].filter(([key]) => !this.records.has(key)).map(([, k]) => k);
     if (wanted.length === 0 && ids.length === 0) return;
-    const found =
-      preloaded ??
-      (
-        await this.client.query<LoadRow>(
-          prepared(LOAD_SQL, [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids]),
-        )
-      ).rows;
+    // A mutation row comes as (collection: null, record_id: its id, rev, data: its status).
+    const found = await this.client.query<RecordRow & { collection: string | null }>(
+      prepared(
+        `${recordsAtKeys('$1', '$2', '$3')}
+       UNION ALL
+       SELECT NULL, m.mutation_id, m.rev, false, m.status, '' FROM (${mutationsAtIds('$1', '$4')}) m`,
+        [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids],
+      ),
+    );
     const rows: RecordRow[] = [];
     for (const id of ids) this.mutations.set(id, null);
-    for (const row of found) {
+    for (const row of found.rows) {
       if (row.collection === null)
         this.mutations.set(
           row.record_id,
@@ -562,46 +501,7 @@ export const PENDING_WRITE_SQL = `WITH input AS (
     UPDATE orgs SET revision = $12, updated_at = $13
     WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
     RETURNING pg_notify($15, $16))
-SELECT (CASE WHEN count(*) = $19 THEN count(*)::text ELSE 'revision moved under the lock' END)::bigint AS bumped
-FROM bumped`;
-
-/** PENDING_WRITE_SQL prepared by name on a connection (SQL PREPARE: EXECUTE travels in a simple message). */
-const PENDING_WRITE_NAME = 'emargement_pending_write_v1';
-export const PENDING_WRITE_TYPES =
-  'text, text[], text[], bigint[], boolean[], text[], text[], text[], text[], bigint[], text[], bigint, text, bigint, text, text, text[], text[], bigint';
-/** Connections where PENDING_WRITE_NAME is prepared (a statement prepared by SQL lasts the connection's life). */
-const preparedClients = new WeakSet<object>();
-
-async function preparePendingWrite(client: pg.PoolClient): Promise<void> {
-  if (preparedClients.has(client)) return;
-  // Inside the group's transaction: a SAVEPOINT keeps a failure here (already prepared: 42P05) from
-  // aborting it.
-  await client.query('SAVEPOINT prepare_pending_write');
-  try {
-    await client.query(`PREPARE ${PENDING_WRITE_NAME} (${PENDING_WRITE_TYPES}) AS ${PENDING_WRITE_SQL}`);
-    await client.query('RELEASE SAVEPOINT prepare_pending_write');
-  } catch (error) {
-    await client.query(
-      'ROLLBACK TO SAVEPOINT prepare_pending_write; RELEASE SAVEPOINT prepare_pending_write',
-    );
-    if ((error as { code?: string }).code !== '42P05') throw error;
-  }
-  preparedClients.add(client);
-}
-
-/** A value written into a simple-protocol message: a quoted literal (an array as PostgreSQL's array text). */
-type Scalar = string | number | boolean | null;
-
-function literalOf(client: Pick<pg.PoolClient, 'escapeLiteral'>, value: Scalar | readonly Scalar[]): string {
-  if (Array.isArray(value)) {
-    const items = (value as readonly Scalar[]).map((v) =>
-      v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
-    );
-    return client.escapeLiteral(`{${items.join(',')}}`);
-  }
-  if (value === null) return 'NULL';
-  return client.escapeLiteral(String(value));
-}
+SELECT count(*) AS bumped FROM bumped`;
 
 /**
  * Sends `pending` in as few statements as possible: the records (each superseded version moved to the
@@ -616,9 +516,7 @@ async function writePending(
   bump: { from: number; to: number; nowIso: string; channel: string; payload: string } | null,
   /** Server settings written with the records (a device's last contacts: TransactionHints.settings). */
   settings: ReadonlyMap<string, string> = new Map(),
-  /** COMMIT in the same message as the last statement, when nothing follows it (answers whether it did). */
-  commit = false,
-): Promise<boolean> {
+): Promise<void> {
   if (pending.superseded.length > 0) {
     const rows = pending.superseded;
     await client.query(
@@ -639,39 +537,30 @@ async function writePending(
   const mutations = [...pending.mutations.values()];
   if (records.length > 0 || mutations.length > 0 || bump || settings.size > 0) {
     const settingNames = [...settings.keys()].sort();
-    const values: (Scalar | readonly Scalar[])[] = [
-      orgId,
-      records.map((r) => r.collection),
-      records.map((r) => r.recordId),
-      records.map((r) => r.rev),
-      records.map((r) => r.deleted),
-      records.map((r) => r.data),
-      records.map((r) => r.stamps),
-      records.map((r) => r.owner),
-      mutations.map((m) => m.mutationId),
-      mutations.map((m) => m.rev),
-      mutations.map((m) => storedStatus(m.status)),
-      bump?.to ?? 0,
-      bump?.nowIso ?? '',
-      bump?.from ?? 0,
-      bump?.channel ?? '',
-      bump?.payload ?? '',
-      // In name order: two statements writing the same rows lock them in one order.
-      settingNames,
-      settingNames.map((name) => settings.get(name) ?? ''),
-      bump ? 1 : 0,
-    ];
-    // The last statement of the transaction (nothing follows it): with COMMIT in the same message, one round
-    // trip less under the organisation's lock. The statement itself fails when the revision moved, so that
-    // the COMMIT that follows it in the message never runs then.
-    if (commit && pending.conflicts.length === 0 && pending.userIndex.size === 0) {
-      await preparePendingWrite(client);
-      await client.query(
-        `EXECUTE ${PENDING_WRITE_NAME}(${values.map((v) => literalOf(client, v)).join(', ')}); COMMIT`,
-      );
-      return true;
-    }
-    await client.query<{ bumped: Int8 }>(prepared(PENDING_WRITE_SQL, values));
+    const { rows } = await client.query<{ bumped: Int8 }>(
+      prepared(PENDING_WRITE_SQL, [
+        orgId,
+        records.map((r) => r.collection),
+        records.map((r) => r.recordId),
+        records.map((r) => r.rev),
+        records.map((r) => r.deleted),
+        records.map((r) => r.data),
+        records.map((r) => r.stamps),
+        records.map((r) => r.owner),
+        mutations.map((m) => m.mutationId),
+        mutations.map((m) => m.rev),
+        mutations.map((m) => storedStatus(m.status)),
+        bump?.to ?? 0,
+        bump?.nowIso ?? '',
+        bump?.from ?? 0,
+        bump?.channel ?? '',
+        bump?.payload ?? '',
+        // In name order: two statements writing the same rows lock them in one order.
+        settingNames,
+        settingNames.map((name) => settings.get(name) ?? ''),
+      ]),
+    );
+    if (bump && Number(rows[0]?.bumped ?? 0) !== 1) throw new Error('revision moved under the lock');
   }
   for (const c of pending.conflicts)
     await client.query(
@@ -703,5 +592,4 @@ async function writePending(
       );
     else await client.query('DELETE FROM user_index WHERE org_id = $1 AND user_id = $2', [orgId, userId]);
   }
-  return false;
 }

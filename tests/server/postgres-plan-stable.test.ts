@@ -112,7 +112,6 @@ describe.skipIf(!postgres)('postgres: lookups by key whatever the statistics', (
       "''",
       'ARRAY[]::text[]',
       'ARRAY[]::text[]',
-      '1',
     ]);
     // n-5's earlier version moved to the change log (1 row read); n-new read as absent; no scan of the rest.
     expect(rowsRead(read, ['records', 'mutations'])).toBeLessThanOrEqual(2);
