@@ -227,7 +227,7 @@ async function throughput(backend: Backend): Promise<void> {
   if (bases.length > 0) {
     const base = mid(bases.map((l) => l.rps));
     say(
-      `| ${backend.name} baseline app (${BASELINE_DIR}), median | ${base}/s, p99 ${mid(bases.map((l) => l.p99))} ms (${bases.reduce((n, l) => n + l.failed, 0)} failed) | bare insert ${bare.rps}/s | ratio ${round(base / ref.rps)}; this version / baseline ${round(app.rps / base)} |`,
+      `| ${backend.name} baseline app (${BASELINE_DIR}), median | ${base}/s, p99 ${mid(bases.map((l) => l.p99))} ms (${bases.reduce((n, l) => n + l.failed, 0)} failed) | ${refName} ${ref.rps}/s | ratio ${round(base / ref.rps)}; this version / baseline ${round(app.rps / base)} |`,
     );
   }
 }
