@@ -4,6 +4,7 @@ import type { RateHit, RateLimitStore, SessionStore } from './sync-storage';
 import type { SettingsStore, UserLookup } from './user-index';
 import { prepared } from './pg-prepared';
 import { coalesce } from './coalesce';
+import { storageFailureOf } from './storage-failure';
 
 /**
  * Bookkeeping rows that every request rewrites (a device's and a session's last contact, device-contacts.ts):
@@ -293,11 +294,17 @@ function bookkeepingQueue(bookkeeping: pg.Pool): {
     }
     return answers;
   };
-  const queued = coalesce<BookkeepingCall, number[] | (string | null)[]>(async (calls) => {
-    const answers: (number[] | (string | null)[])[] = [];
-    for (const part of partsOf(calls)) answers.push(...(await runPart(part)));
-    return answers;
-  });
+  // A statement that fails for a reason of its own (a value PostgreSQL refuses, e.g. a NUL character in an
+  // address someone typed) is run again call by call: only that call fails, never its neighbours'.
+  const queued = coalesce<BookkeepingCall, number[] | (string | null)[]>(
+    async (calls) => {
+      const answers: (number[] | (string | null)[])[] = [];
+      for (const part of partsOf(calls)) answers.push(...(await runPart(part)));
+      return answers;
+    },
+    256,
+    (error) => !storageFailureOf(error),
+  );
   return {
     hit: (list) => queued({ hit: list }) as Promise<number[]>,
     read: (names) => queued({ read: names }) as Promise<(string | null)[]>,

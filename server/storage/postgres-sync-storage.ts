@@ -268,31 +268,35 @@ export async function openPostgresSyncStorage(
     const key = collections.join(',');
     let queue = authStateQueues.get(key);
     if (!queue) {
-      queue = coalesce<AuthInput, AuthState>(async (inputs) => {
-        const { rows } = await pool.query<
-          SessionDbRow & { input_n: Int8; org_revision: Int8 | null; changed: unknown }
-        >(
-          prepared(AUTH_STATES_SQL, [
-            inputs.map((i) => i.tokenHash),
-            inputs.map((i) => i.orgId),
-            inputs.map((i) => i.since),
-            [...collections],
-            AUTH_CHANGES_MAX,
-          ]),
-        );
-        const byInput = new Map(rows.map((row) => [Number(row.input_n), row]));
-        return inputs.map((_, n) => {
-          const row = byInput.get(n + 1);
-          const changed = Array.isArray(row?.changed)
-            ? (row.changed as [CollectionName, string][]).map(([collection, id]) => ({ collection, id }))
-            : null;
-          return {
-            session: row?.token_hash ? toSessionRow(row) : null,
-            revision: Number(row?.org_revision ?? 0),
-            changed,
-          };
-        });
-      });
+      queue = coalesce<AuthInput, AuthState>(
+        async (inputs) => {
+          const { rows } = await pool.query<
+            SessionDbRow & { input_n: Int8; org_revision: Int8 | null; changed: unknown }
+          >(
+            prepared(AUTH_STATES_SQL, [
+              inputs.map((i) => i.tokenHash),
+              inputs.map((i) => i.orgId),
+              inputs.map((i) => i.since),
+              [...collections],
+              AUTH_CHANGES_MAX,
+            ]),
+          );
+          const byInput = new Map(rows.map((row) => [Number(row.input_n), row]));
+          return inputs.map((_, n) => {
+            const row = byInput.get(n + 1);
+            const changed = Array.isArray(row?.changed)
+              ? (row.changed as [CollectionName, string][]).map(([collection, id]) => ({ collection, id }))
+              : null;
+            return {
+              session: row?.token_hash ? toSessionRow(row) : null,
+              revision: Number(row?.org_revision ?? 0),
+              changed,
+            };
+          });
+        },
+        256,
+        (error) => !storageFailureOf(error),
+      );
       authStateQueues.set(key, queue);
     }
     return queue;

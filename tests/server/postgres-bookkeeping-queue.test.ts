@@ -85,4 +85,16 @@ describe.skipIf(!postgres)('postgres: rate-limit counts of concurrent requests',
     expect(counted).toEqual([1]);
     expect(readB).toEqual(['2026-11-28T09:00:00.000Z']);
   });
+
+  it('fails only the call whose bucket PostgreSQL refuses (a NUL typed in an address), never its neighbours', async () => {
+    const hit = (bucket: string) => storage.rateLimits.hitEach([{ bucket, windowStartMs: WINDOW, units: 1 }]);
+    const results = await Promise.allSettled([
+      hit('signinPair:demo:a@ecole.sn:1.2.3.4'),
+      hit('signinPair:demo:x\u0000y@ecole.sn:6.6.6.6'),
+      hit('signinPair:demo:a@ecole.sn:1.2.3.4'),
+      storage.settings.getMany?.(['contact:none']),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([[1], null, [2], [null]]);
+  });
 });

@@ -66,4 +66,38 @@ describe('coalesce: calls that arrive while a run is in flight go together in th
     expect(await a).toBe(2);
     await expect(b).rejects.toThrow('no output');
   });
+
+  it('runs each call alone, in order, when `alone` says a run failed for one call’s own input', async () => {
+    const runs: number[][] = [];
+    const call = coalesce(
+      (inputs: readonly number[]) => {
+        runs.push([...inputs]);
+        return inputs.includes(13)
+          ? Promise.reject(Object.assign(new Error('valeur refusée'), { own: true }))
+          : Promise.resolve(inputs.map((n) => n * 10));
+      },
+      256,
+      (error) => (error as { own?: boolean }).own === true,
+    );
+    const [a, bad, c] = [call(1), call(13), call(3)];
+    expect(await a).toBe(10);
+    await expect(bad).rejects.toThrow('valeur refusée');
+    expect(await c).toBe(30);
+    expect(runs).toEqual([[1, 13, 3], [1], [13], [3]]);
+  });
+
+  it('fails the whole run at once when `alone` says the error is not one call’s (the database gone)', async () => {
+    let runs = 0;
+    const call = coalesce(
+      () => {
+        runs += 1;
+        return Promise.reject(new Error('base injoignable'));
+      },
+      256,
+      () => false,
+    );
+    const results = await Promise.allSettled([call(1), call(2), call(3)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(runs).toBe(1);
+  });
 });
