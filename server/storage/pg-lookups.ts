@@ -24,9 +24,9 @@ export function recordsAtKeys(org: string, collections: string, ids: string, whe
       WHERE org_id = ${org} AND collection = k.collection AND record_id = k.record_id ${where} LIMIT 1) r`;
 }
 
-/** The rows of `mutations` of the organisation `org` at the ids of the array parameter `ids`. */
-export function mutationsAtIds(org: string, ids: string, columns = 'mutation_id, rev, status'): string {
+/** The rows (mutation_id, rev, status) of `mutations` of the organisation `org` at the ids of the array parameter `ids`. */
+export function mutationsAtIds(org: string, ids: string): string {
   return `SELECT m.* FROM unnest(${ids}::text[]) AS k(mutation_id)
-    CROSS JOIN LATERAL (SELECT ${columns} FROM mutations
+    CROSS JOIN LATERAL (SELECT mutation_id, rev, status FROM mutations
       WHERE org_id = ${org} AND mutation_id = k.mutation_id LIMIT 1) m`;
 }

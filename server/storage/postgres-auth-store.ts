@@ -45,7 +45,7 @@ export function postgresAuthStores(
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
     remembered.set(name, value);
   };
-  const fused = bookkeepingQueue(bookkeeping);
+  const bookkeepingCalls = bookkeepingQueue(bookkeeping);
   return {
     settings: {
       get: async (name) => {
@@ -59,7 +59,7 @@ export function postgresAuthStores(
         remember(name, value);
         return value;
       },
-      getMany: (names) => fused.read(names),
+      getMany: (names) => bookkeepingCalls.read(names),
       setMany: async (entries) => {
         if (entries.length === 0) return;
         // Bookkeeping names only go through the bookkeeping pool (all of them or none).
@@ -190,7 +190,7 @@ export function postgresAuthStores(
       },
     },
     rateLimits: {
-      hitEach: (list) => (list.length === 0 ? Promise.resolve([]) : fused.hit(list)),
+      hitEach: (list) => (list.length === 0 ? Promise.resolve([]) : bookkeepingCalls.hit(list)),
       purge: async (beforeMs) => {
         await pool.query('DELETE FROM rate_limits WHERE window_start_ms < $1', [beforeMs]);
       },

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { assignSubstitute } from '../../src/domain/absences/records';
 import {
   changeKeyOf,
   substitutionNotificationId,
@@ -12,9 +11,8 @@ import {
 import { restoreLog } from '../../src/domain/absences/substitution-restore';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { courseSlot, l1Occurrence, l1Week, mutationNow, teacher } from '../support/builders';
+import { mutationNow } from '../support/builders';
 import {
-  absenceRecords,
   api,
   pushResults,
   revisionOf,
@@ -25,6 +23,16 @@ import {
   useSeededOrg,
   type RunningServer,
 } from './helpers';
+import {
+  AWA,
+  COUMBA,
+  DAY,
+  IBOU,
+  removal,
+  substitution,
+  substitutionSchool,
+  timetable,
+} from './substitution-school';
 
 /**
  * Issue 35 leftovers, over real HTTP on every storage engine: each change of a course's substitute is told
@@ -35,37 +43,9 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-remplacement-change';
-const AWA = { id: 'u-awa', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
-const IBOU = { id: 'u-ibou', name: 'Ibou Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' } as const;
-const COUMBA = {
-  id: 'u-coumba',
-  name: 'Coumba Diop',
-  email: 'coumba@ecole.sn',
-  password: 'Coumba@2026!',
-} as const;
-const DAY = '2026-11-25'; // a Wednesday
 const at = (minute: number) => `${DAY}T07:${String(minute).padStart(2, '0')}:00.000Z`;
 
-const timetable = l1Week([courseSlot(3, '10:00', '12:00', 'cm-algo', AWA.id, { id: 's-algo' })]);
-const course = { ...l1Occurrence('s-algo', DAY, '10:00', '12:00'), levelId: null };
-const substitution = (substituteUserId: string | null, when: string) =>
-  assignSubstitute({
-    course,
-    absence: { id: 'ab-awa', teacherUserId: AWA.id },
-    substituteUserId,
-    actorUserId: ROOT_ADMIN.id,
-    now: when,
-  });
-
-async function orgData(): Promise<Partial<StoreV1>> {
-  return {
-    users: await Promise.all([AWA, IBOU, COUMBA].map((who) => teacher(who, { name: who.name }))),
-    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: null }],
-    timetables: [timetable],
-    ...absenceRecords({ id: 'ab-awa', teacherUserId: AWA.id, date: DAY, actorUserId: AWA.id, now: at(0) }),
-  };
-}
+const orgData = () => substitutionSchool([AWA, IBOU, COUMBA], at(0));
 
 let server: RunningServer;
 let root: string;
@@ -74,18 +54,7 @@ let seq = 0;
 const put = (collection: Mutation['collection'], values: { id: string } & Record<string, unknown>) =>
   mutationNow({ collection, recordId: values.id, values });
 
-function remove(recordId: string, baseRevision: number): Mutation {
-  seq += 1;
-  return {
-    mutationId: `del-change-${seq}`,
-    collection: 'substitutions',
-    recordId,
-    op: 'delete',
-    changedFields: [],
-    baseRevision,
-    createdAt: new Date().toISOString(),
-  };
-}
+const remove = (recordId: string, baseRevision: number) => removal(recordId, baseRevision, (seq += 1));
 
 const push = (cookie: string, mutations: Mutation[]) => {
   seq += 1;

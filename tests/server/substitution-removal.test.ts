@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { assignSubstitute } from '../../src/domain/absences/records';
 import {
   substitutionNotifications,
   substitutionRemovalNotifications,
@@ -7,9 +6,8 @@ import {
 import { restoreLog } from '../../src/domain/absences/substitution-restore';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation } from '../../src/domain/sync/protocol';
-import { courseSlot, l1Occurrence, l1Week, mutationNow, teacher } from '../support/builders';
+import { mutationNow } from '../support/builders';
 import {
-  absenceRecords,
   api,
   pushResults,
   revisionOf,
@@ -20,6 +18,15 @@ import {
   useSeededOrg,
   type RunningServer,
 } from './helpers';
+import {
+  AWA,
+  DAY,
+  IBOU,
+  removal,
+  substitution as substitutionAt,
+  substitutionSchool,
+  timetable,
+} from './substitution-school';
 
 /**
  * Issue 35, « Limites connues » closed: an administrator removes a substitution (« Retirer le remplacement »);
@@ -29,23 +36,10 @@ import {
  */
 const backends = await serverBackends();
 const ORG = 'ecole-remplacement-retire';
-const AWA = { id: 'u-awa', name: 'Awa Ndiaye', email: 'awa@ecole.sn', password: 'Awa@2026!' } as const;
-const IBOU = { id: 'u-ibou', name: 'Ibou Sow', email: 'ibou@ecole.sn', password: 'Ibou@2026!' } as const;
-const DAY = '2026-11-25'; // a Wednesday
 const NOW = `${DAY}T07:00:00.000Z`;
 const LATER = `${DAY}T07:30:00.000Z`;
 
-const timetable = l1Week([courseSlot(3, '10:00', '12:00', 'cm-algo', AWA.id, { id: 's-algo' })]);
-const course = { ...l1Occurrence('s-algo', DAY, '10:00', '12:00'), levelId: null };
-const substitution = (substituteUserId: string | null) => ({
-  ...assignSubstitute({
-    course,
-    absence: { id: 'ab-awa', teacherUserId: AWA.id },
-    substituteUserId,
-    actorUserId: ROOT_ADMIN.id,
-    now: NOW,
-  }),
-});
+const substitution = (substituteUserId: string | null) => substitutionAt(substituteUserId, NOW);
 const removalNotices = (substituteUserId: string | null) =>
   substitutionRemovalNotifications({ removed: substitution(substituteUserId), slotIndex: 0, now: LATER });
 // The removal's planning log, pushed before the deletion (services/absences removeSubstitution).
@@ -60,15 +54,7 @@ const removalLog = (substituteUserId: string | null) =>
     note: 'Cours rendu à son enseignant',
   });
 
-async function orgData(): Promise<Partial<StoreV1>> {
-  return {
-    users: [await teacher(AWA, { name: AWA.name }), await teacher(IBOU, { name: IBOU.name })],
-    classes: [{ id: 'c-l1', code: 'L1-INFO', levelId: null, instituteId: null }],
-    courseModules: [{ id: 'cm-algo', code: 'ALG', name: 'Algorithmique', levelId: null }],
-    timetables: [timetable],
-    ...absenceRecords({ id: 'ab-awa', teacherUserId: AWA.id, date: DAY, actorUserId: AWA.id, now: NOW }),
-  };
-}
+const orgData = () => substitutionSchool([AWA, IBOU], NOW);
 
 let server: RunningServer;
 let root: string;
@@ -79,18 +65,7 @@ function put(collection: Mutation['collection'], values: { id: string } & Record
   return mutationNow({ collection, recordId: values.id, values });
 }
 
-function remove(recordId: string, baseRevision: number): Mutation {
-  seq += 1;
-  return {
-    mutationId: `del-${seq}`,
-    collection: 'substitutions',
-    recordId,
-    op: 'delete',
-    changedFields: [],
-    baseRevision,
-    createdAt: new Date().toISOString(),
-  };
-}
+const remove = (recordId: string, baseRevision: number) => removal(recordId, baseRevision, (seq += 1));
 
 const push = (cookie: string, mutations: Mutation[]) =>
   pushResults(server.url, ORG, cookie, mutations, { clientId: `device-${seq}`, since: 0 });

@@ -79,7 +79,10 @@ export function restoreLogId(substitutionId: string, removedAssignedAt: string):
 }
 
 /** The substitute an assignment names (null: nobody, or the absent teacher herself). */
-function namedSubstitute(s: { substituteUserId: string | null; absentUserId?: unknown }): string | null {
+export function namedSubstitute(s: {
+  substituteUserId: string | null;
+  absentUserId?: unknown;
+}): string | null {
   return s.substituteUserId === null || s.substituteUserId === s.absentUserId ? null : s.substituteUserId;
 }
 

@@ -2,7 +2,7 @@ import { buildPlanningLog, slotTimeRange, type Actor } from '../planning/plannin
 import type { PlanningLog, Slot, Timetable } from '../store/schema';
 import type { InstantLike } from '../time/instant';
 import type { SubstitutionRecord } from './records';
-import { RESTORE_ACTION, restoreLogId } from './substitution-notice-rules';
+import { namedSubstitute, RESTORE_ACTION, restoreLogId } from './substitution-notice-rules';
 
 /**
  * Issue 35 leftover: removing a substitution (« Retirer le remplacement ») leaves its trace in the planning log,
@@ -24,10 +24,6 @@ export function restoreLog(input: {
 }): PlanningLog {
   const { removed } = input;
   const range = slotTimeRange(input.slot);
-  const former =
-    removed.substituteUserId === null || removed.substituteUserId === removed.absentUserId
-      ? null
-      : removed.substituteUserId;
   return {
     ...buildPlanningLog({
       id: restoreLogId(removed.id, removed.assignedAt),
@@ -43,6 +39,6 @@ export function restoreLog(input: {
     }),
     substitutionId: removed.id,
     removedAssignedAt: removed.assignedAt,
-    formerSubstituteUserId: former,
+    formerSubstituteUserId: namedSubstitute(removed),
   };
 }

@@ -19,7 +19,11 @@ import {
 } from '../../domain/absences/substitution-notifications';
 import { slotKeyOf } from '../../domain/calendar/feed-events';
 import { buildPlanningLog, slotTimeRange } from '../../domain/planning/planning-log';
-import { changeKeyOf, RESTORE_ACTION } from '../../domain/absences/substitution-notice-rules';
+import {
+  changeKeyOf,
+  namedSubstitute,
+  RESTORE_ACTION,
+} from '../../domain/absences/substitution-notice-rules';
 import { restoreLog } from '../../domain/absences/substitution-restore';
 import { frAbsencesNotify } from '../../i18n/fr-absences-notify';
 import { frSubstitutionChanges } from '../../i18n/fr-substitution-changes';
@@ -153,9 +157,10 @@ export async function removeSubstitution(
       await w.remove('substitutions', removed.id);
       return true;
     }
+    const formerId = namedSubstitute(removed);
     const [actor, former] = await Promise.all([
       w.get('users', input.actorUserId),
-      removed.substituteUserId ? w.get('users', removed.substituteUserId) : undefined,
+      formerId ? w.get('users', formerId) : undefined,
     ]);
     const log = restoreLog({
       removed,
@@ -166,9 +171,7 @@ export async function removeSubstitution(
       now: input.now,
       note: frSubstitutionChanges.log.note(
         removed.date,
-        removed.substituteUserId && removed.substituteUserId !== removed.absentUserId
-          ? (former?.name ?? frAbsencesNotify.bell.someone)
-          : null,
+        formerId ? (former?.name ?? frAbsencesNotify.bell.someone) : null,
       ),
     });
     if (!(await w.get('planningLogs', log.id))) await w.put('planningLogs', log);

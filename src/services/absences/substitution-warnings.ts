@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../../db/database';
+import { namedSubstitute } from '../../domain/absences/substitution-notice-rules';
 import type { Substitution } from '../../domain/store/schema';
 import { contractWarningTexts } from '../planning/contract-warnings';
 
@@ -12,8 +13,8 @@ export async function substitutionContractWarnings(
   db: AppDatabase,
   substitution: Pick<Substitution, 'timetableId' | 'moduleId' | 'substituteUserId' | 'absentUserId'>,
 ): Promise<string[]> {
-  const substitute = substitution.substituteUserId;
-  if (!substitute || substitute === substitution.absentUserId) return [];
+  const substitute = namedSubstitute(substitution);
+  if (!substitute) return [];
   const timetable = await db.timetables.get(substitution.timetableId);
   if (!timetable) return [];
   return contractWarningTexts(db, [timetable], {
