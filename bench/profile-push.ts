@@ -15,12 +15,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { serverBackends, stopProcess, TEST_SETUP_CODE } from '../tests/server/helpers';
+import { appServerArgs } from './app-server';
 import { checkInBatch, seedSchool } from './checkin-load';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 16);
 const PORT = Number(process.env.PROFILE_PORT ?? 4310);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
+const ROUNDS = Math.max(1, Number(process.env.PROFILE_ROUNDS ?? 1));
 /** PROFILE_CPU=0: the load and the CPU per batch only (PROFILE_NODE_ARGS: more flags for the server). */
 const CPU_PROFILE = process.env.PROFILE_CPU !== '0';
 /**
@@ -58,9 +60,8 @@ const child = spawn(
   [
     ...(CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
     ...(process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-    '--import',
-    'tsx',
-    BARE ? 'bench/bare-insert-server.ts' : 'server/main.ts',
+    // The app as `npm start` runs it (app-server.ts; BENCH_SOURCES=1: its TypeScript sources through tsx).
+    ...(BARE ? ['--import', 'tsx', 'bench/bare-insert-server.ts'] : appServerArgs(APP_DIR)),
   ],
   {
     ...(APP_DIR && !BARE ? { cwd: APP_DIR } : {}),
@@ -91,37 +92,40 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const cookie = BARE ? '' : await seedSchool(base, 's-0');
-  const pgBefore = db.databaseUrl ? await backendCpuMs(db.databaseUrl, child.pid ?? 0) : null;
-  const cpuBefore = procCpuMs(child.pid);
-  const sysBefore = procCpuMs(child.pid, 'system');
+  // PROFILE_ROUNDS (1): loads in a row on the same server and database (does a batch cost more as they grow?).
   let n = 0;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: BARE ? '/insert' : '/api/mutations?orgId=s-0',
-        headers: { 'content-type': 'application/json', cookie },
-        setupRequest: (request) => ({ ...request, body: checkInBatch((n += 1), `bench-${n % 50}`) }),
-      },
-    ],
-  });
-  const cpuMs = procCpuMs(child.pid) - cpuBefore;
-  const sysMs = procCpuMs(child.pid, 'system') - sysBefore;
-  batches = result['2xx'];
-  const per = (ms: number) => (ms / Math.max(1, batches)).toFixed(2);
-  let pgMs: number | null = null;
-  if (pgBefore && db.databaseUrl) {
-    const after = await backendCpuMs(db.databaseUrl, child.pid ?? 0);
-    pgMs = [...after].reduce((sum, [pid, ms]) => sum + ms - (pgBefore.get(pid) ?? 0), 0);
+  for (let roundNo = 0; roundNo < ROUNDS; roundNo += 1) {
+    const pgBefore = db.databaseUrl ? await backendCpuMs(db.databaseUrl, child.pid ?? 0) : null;
+    const cpuBefore = procCpuMs(child.pid);
+    const sysBefore = procCpuMs(child.pid, 'system');
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: BARE ? '/insert' : '/api/mutations?orgId=s-0',
+          headers: { 'content-type': 'application/json', cookie },
+          setupRequest: (request) => ({ ...request, body: checkInBatch((n += 1), `bench-${n % 50}`) }),
+        },
+      ],
+    });
+    const cpuMs = procCpuMs(child.pid) - cpuBefore;
+    const sysMs = procCpuMs(child.pid, 'system') - sysBefore;
+    batches = result['2xx'];
+    const per = (ms: number) => (ms / Math.max(1, batches)).toFixed(2);
+    let pgMs: number | null = null;
+    if (pgBefore && db.databaseUrl) {
+      const after = await backendCpuMs(db.databaseUrl, child.pid ?? 0);
+      pgMs = [...after].reduce((sum, [pid, ms]) => sum + ms - (pgBefore.get(pid) ?? 0), 0);
+    }
+    console.log(
+      `${backend.name}${BARE ? ' bare insert' : ''}: ${Math.round(result.requests.average)} batches/s, ` +
+        `${result.non2xx} non-2xx${result.non2xx ? ` ${JSON.stringify(result.statusCodeStats)}` : ''}, server CPU ${per(cpuMs)} ms per batch, of which system ${per(sysMs)}` +
+        `${pgMs === null ? '' : `; PostgreSQL backends ${per(pgMs)} ms; total ${per(cpuMs + pgMs)} ms`} (${batches} batches)`,
+    );
   }
-  console.log(
-    `${backend.name}${BARE ? ' bare insert' : ''}: ${Math.round(result.requests.average)} batches/s, ` +
-      `${result.non2xx} non-2xx, server CPU ${per(cpuMs)} ms per batch, of which system ${per(sysMs)}` +
-      `${pgMs === null ? '' : `; PostgreSQL backends ${per(pgMs)} ms; total ${per(cpuMs + pgMs)} ms`} (${batches} batches)`,
-  );
 } finally {
   await stopProcess(child, 'SIGINT');
   await db.cleanup();

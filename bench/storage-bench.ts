@@ -35,6 +35,7 @@ import {
   type Backend,
   type TestDatabase,
 } from '../tests/server/helpers';
+import { appServerArgs, FROM_SOURCES } from './app-server';
 import { checkInBatch, seedSchool } from './checkin-load';
 import { largeOrgBase, logBatches } from './large-org';
 
@@ -48,7 +49,16 @@ const say = (line: string) => {
 };
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
+/**
+ * Requests sent by every load of this run: each body is numbered from it, so each check-in is new. Until this
+ * session every load counted from 1 again, and from the second load on the app mostly answered known mutation
+ * ids as duplicates (a stored-status count far below the batches sent showed it).
+ */
+let sent = 0;
+
 interface Load {
+  /** Requests answered 2xx. */
+  ok: number;
   rps: number;
   p99: number;
   failed: number;
@@ -61,7 +71,6 @@ async function load(
   body: (n: number) => string,
   seconds = SECONDS,
 ): Promise<Load> {
-  let counter = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -72,13 +81,14 @@ async function load(
         path,
         headers: { 'content-type': 'application/json', cookie },
         setupRequest: (request) => {
-          counter += 1;
-          return { ...request, body: body(counter) };
+          sent += 1;
+          return { ...request, body: body(sent) };
         },
       },
     ],
   });
   return {
+    ok: result['2xx'],
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
@@ -93,7 +103,9 @@ async function spawnServer(
   cwd?: string,
 ): Promise<ChildProcess> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // The app as `npm start` runs it (the compiled bundle, app-server.ts); the bare route from its source.
+  const args = script === 'server/main.ts' ? appServerArgs(cwd) : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     ...(cwd ? { cwd } : {}),
     env: {
       ...env,
@@ -131,8 +143,9 @@ async function spawnServer(
 const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
 
 /**
- * BENCH_BASELINE_DIR: a copy of an earlier version of the project (server/, src/, a node_modules link: e.g.
- * `git archive <commit> server src | tar -x -C dir`), whose app server is measured in the same alternating
+ * BENCH_BASELINE_DIR: a copy of an earlier version of the project (server/, src/, scripts/, a node_modules link:
+ * e.g. `git archive <commit> server src scripts package.json | tar -x -C dir`), whose app server (compiled by
+ * its own build script, app-server.ts) is measured in the same alternating
  * rounds on the next port but one: a before/after pair from one run.
  */
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR;
@@ -159,6 +172,7 @@ async function throughput(backend: Backend): Promise<void> {
   /** PostgreSQL: the issue's own reference, the insert in BEGIN/INSERT/COMMIT (bare-insert-server.ts). */
   const bareTxs: Load[] = [];
   const bases: Load[] = [];
+  let acknowledged = 0;
   try {
     children.push(await spawnServer('server/main.ts', appDb, port));
     children.push(await spawnServer('bench/bare-insert-server.ts', bareDb, port + 1));
@@ -169,7 +183,7 @@ async function throughput(backend: Backend): Promise<void> {
     // A short load on each server first (BENCH_WARMUP seconds, not counted): the first round no longer
     // measures the JIT and the pools' first connections of the app alone.
     if (WARMUP > 0) {
-      await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body, WARMUP);
+      acknowledged += (await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body, WARMUP)).ok;
       await load(`http://127.0.0.1:${port + 1}`, '/insert', '', body, WARMUP);
       if (backend.name === 'postgres')
         await load(`http://127.0.0.1:${port + 1}`, '/insert-tx', '', body, WARMUP);
@@ -185,6 +199,7 @@ async function throughput(backend: Backend): Promise<void> {
         bases.push(await load(`http://127.0.0.1:${port + 2}`, '/api/mutations?orgId=s-0', baseCookie, body));
     }
     await Promise.all(children.map((child) => stopProcess(child)));
+    acknowledged += apps.reduce((n, l) => n + l.ok, 0);
     statuses = await mutationStatuses(appDb);
   } finally {
     await Promise.all(children.map((child) => stopProcess(child)));
@@ -213,7 +228,10 @@ async function throughput(backend: Backend): Promise<void> {
       `| ${backend.name}${processes}, against the single INSERT | ${app.rps}/s | bare insert ${bare.rps}/s, p99 ${bare.p99} ms | ratio ${round(app.rps / bare.rps)} (rounds ${apps.map((l, i) => round(l.rps / (bares[i]?.rps ?? NaN))).join(' / ')}) |`,
     );
   // Every check-in of the load was a real one: the server applied it (checkin-load.ts).
-  say(`|   mutations stored by the app | ${statuses ?? '?'} | | |`);
+  // Two mutations per batch, warm-up included: as many stored as acknowledged, none taken for a duplicate.
+  say(
+    `|   mutations stored by the app | ${statuses ?? '?'} | ${acknowledged} batches acknowledged (${WARMUP} s of warm-up included), 2 mutations each | |`,
+  );
   // Each round beside its own references (and the earlier version's app, BENCH_BASELINE_DIR).
   apps.forEach((l, i) => {
     const single = bares[i];
@@ -335,4 +353,6 @@ if (!ONLY || ONLY === 'throughput') {
   if (!explicitPostgres) say(`(PostgreSQL: set TEST_DATABASE_URL; ${(await probePostgres()).note})`);
 }
 if (!ONLY || ONLY === 'size' || ONLY === 'catchup') await sizeAndCatchUp();
-say(`\n${SECONDS} s per load, ${CONNECTIONS} connections; one check-in batch = 2 mutations.`);
+say(
+  `\n${SECONDS} s per load, ${CONNECTIONS} connections; one check-in batch = 2 mutations; app server ${FROM_SOURCES ? 'from its TypeScript sources (tsx, BENCH_SOURCES=1)' : 'as npm start runs it (compiled bundle)'}.`,
+);

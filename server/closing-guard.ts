@@ -9,12 +9,13 @@ import {
   type MonthKey,
   type TimetablePeriod,
 } from '../src/domain/payroll/closing';
+import { occurrenceDateOf } from '../src/domain/absences/occurrence-teacher';
 import { CORRECTION_ACTION } from '../src/domain/attendance/trust';
 import type { Viewer } from '../src/domain/access/viewer';
 import type { User } from '../src/domain/store/schema';
 import type { RecordData } from '../src/domain/sync/merge';
 import type { Mutation } from '../src/domain/sync/protocol';
-import type { SyncTransaction } from './storage/sync-storage';
+import { peekRecord, type SyncTransaction } from './storage/sync-storage';
 
 /**
  * The server's side of month closing (issue 32, domain/payroll/closing.ts), on every write a session makes
@@ -33,7 +34,7 @@ import type { SyncTransaction } from './storage/sync-storage';
  * Refused writes are not applied at all (the batch's other mutations are judged on their own).
  */
 
-type Tx = Pick<SyncTransaction, 'getRecord'>;
+type Tx = Pick<SyncTransaction, 'getRecord' | 'peekRecord'>;
 
 /** Closures and class institutes read once per batch, forgotten when the batch writes one. */
 export class ClosingReader {
@@ -50,7 +51,7 @@ export class ClosingReader {
 
   private async closure(id: string): Promise<ClosureLike | null> {
     if (!this.closures.has(id)) {
-      const r = await this.tx.getRecord('monthClosures', id);
+      const r = await peekRecord(this.tx, 'monthClosures', id);
       this.closures.set(id, r && !r.deleted ? (r.data as unknown as ClosureLike) : null);
     }
     return this.closures.get(id) ?? null;
@@ -94,7 +95,7 @@ export class ClosingReader {
   async instituteOfClass(classId: unknown): Promise<string | null> {
     if (typeof classId !== 'string' || classId === '') return null;
     if (!this.institutes.has(classId)) {
-      const r = await this.tx.getRecord('classes', classId);
+      const r = await peekRecord(this.tx, 'classes', classId);
       const institute = r && !r.deleted ? r.data.instituteId : null;
       this.institutes.set(classId, typeof institute === 'string' && institute !== '' ? institute : null);
     }
@@ -103,16 +104,13 @@ export class ClosingReader {
 
   async timetable(id: unknown): Promise<RecordData | null> {
     if (typeof id !== 'string' || id === '') return null;
-    const r = await this.tx.getRecord('timetables', id);
+    const r = await peekRecord(this.tx, 'timetables', id);
     return r && !r.deleted ? r.data : null;
   }
 }
 
-function isoDateOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : null;
-}
+/** The UTC date of an instant (remembered: the same log's time is read by several checks). */
+const isoDateOf = occurrenceDateOf;
 
 /** The class (hence institute) a planning log is about: its own, else its timetable's. */
 async function instituteOfLog(reader: ClosingReader, log: RecordData): Promise<string | null> {
@@ -123,7 +121,7 @@ async function instituteOfLog(reader: ClosingReader, log: RecordData): Promise<s
 /** The day a correction is about: its target's (a stored check log), else the time it records. */
 async function correctedDay(tx: Tx, log: RecordData): Promise<string | null> {
   if (typeof log.correctsLogId === 'string' && log.correctsLogId !== '') {
-    const target = await tx.getRecord('planningLogs', log.correctsLogId);
+    const target = await peekRecord(tx, 'planningLogs', log.correctsLogId);
     if (target && !target.deleted) return isoDateOf(target.data.timestamp);
   }
   return isoDateOf(log.correctedTimestamp);

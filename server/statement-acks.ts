@@ -8,7 +8,7 @@ import {
 import type { User } from '../src/domain/store/schema';
 import type { RecordData } from '../src/domain/sync/merge';
 import type { Mutation } from '../src/domain/sync/protocol';
-import type { SyncTransaction } from './storage/sync-storage';
+import { peekRecord, type SyncTransaction } from './storage/sync-storage';
 
 /**
  * The server's side of a teacher's answer to her payroll statement (collection statementAcks, issue 32,
@@ -22,7 +22,7 @@ import type { SyncTransaction } from './storage/sync-storage';
  *   are read from the stored timetables, substitutions and classes, never from what the device sent.
  */
 
-type Tx = Pick<SyncTransaction, 'getRecord' | 'listRecords'>;
+type Tx = Pick<SyncTransaction, 'getRecord' | 'peekRecord' | 'listRecords'>;
 
 export const STATEMENT_ACK_STAMPED_FIELDS = ['at', 'actorUserId', 'actorUserName'] as const;
 
@@ -57,7 +57,7 @@ export async function statementAckRefusal(
   const month = write.after.month;
   if (!isMonthKey(month)) return null; // the access rule refuses it ('invalid-month')
   // The organisation's closure covers every course: no need to read the timetables.
-  const org = await tx.getRecord('monthClosures', closureId(month, null));
+  const org = await peekRecord(tx, 'monthClosures', closureId(month, null));
   if (org && !org.deleted && org.data.status === 'closed') return null;
   const teacherUserId = typeof write.after.teacherUserId === 'string' ? write.after.teacherUserId : '';
   // An answer is rare (once a month per teacher): one reading of the organisation's records.

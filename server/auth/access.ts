@@ -11,7 +11,7 @@ import { hashSecret } from '../../src/domain/secrets';
 import type { CollectionName, Profile, Timetable, User } from '../../src/domain/store/schema';
 import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import type { MutationResult } from '../../src/domain/sync/protocol';
-import type { SyncStorage } from '../storage/sync-storage';
+import { peekRecord, type SyncStorage } from '../storage/sync-storage';
 import type { Authorize, Prepare, WriteCheck } from '../sync-service';
 import { checkLogFlags } from './check-log-stamps';
 import { ClosingReader, closingRefusal, stampClosing } from '../closing-guard';
@@ -306,7 +306,7 @@ export function authorizerFor(
   ) => {
     const key = `${collection}/${id}`;
     if (!cache.has(key)) {
-      const r = await tx.getRecord(collection, id);
+      const r = await peekRecord(tx, collection, id);
       cache.set(key, r && !r.deleted ? r.data : null);
     }
     return cache.get(key) ?? null;
@@ -348,7 +348,7 @@ export function authorizerFor(
     // The stored check-in an automatic check-out or a check-out closes, the log a correction corrects.
     const logs = new Map<string, RecordData>();
     for (const id of planningLogKeys(write.collection, write.after)) {
-      const r = await tx.getRecord('planningLogs', id);
+      const r = await peekRecord(tx, 'planningLogs', id);
       if (r && !r.deleted) logs.set(id, r.data);
     }
     // The substitution a check log's occurrence may be under (issue 35): its substitute checks in, not the slot's.

@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/attendance/trust';
 import type { Slot } from '../../src/domain/store/schema';
 import type { RecordData } from '../../src/domain/sync/merge';
-import type { SyncTransaction } from '../storage/sync-storage';
+import { peekRecord, type SyncTransaction } from '../storage/sync-storage';
 
 /**
  * The review flags the server stamps on a check log it receives (trusted time, domain/attendance/trust):
@@ -19,7 +19,7 @@ import type { SyncTransaction } from '../storage/sync-storage';
  */
 export async function checkLogFlags(
   log: RecordData,
-  tx: Pick<SyncTransaction, 'getRecord'>,
+  tx: Pick<SyncTransaction, 'getRecord' | 'peekRecord'>,
   now: Date,
   contacts: LastContacts | undefined,
 ): Promise<StampedFlag[]> {
@@ -30,7 +30,7 @@ export async function checkLogFlags(
   if (!Number.isFinite(claimed)) return [];
   const flags: StampedFlag[] = [];
   const timetable =
-    typeof log.timetableId === 'string' ? await tx.getRecord('timetables', log.timetableId) : null;
+    typeof log.timetableId === 'string' ? await peekRecord(tx, 'timetables', log.timetableId) : null;
   const slots = timetable && !timetable.deleted ? (timetable.data.slots as Slot[] | undefined) : undefined;
   const slot = typeof log.slotIndex === 'number' ? slots?.[log.slotIndex] : undefined;
   const window = slot ? slotWindowMs(utcDayStartMs(claimed), slot) : null;

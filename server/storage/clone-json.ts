@@ -13,3 +13,13 @@ export function cloneJson<T>(value: T): T {
   for (const key of Object.keys(value)) copy[key] = cloneJson((value as Record<string, unknown>)[key]);
   return copy as T;
 }
+
+/**
+ * Freezes a value made of what JSON carries, deeply, and answers it: shared without copying (a write group's
+ * records, SyncTransaction.peekRecord), a mistaken change throws instead of altering what others read.
+ */
+export function freezeJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const item of Object.values(value)) freezeJson(item);
+  return Object.freeze(value);
+}

@@ -82,8 +82,42 @@ const AUTH_STATES_SQL = `SELECT i.n AS input_n, s.*, o.revision AS org_revision,
   LEFT JOIN LATERAL (SELECT revision FROM orgs WHERE org_id = i.org_id LIMIT 1) o ON true
   LEFT JOIN LATERAL (SELECT * FROM sessions WHERE token_hash = i.token_hash LIMIT 1) s ON true`;
 
-/** A ROLLBACK that does not answer within this time: the connection is dropped instead. */
+/** A ROLLBACK (or an unlock) that does not answer within this time: the connection is dropped instead. */
 const ROLLBACK_TIMEOUT_MS = 2_000;
+/**
+ * A server busy with one organisation keeps its lock from one group to the next, and lets it go once held
+ * this long (between two groups): another server's writers of that organisation wait at most about this.
+ */
+export const HOLD_MAX_MS = 10;
+
+/** An organisation's lock held by this server on one connection (takeLock). */
+interface HeldLock {
+  client: pg.PoolClient;
+  orgId: string;
+  /** The organisation's revision as this server's last transaction left it (read when the lock was taken). */
+  revision: number;
+  /** When the lock was taken. */
+  since: number;
+  /** The connection failed or is in doubt: dropped, never handed back to the pool. */
+  broken: boolean;
+  /** A transaction failed: the revision may be unknown, the lock is taken again before the next one. */
+  stale: boolean;
+}
+
+/** `promise`, or a rejection after `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface PostgresOptions {
   /** Connections per app server (PG_POOL_MAX). */
@@ -237,24 +271,82 @@ export async function openPostgresSyncStorage(
   };
 
   /**
-   * Opens the transaction and locks the organisation (creating it on its first write) until COMMIT; its
-   * revision then. BEGIN travels with the lock in one simple-protocol message (one round trip less per
-   * transaction), the values as quoted literals.
+   * Takes the organisation's lock for this server (creating the organisation on its first write), on a
+   * connection of its own, and reads its revision: one simple-protocol message, the values as quoted
+   * literals. The lock is PostgreSQL's session-level advisory lock: it stays across the groups of a busy
+   * period (no BEGIN, lock and COMMIT round trips per group, issue 31) until `dropLock`, or until the
+   * connection ends (a crash, a restart: PostgreSQL releases it). Every writer of records takes it, whichever
+   * server (first come, first served: writers waiting on a row lock all wake at each COMMIT, which doubled the
+   * p99 with two servers on one school); the revision guard of the write statement (PENDING_WRITE_SQL) is the
+   * last line of defence. A key is a hash: two organisations may share one, and then only wait for each other.
    */
-  async function beginAndLockOrg(client: pg.PoolClient, orgId: string): Promise<number> {
-    // Queues on the organisation's advisory lock (first come, first served: writers waiting on the row
-    // lock alone all wake at each COMMIT, which doubled the p99 with two servers on one school), then
-    // creates the organisation on its first write and row-locks it until COMMIT. The row lock is what
-    // makes it correct; the advisory lock (a hash: two organisations may share one) only orders the queue.
-    const org = client.escapeLiteral(orgId);
-    const results = (await client.query(
-      `BEGIN; INSERT INTO orgs (org_id, revision, updated_at)
-       SELECT ${org}, 0, ${client.escapeLiteral(new Date().toISOString())}
-       FROM (SELECT pg_advisory_xact_lock(${ORG_LOCK_CLASS}, hashtext(${org}))) AS queue
-       ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id RETURNING revision`,
-    )) as unknown as pg.QueryResult<{ revision: Int8 }>[];
-    return Number(results.at(-1)?.rows[0]?.revision ?? 0);
+  async function takeLock(orgId: string): Promise<HeldLock> {
+    const client = await pool.connect();
+    try {
+      const org = client.escapeLiteral(orgId);
+      const results = (await client.query(
+        `SELECT pg_advisory_lock(${ORG_LOCK_CLASS}, hashtext(${org}));
+         INSERT INTO orgs (org_id, revision, updated_at)
+         VALUES (${org}, 0, ${client.escapeLiteral(new Date().toISOString())}) ON CONFLICT (org_id) DO NOTHING;
+         SELECT revision FROM orgs WHERE org_id = ${org}`,
+      )) as unknown as pg.QueryResult<{ revision: Int8 }>[];
+      return {
+        client,
+        orgId,
+        revision: Number(results.at(-1)?.rows[0]?.revision ?? 0),
+        since: Date.now(),
+        broken: false,
+        stale: false,
+      };
+    } catch (error) {
+      // Whether the lock was taken is unknown: the connection goes, and the lock with it.
+      client.release(true);
+      throw error;
+    }
   }
+
+  /** Lets the organisation's lock go (on a connection in doubt, by dropping the connection). */
+  async function dropLock(lock: HeldLock): Promise<void> {
+    if (!lock.broken) {
+      try {
+        await withTimeout(
+          lock.client.query(
+            `SELECT pg_advisory_unlock(${ORG_LOCK_CLASS}, hashtext(${lock.client.escapeLiteral(lock.orgId)}))`,
+          ),
+          ROLLBACK_TIMEOUT_MS,
+        );
+      } catch {
+        lock.broken = true;
+      }
+    }
+    lock.client.release(lock.broken);
+  }
+
+  /**
+   * The organisation's lock for one run of transactions (a busy period's groups, or one batch alone): taken
+   * when first needed, taken again after a failure (its connection may be gone, its revision unknown), let go
+   * between two groups once held HOLD_MAX_MS (another server's writers then get their turn) and at the end.
+   */
+  function lockHolder(orgId: string) {
+    let lock: HeldLock | null = null;
+    const release = async () => {
+      const held = lock;
+      lock = null;
+      if (held) await dropLock(held);
+    };
+    return {
+      async get(): Promise<HeldLock> {
+        if (lock && (lock.broken || lock.stale)) await release();
+        lock ??= await takeLock(orgId);
+        return lock;
+      },
+      async pause(): Promise<void> {
+        if (lock && Date.now() - lock.since >= HOLD_MAX_MS) await release();
+      },
+      release,
+    };
+  }
+  type LockHolder = ReturnType<typeof lockHolder>;
 
   /**
    * Every request's authentication reads its session, its organisation's revision and the users and profiles
@@ -325,19 +417,11 @@ export async function openPostgresSyncStorage(
    */
   async function abandon(client: pg.PoolClient, error: unknown): Promise<boolean> {
     if (storageFailureOf(error)) return true;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        client.query('ROLLBACK'),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('ROLLBACK timeout')), ROLLBACK_TIMEOUT_MS);
-        }),
-      ]);
+      await withTimeout(client.query('ROLLBACK'), ROLLBACK_TIMEOUT_MS);
       return false;
     } catch {
       return true;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -348,19 +432,18 @@ export async function openPostgresSyncStorage(
    * Throws when the transaction as a whole fails (nothing of it is stored, or unknown after a lost COMMIT).
    */
   async function runTransaction(
-    orgId: string,
+    lock: HeldLock,
     runs: readonly ((tx: SyncTransaction) => Promise<unknown>)[],
     isolate: boolean,
     hints: TransactionHints = {},
     /** Per run, the settings written with it when it ends well (TransactionHints.settings). */
     settings: readonly TransactionHints['settings'][] = [],
   ): Promise<Outcome[]> {
-    const client = await pool.connect();
-    let broken = false;
+    const { client, orgId } = lock;
+    const before = lock.revision;
+    const committedWriters = writersOf(orgId);
+    const group = new WriteGroup(client, orgId, before, committedWriters);
     try {
-      const before = await beginAndLockOrg(client, orgId);
-      const committedWriters = writersOf(orgId);
-      const group = new WriteGroup(client, orgId, before, committedWriters);
       if (hints.prefetch?.length) await group.prefetch(hints.prefetch, hints.related, guessOf(orgId));
       const outcomes: Outcome[] = [];
       const written = new Map<string, string>();
@@ -381,13 +464,15 @@ export async function openPostgresSyncStorage(
           outcomes.push({ ok: false, error });
         }
       }
-      await group.finish(
+      // The writes, then the COMMIT: one statement on its own when that is all there is (PostgreSQL then
+      // commits it as it ends), else BEGIN … COMMIT around them (WriteGroup.commit).
+      await group.commit(
         channel,
         (revision) => notifyPayload(orgId, revision),
         new Date().toISOString(),
         written,
       );
-      await client.query('COMMIT');
+      lock.revision = group.revision;
       const committed = outcomes.filter((o) => o.ok).length;
       if (committed > 0) options.onCommit?.(committed);
       committedWriters.merge(group.writers);
@@ -395,23 +480,24 @@ export async function openPostgresSyncStorage(
       if (group.revision !== before) revisions.publish(orgId, group.revision);
       return outcomes;
     } catch (error) {
-      broken = await abandon(client, error);
+      // Nothing of the transaction is stored (or, after a lost connection, not known): the next one takes
+      // the lock again and reads the revision. An open transaction is rolled back; a statement on its own
+      // that failed was rolled back by PostgreSQL.
+      lock.stale = true;
+      lock.broken = group.begun ? await abandon(client, error) : !!storageFailureOf(error);
       throw error;
-    } finally {
-      // A lost connection leaves the pool (it opens a new one for the next request).
-      client.release(broken);
     }
   }
 
   /** One batch in its own transaction, retried on serialisation failures, deadlocks and unique violations. */
   async function runAlone<T>(
-    orgId: string,
+    holder: LockHolder,
     fn: (tx: SyncTransaction) => Promise<T>,
     hints?: TransactionHints,
   ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const [outcome] = await runTransaction(orgId, [fn], false, hints, [hints?.settings]);
+        const [outcome] = await runTransaction(await holder.get(), [fn], false, hints, [hints?.settings]);
         return (outcome as { ok: true; value: unknown }).value as T;
       } catch (error) {
         const code = codeOf(error);
@@ -429,16 +515,16 @@ export async function openPostgresSyncStorage(
    * fails the whole group at once (nothing committed, or not known: each device sends its batch again and a
    * committed one is then a duplicate); any other failure of the group runs each batch alone.
    */
-  async function runGroup(orgId: string, group: readonly PendingWrite[]): Promise<void> {
+  async function runGroup(holder: LockHolder, group: readonly PendingWrite[]): Promise<void> {
     if (group.length === 1) {
       const [write] = group as [PendingWrite];
-      await runAlone(orgId, write.run, write).then(write.resolve, write.reject);
+      await runAlone(holder, write.run, write).then(write.resolve, write.reject);
       return;
     }
     let outcomes: Outcome[];
     try {
       outcomes = await runTransaction(
-        orgId,
+        await holder.get(),
         group.map((w) => w.run),
         true,
         {
@@ -461,32 +547,39 @@ export async function openPostgresSyncStorage(
       if (outcome.ok) write.resolve(outcome.value);
       else again.push(write);
     });
-    for (const write of again) await runAlone(orgId, write.run, write).then(write.resolve, write.reject);
+    for (const write of again) await runAlone(holder, write.run, write).then(write.resolve, write.reject);
   }
 
   /** Batches waiting per organisation while one of its groups runs on this server. */
   const waiting = new Map<string, PendingWrite[]>();
   const groupMax = Math.max(1, options.groupMax ?? DEFAULT_GROUP_MAX);
   /**
-   * Runs the organisation's queue until it is empty. Whatever happens, every batch taken from the queue hears
-   * an answer and the queue is left for the next batch to start (issue 31: a group that never ended used to
-   * keep its organisation's batches waiting for ever).
+   * Runs the organisation's queue until it is empty, under its lock held from one group to the next (let go
+   * every HOLD_MAX_MS for the other servers, and at the end, after the last answers). Whatever happens,
+   * every batch taken from the queue hears an answer and the queue is left for the next batch to start
+   * (issue 31: a group that never ended used to keep its organisation's batches waiting for ever).
    */
   async function drain(orgId: string, first: PendingWrite[]): Promise<void> {
+    const holder = lockHolder(orgId);
     let group = first;
-    for (;;) {
-      try {
-        await runGroup(orgId, group);
-      } catch (error) {
-        // Not expected (runGroup answers each batch): still, no batch is left without an answer.
-        for (const write of group) write.reject(error);
+    try {
+      for (;;) {
+        try {
+          await runGroup(holder, group);
+        } catch (error) {
+          // Not expected (runGroup answers each batch): still, no batch is left without an answer.
+          for (const write of group) write.reject(error);
+        }
+        const queue = waiting.get(orgId);
+        if (!queue || queue.length === 0) {
+          waiting.delete(orgId);
+          return;
+        }
+        group = queue.splice(0, groupMax);
+        await holder.pause();
       }
-      const queue = waiting.get(orgId);
-      if (!queue || queue.length === 0) {
-        waiting.delete(orgId);
-        return;
-      }
-      group = queue.splice(0, groupMax);
+    } finally {
+      await holder.release();
     }
   }
   function enqueue<T>(
@@ -547,8 +640,15 @@ export async function openPostgresSyncStorage(
       }
     },
     // Group commit unless PG_GROUP_MAX is 1 (each batch then runs alone, queued on the lock).
-    transaction: (orgId, fn, hints) =>
-      groupMax > 1 ? enqueue(orgId, fn, hints) : runAlone(orgId, fn, hints),
+    transaction: async (orgId, fn, hints) => {
+      if (groupMax > 1) return enqueue(orgId, fn, hints);
+      const holder = lockHolder(orgId);
+      try {
+        return await runAlone(holder, fn, hints);
+      } finally {
+        await holder.release();
+      }
+    },
     readAll: (orgId) =>
       snapshot(async (client) => {
         const revision = await revisionOf(client, orgId);

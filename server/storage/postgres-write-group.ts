@@ -16,7 +16,7 @@ import {
 } from './record-rows';
 import type { KnownRecord, NewConflict, RecordKey, StoredMutation, SyncTransaction } from './sync-storage';
 import { userIndexRow, type UserIndexRow } from './user-index';
-import { cloneJson } from './clone-json';
+import { cloneJson, freezeJson } from './clone-json';
 import { prepared } from './pg-prepared';
 import { mutationsAtIds, recordsAtKeys } from './pg-lookups';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
@@ -52,6 +52,11 @@ class Pending {
   readonly conflicts: NewConflict[] = [];
   /** The user lookup index (null: the user's row goes). */
   readonly userIndex = new Map<string, UserIndexRow | null>();
+
+  /** What writePending sends in one statement: no superseded version, conflict or user index row. */
+  get oneStatement(): boolean {
+    return this.superseded.length === 0 && this.conflicts.length === 0 && this.userIndex.size === 0;
+  }
 
   get empty(): boolean {
     return (
@@ -130,29 +135,46 @@ export class WriteGroup {
   /** Device numbers read or given by this transaction's batches that ended well. */
   readonly writers = new WriterMap();
   readonly pending = new Pending();
+  /**
+   * BEGIN was sent. The group reads under its organisation's lock outside any transaction (no other writer
+   * runs meanwhile), and opens one only when it writes in more than one statement: a read that needs the
+   * database's current state (flushPending), or rare rows (commit). Most groups write one statement, which
+   * PostgreSQL commits on its own (issue 31: two round trips less per group, under the lock).
+   */
+  begun = false;
 
   constructor(
     private readonly client: pg.PoolClient,
     private readonly orgId: string,
-    /** The revision read when the lock was taken. */
+    /** The organisation's revision under the lock, before this group. */
     readonly before: number,
     private readonly committedWriters: WriterMap,
   ) {
     this.revision = before;
   }
 
-  /** Sends the group's pending writes (no revision change: that is for `commit`). */
+  /** Opens the group's transaction, once. */
+  async begin(): Promise<void> {
+    if (this.begun) return;
+    await this.client.query('BEGIN');
+    this.begun = true;
+  }
+
+  /** Sends the group's pending writes (no revision change: that is for `commit`), in its transaction. */
   async flushPending(): Promise<void> {
     if (this.pending.empty) return;
+    await this.begin();
     await writePending(this.client, this.orgId, this.pending, null);
     this.pending.clear();
   }
 
   /**
-   * The last statements before COMMIT: pending writes, the revision (once) and the notification that
-   * PostgreSQL delivers to every server's live streams at COMMIT (postgres-revisions.ts).
+   * Makes the group durable: pending writes, the revision (once) and the notification that PostgreSQL
+   * delivers to every server's live streams at COMMIT (postgres-revisions.ts). One statement on its own when
+   * that is all (the usual check-ins: records, mutation ids, settings and revision), else in the transaction
+   * and then COMMIT. Throws when nothing was committed (or, the connection lost, when that is unknown).
    */
-  async finish(
+  async commit(
     channel: string,
     payload: (revision: number) => string,
     nowIso: string,
@@ -162,9 +184,15 @@ export class WriteGroup {
       this.revision === this.before
         ? null
         : { from: this.before, to: this.revision, nowIso, channel, payload: payload(this.revision) };
-    if (this.pending.empty && !bump && settings.size === 0) return;
-    await writePending(this.client, this.orgId, this.pending, bump, settings);
-    this.pending.clear();
+    if (!this.pending.empty || bump || settings.size > 0) {
+      if (!this.pending.oneStatement) await this.begin();
+      await writePending(this.client, this.orgId, this.pending, bump, settings);
+      this.pending.clear();
+    }
+    if (this.begun) {
+      await this.client.query('COMMIT');
+      this.begun = false;
+    }
   }
 
   /**
@@ -192,7 +220,8 @@ export class WriteGroup {
     let keys = [...first, ...(guess?.list() ?? [])];
     // What the records read name (a timetable its class, a class its institute): two more rounds at most.
     for (let round = 0; round < 3 && (keys.length > 0 || ids.length > 0); round += 1) {
-      await this.load(keys, ids);
+      // Nothing new read: what the records name is what `keys` already holds (a right guess ends here).
+      if (!(await this.load(keys, ids))) break;
       ids = [];
       keys = related?.(known) ?? [];
     }
@@ -204,12 +233,12 @@ export class WriteGroup {
 
   /**
    * Reads the records of `keys` and the mutation ids `ids` this transaction does not know yet (absent ones
-   * known as null), in one statement.
+   * known as null), in one statement; false when it knew them all (nothing sent).
    */
-  private async load(keys: readonly RecordKey[], ids: readonly string[]): Promise<void> {
+  private async load(keys: readonly RecordKey[], ids: readonly string[]): Promise<boolean> {
     const unique = new Map(keys.map((k) => [keyOf(k.collection, k.id), k]));
     const wanted = [...unique.entries()].filter(([key]) => !this.records.has(key)).map(([, k]) => k);
-    if (wanted.length === 0 && ids.length === 0) return;
+    if (wanted.length === 0 && ids.length === 0) return false;
     // A mutation row comes as (collection: null, record_id: its id, rev, data: its status).
     const found = await this.client.query<RecordRow & { collection: string | null }>(
       prepared(
@@ -243,9 +272,10 @@ export class WriteGroup {
     const numbers = knownWriters(this.committedWriters, this.writers);
     for (const k of wanted) this.records.set(keyOf(k.collection, k.id), null);
     for (const row of rows) {
-      const record = recordFromRow(row, numbers);
+      const record = freezeJson(recordFromRow(row, numbers));
       this.records.set(keyOf(record.collection, record.id), record);
     }
+    return true;
   }
 
   /** A batch's view of the transaction (its writes stay its own until `end`). */
@@ -321,10 +351,25 @@ export class GroupBatch {
       this.records.has(key) ? this.records.get(key) : group.records.get(key);
     const knownMutation = (id: string) =>
       this.mutations.has(id) ? this.mutations.get(id) : group.mutations.get(id);
+    /** The record as this batch sees it: the transaction's own frozen copy (read once per group). */
+    const peek = async (collection: CollectionName, id: string): Promise<ServerRecord | null> => {
+      const key = keyOf(collection, id);
+      const known = knownRecord(key);
+      if (known !== undefined) return known;
+      const { rows } = await query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
+        [orgId, collection, id],
+      );
+      const record = freezeJson((await fromRows(rows))[0] ?? null);
+      // Unknown to the transaction, so unwritten by it: what every later batch of the group reads too.
+      group.records.set(key, record);
+      return record;
+    };
     /** Reads of the database's current state: everything pending is sent first. */
     const current = async () => {
       await group.flushPending();
       if (this.pending.empty) return;
+      await group.begin();
       if (!this.savepoint) {
         await client.query('SAVEPOINT batch');
         this.savepoint = true;
@@ -356,7 +401,7 @@ export class GroupBatch {
         ]);
         for (const i of wanted) group.records.set(keyOf(i.collection, i.recordId), null);
         for (const record of await fromRows(found.rows))
-          group.records.set(keyOf(record.collection, record.id), record);
+          group.records.set(keyOf(record.collection, record.id), freezeJson(record));
       },
       revision: () => Promise.resolve(this.revision),
       setRevision: (next) => {
@@ -365,18 +410,10 @@ export class GroupBatch {
         return Promise.resolve();
       },
       getRecord: async (collection, id) => {
-        const key = keyOf(collection, id);
-        const known = knownRecord(key);
-        if (known !== undefined) return known === null ? null : cloneJson(known);
-        const { rows } = await query<RecordRow>(
-          `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND record_id = $3`,
-          [orgId, collection, id],
-        );
-        const record = (await fromRows(rows))[0] ?? null;
-        // Unknown to the transaction, so unwritten by it: what every later batch of the group reads too.
-        group.records.set(key, record);
+        const record = await peek(collection, id);
         return record === null ? null : cloneJson(record);
       },
+      peekRecord: peek,
       getRecordAt: async (collection, id, at) => {
         await current();
         // The version at or before `at`: the record itself, or the latest superseded one (change_log).
@@ -400,7 +437,7 @@ export class GroupBatch {
         return fromRows(rows);
       },
       putRecord: async (record) => {
-        this.records.set(keyOf(record.collection, record.id), cloneJson(record));
+        this.records.set(keyOf(record.collection, record.id), freezeJson(cloneJson(record)));
         await numberWriters(record);
         this.pending.putRow(recordToRow(record, numbers));
         if (record.collection === 'users') this.pending.userIndex.set(record.id, userIndexRow(record));
@@ -471,7 +508,9 @@ export class GroupBatch {
 
 /**
  * The records, the versions they supersede, the mutation ids, the settings and the revision bump of a
- * transaction, in one statement (writePending). Every part reads the rows as they were before it: `previous`
+ * transaction, in one statement (writePending). A revision bump that finds the organisation at another
+ * revision than the one read under the lock fails the whole statement (division by zero, SQLSTATE 22012):
+ * sent on its own, outside a transaction, nothing of it is then stored. Every part reads the rows as they were before it: `previous`
  * moves the versions being superseded (an earlier revision's) to the change log while `written` replaces
  * them; `previous` finds each by its primary key (pg-lookups.ts: never a read of the whole organisation).
  */
@@ -501,7 +540,7 @@ export const PENDING_WRITE_SQL = `WITH input AS (
     UPDATE orgs SET revision = $12, updated_at = $13
     WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
     RETURNING pg_notify($15, $16))
-SELECT count(*) AS bumped FROM bumped`;
+SELECT CASE WHEN $12::bigint > $14::bigint THEN 1 / count(*) ELSE count(*) END AS bumped FROM bumped`;
 
 /**
  * Sends `pending` in as few statements as possible: the records (each superseded version moved to the

@@ -18,6 +18,12 @@ export function toUtc(value: InstantLike): DateTime {
 
 /** ISO timestamp with milliseconds and a Z suffix, the format stored in logs and requests. */
 export function toIsoInstant(value: InstantLike): string {
+  // A Date of years 0 to 9999 (the server stamping each check-in with its clock): the same text as luxon's
+  // without building a DateTime (issue 31: luxon was 2 % of a check-in batch's CPU).
+  if (value instanceof Date) {
+    const year = value.getUTCFullYear();
+    if (year >= 0 && year <= 9999) return value.toISOString();
+  }
   const dt = toUtc(value);
   return dt.isValid ? (dt.toISO() ?? '').replace(/\+00:00$/, 'Z') : '';
 }
