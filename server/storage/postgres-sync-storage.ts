@@ -32,10 +32,11 @@ import { recordsAtKeys } from './pg-lookups';
 /**
  * PostgreSQL storage: several stateless app servers share one database.
  *
- * Concurrency. A write transaction of an organisation starts by locking that organisation's `orgs` row
- * (an upsert that returns the revision): every batch of one organisation, whichever server received it,
- * then runs one after the other, while other organisations proceed in parallel. Under READ COMMITTED
- * each statement after the lock sees everything the previous holder committed, so:
+ * Concurrency. Every write of an organisation's records happens under that organisation's advisory lock
+ * (takeLock: session-level, held by one server on one connection across the groups of a busy period, let go
+ * every HOLD_MAX_MS and when its queue is empty). Every batch of one organisation, whichever server received
+ * it, then runs one after the other, while other organisations proceed in parallel. Each statement under
+ * the lock sees everything the previous holder committed, so:
  * - revisions stay monotonic and unique per organisation, and a revision is never visible before the
  *   ones below it (a delta reader never skips a change that commits late);
  * - a mutation id already applied by another server is found and acknowledged as a duplicate, never

@@ -336,9 +336,11 @@ export class GroupBatch {
           'SELECT n FROM writers WHERE org_id = $1 AND client_id = $2',
           [orgId, clientId],
         );
+        // A new number is a write: in the group's transaction, so that it goes if the group does.
         const n =
           found.rows[0]?.n ??
-          (await query<{ n: number }>(NEW_WRITER_SQL.postgres, [orgId, clientId])).rows[0]?.n;
+          (await group.begin().then(() => query<{ n: number }>(NEW_WRITER_SQL.postgres, [orgId, clientId])))
+            .rows[0]?.n;
         if (n === undefined) throw new Error(`no writer number for ${clientId}`);
         this.writers.add(n, clientId);
       }
@@ -509,7 +511,7 @@ export class GroupBatch {
 /**
  * The records, the versions they supersede, the mutation ids, the settings and the revision bump of a
  * transaction, in one statement (writePending). A revision bump that finds the organisation at another
- * revision than the one read under the lock fails the whole statement (division by zero, SQLSTATE 22012):
+ * revision than the one read under the lock fails the whole statement (SQLSTATE 22P02, « revision moved »):
  * sent on its own, outside a transaction, nothing of it is then stored. Every part reads the rows as they were before it: `previous`
  * moves the versions being superseded (an earlier revision's) to the change log while `written` replaces
  * them; `previous` finds each by its primary key (pg-lookups.ts: never a read of the whole organisation).
@@ -540,7 +542,8 @@ export const PENDING_WRITE_SQL = `WITH input AS (
     UPDATE orgs SET revision = $12, updated_at = $13
     WHERE org_id = $1 AND revision = $14 AND $12::bigint > $14::bigint
     RETURNING pg_notify($15, $16))
-SELECT CASE WHEN $12::bigint > $14::bigint THEN 1 / count(*) ELSE count(*) END AS bumped FROM bumped`;
+SELECT CASE WHEN $12::bigint <= $14::bigint OR count(*) = 1 THEN count(*)
+    ELSE ('revision moved under the lock: ' || count(*))::bigint END AS bumped FROM bumped`;
 
 /**
  * Sends `pending` in as few statements as possible: the records (each superseded version moved to the

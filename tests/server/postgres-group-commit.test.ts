@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgresSyncStorage } from '../../server/storage/postgres-sync-storage';
+import { HOLD_MAX_MS, openPostgresSyncStorage } from '../../server/storage/postgres-sync-storage';
 import type { SyncStorage } from '../../server/storage/sync-storage';
 import { applyBatch, readStore } from '../../server/sync-service';
 import type { ServerRecord } from '../../src/domain/sync/merge';
@@ -149,5 +150,102 @@ describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
       'l-3',
     ]);
     expect(await storage.readRevision('demo')).toBe(3);
+  });
+
+  /** Advisory locks held right now on the test database (the organisations' write locks). */
+  async function advisoryLocks(): Promise<number> {
+    const client = new pg.Client({ connectionString: db.databaseUrl ?? '' });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+         WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('holds the organisation lock while its batches keep coming, and lets it go once they stop', async () => {
+    let heldInside = 0;
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW)),
+      storage.transaction('demo', async () => {
+        heldInside = await advisoryLocks();
+      }),
+    ]);
+    expect(heldInside).toBe(1);
+    // Nothing waits any more: the lock went with the last answers (another server may write at once).
+    for (let i = 0; i < 50 && (await advisoryLocks()) > 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await advisoryLocks()).toBe(0);
+    expect(await storage.readRevision('demo')).toBe(8);
+  });
+
+  it('lets another server write while this one stays busy with the same organisation', async () => {
+    const other = await openPostgresSyncStorage(db.databaseUrl ?? '', { groupMax: 64 });
+    // This server: batches of one school without a pause for 1.5 s, 8 in flight and groups of 2, so that its
+    // queue never empties (with larger groups every batch in flight would share one and the queue empty).
+    const busyServer = await openPostgresSyncStorage(db.databaseUrl ?? '', { groupMax: 2 });
+    try {
+      const until = Date.now() + 1_500;
+      let n = 0;
+      const stream = async () => {
+        while (Date.now() < until) {
+          n += 1;
+          await applyBatch(busyServer, 'demo', `busy-${n % 8}`, [level(`busy-${n}`)], NOW);
+        }
+      };
+      const busy = Promise.all(Array.from({ length: 8 }, () => stream()));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The other server's batch gets the lock within a few holds, not when the stream ends.
+      const started = Date.now();
+      const answer = await applyBatch(other, 'demo', 'other-device', [level('from-other')], NOW);
+      const waited = Date.now() - started;
+      expect(Date.now()).toBeLessThan(until);
+      expect(answer.results[0]?.status).toBe('applied');
+      expect(waited).toBeLessThan(1_000);
+      await busy;
+      const ids = (await readStore(storage, 'demo')).store.levels.map((l) => l.id);
+      expect(ids).toContain('from-other');
+      expect(ids).toHaveLength(n + 1);
+      expect(await storage.readRevision('demo')).toBe(n + 1);
+      console.log(`[postgres] other server's batch waited ${waited} ms (hold ${HOLD_MAX_MS} ms), ${n} batches here`);
+    } finally {
+      await other.close();
+      await busyServer.close();
+    }
+  });
+
+  it('stores nothing of a write that finds the revision moved, though it ran outside a transaction', async () => {
+    await applyBatch(storage, 'demo', 'device-0', [level('l-0')], NOW);
+    const outside = new pg.Client({ connectionString: db.databaseUrl ?? '' });
+    await outside.connect();
+    try {
+      const refused = storage.transaction('demo', async (tx) => {
+        const rev = (await tx.revision()) + 1;
+        // A writer that ignores the lock (none should exist) moves the revision meanwhile.
+        await outside.query("UPDATE orgs SET revision = revision + 100 WHERE org_id = 'demo'");
+        await tx.putRecord(
+          { collection: 'levels', id: 'l-lost', rev, deleted: false, data: { id: 'l-lost' }, stamps: {} },
+          'm-lost',
+          NOW.toISOString(),
+        );
+        await tx.saveMutation({ mutationId: 'm-lost', rev, status: 'applied' }, 'device-x', NOW.toISOString());
+        await tx.setRevision(rev, NOW.toISOString());
+      });
+      await expect(refused).rejects.toThrow(/revision moved/);
+      const { rows } = await outside.query(
+        "SELECT record_id FROM records WHERE org_id = 'demo' UNION ALL SELECT mutation_id FROM mutations WHERE org_id = 'demo'",
+      );
+      expect(rows.map((r: { record_id: string }) => r.record_id).sort()).toEqual(['l-0', 'm-l-0']);
+    } finally {
+      await outside.end();
+    }
+    // The next batch takes the lock again and reads the revision the outside writer left.
+    const next = await applyBatch(storage, 'demo', 'device-1', [level('l-1')], NOW);
+    expect(next.revision).toBe(102);
+    expect(await storage.readRevision('demo')).toBe(102);
   });
 });
