@@ -154,7 +154,13 @@ export function sqliteAuthStores(
     },
     settings: {
       get: (name) => run(() => q.getSetting.get(name)?.value ?? null),
+      getMany: (names) => run(() => names.map((name) => q.getSetting.get(name)?.value ?? null)),
       set: (name, value) => run(() => void q.setSetting.run(name, value)),
+      // An exchange's contacts (device-contacts.ts): in the next group commit, not a COMMIT and an fsync each.
+      setMany: (entries) =>
+        grouped(() => {
+          for (const [name, value] of entries) q.setSetting.run(name, value);
+        }),
       replaceIf: (name, expected, value) =>
         run(
           () =>

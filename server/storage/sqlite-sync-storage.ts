@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { COLLECTION_NAMES } from '../../src/domain/store/schema';
-import type { RecordData } from '../../src/domain/sync/merge';
+import type { RecordData, ServerRecord } from '../../src/domain/sync/merge';
 import { MigrationError } from './migration-error';
 import { MIGRATIONS, USER_INDEX_COLUMNS, userIndexValues } from './migrations';
 import {
@@ -19,7 +19,8 @@ import {
   type WriterNumbers,
 } from './record-rows';
 import { sqliteAuthStores } from './sqlite-auth-store';
-import type { PageRequest, SyncStorage, SyncTransaction } from './sync-storage';
+import type { PageRequest, SyncStorage, SyncTransaction, TransactionHints } from './sync-storage';
+import { freezeJson } from './clone-json';
 import { rowsWithin } from './page-sizes';
 import { userIndexRow } from './user-index';
 import { RevisionFeed } from './revision-feed';
@@ -103,6 +104,10 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
 
   const q = {
     revision: db.prepare<[string], { revision: number }>('SELECT revision FROM orgs WHERE org_id = ?'),
+    setSetting: db.prepare<[string, string]>(
+      `INSERT INTO server_settings (name, value) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+    ),
     setRevision: db.prepare<[string, number, string]>(
       `INSERT INTO orgs (org_id, revision, updated_at) VALUES (?, ?, ?)
        ON CONFLICT(org_id) DO UPDATE SET revision = excluded.revision, updated_at = excluded.updated_at`,
@@ -235,6 +240,11 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
 
   function transactionFor(orgId: string): SyncTransaction {
     const writers = writersOf(orgId);
+    /**
+     * What this batch's checks read (peekRecord): parsed once, frozen, forgotten when the batch writes the
+     * record. One batch's only: a batch rolled back to its savepoint takes its view with it.
+     */
+    const peeked = new Map<string, ServerRecord | null>();
     return {
       revision: () => Promise.resolve(revisionOf(orgId)),
       setRevision: (revision, nowIso) => {
@@ -245,12 +255,23 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         const row = q.record.get(orgId, collection, id);
         return Promise.resolve(row ? recordFromRow(row, writers) : null);
       },
+      peekRecord: (collection, id) => {
+        const key = `${collection}\u0000${id}`;
+        let record = peeked.get(key);
+        if (record === undefined) {
+          const row = q.record.get(orgId, collection, id);
+          record = freezeJson(row ? recordFromRow(row, writers) : null);
+          peeked.set(key, record);
+        }
+        return Promise.resolve(record);
+      },
       getRecordAt: (collection, id, revision) => {
         const row = q.recordAt.get(orgId, collection, id, revision, orgId, collection, id, revision);
         return Promise.resolve(row && row.deleted === 0 ? (JSON.parse(row.data) as RecordData) : null);
       },
       listRecords: () => Promise.resolve(q.all.all(orgId).map((row) => recordFromRow(row, writers))),
       putRecord: (record) => {
+        peeked.delete(`${record.collection}\u0000${record.id}`);
         const row = recordToRow(record, writers);
         const deleted = record.deleted ? 1 : 0;
         q.keepPrevious.run(orgId, row.collection, row.recordId, row.rev);
@@ -440,7 +461,19 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
         ),
       ),
     ping: () => locked(() => Promise.resolve(void db.prepare('SELECT 1').get())),
-    transaction: <T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>) => enqueue(orgId, fn),
+    // The batch's settings (its device's contacts) in its own savepoint of the group: written when the batch
+    // commits and only then, without an autocommit and an fsync of their own (issue 31: these were most of a
+    // check-in's cost on SQLite).
+    settingsWithBatch: true,
+    transaction: <T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>, hints?: TransactionHints) => {
+      const settings = hints?.settings ?? [];
+      if (settings.length === 0) return enqueue(orgId, fn);
+      return enqueue(orgId, async (tx) => {
+        const result = await fn(tx);
+        for (const [name, value] of settings) q.setSetting.run(name, value);
+        return result;
+      });
+    },
     // Stamps stay out of bulk reads: what devices receive never carries them (toRemote).
     readAll: (orgId) =>
       locked(() =>

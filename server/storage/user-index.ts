@@ -56,8 +56,8 @@ export interface SettingsStore {
    * wrote. Two servers starting together keep one setup code, never each their own.
    */
   replaceIf(name: string, expected: string | null, value: string): Promise<boolean>;
-  /** Optional (PostgreSQL): several values in one round trip, in the order of `names`. */
+  /** Optional: several values at once (one round trip, or one turn of SQLite's lock), in the order of `names`. */
   getMany?(names: readonly string[]): Promise<(string | null)[]>;
-  /** Optional (PostgreSQL): several values written in one round trip (distinct names). */
+  /** Optional: several values written together (distinct names): one round trip, or SQLite's next group commit. */
   setMany?(entries: readonly (readonly [string, string])[]): Promise<void>;
 }
