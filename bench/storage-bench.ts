@@ -183,7 +183,9 @@ async function throughput(backend: Backend): Promise<void> {
     // A short load on each server first (BENCH_WARMUP seconds, not counted): the first round no longer
     // measures the JIT and the pools' first connections of the app alone.
     if (WARMUP > 0) {
-      acknowledged += (await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body, WARMUP)).ok;
+      acknowledged += (
+        await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body, WARMUP)
+      ).ok;
       await load(`http://127.0.0.1:${port + 1}`, '/insert', '', body, WARMUP);
       if (backend.name === 'postgres')
         await load(`http://127.0.0.1:${port + 1}`, '/insert-tx', '', body, WARMUP);

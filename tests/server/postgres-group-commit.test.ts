@@ -170,7 +170,9 @@ describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
   it('holds the organisation lock while its batches keep coming, and lets it go once they stop', async () => {
     let heldInside = 0;
     await Promise.all([
-      ...Array.from({ length: 8 }, (_, i) => applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW)),
+      ...Array.from({ length: 8 }, (_, i) =>
+        applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW),
+      ),
       storage.transaction('demo', async () => {
         heldInside = await advisoryLocks();
       }),
@@ -211,7 +213,9 @@ describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
       expect(ids).toContain('from-other');
       expect(ids).toHaveLength(n + 1);
       expect(await storage.readRevision('demo')).toBe(n + 1);
-      console.log(`[postgres] other server's batch waited ${waited} ms (hold ${HOLD_MAX_MS} ms), ${n} batches here`);
+      console.log(
+        `[postgres] other server's batch waited ${waited} ms (hold ${HOLD_MAX_MS} ms), ${n} batches here`,
+      );
     } finally {
       await other.close();
       await busyServer.close();
@@ -232,7 +236,11 @@ describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
           'm-lost',
           NOW.toISOString(),
         );
-        await tx.saveMutation({ mutationId: 'm-lost', rev, status: 'applied' }, 'device-x', NOW.toISOString());
+        await tx.saveMutation(
+          { mutationId: 'm-lost', rev, status: 'applied' },
+          'device-x',
+          NOW.toISOString(),
+        );
         await tx.setRevision(rev, NOW.toISOString());
       });
       await expect(refused).rejects.toThrow(/revision moved/);
