@@ -24,7 +24,7 @@ import {
 } from './record-rows';
 import { RevisionFeed } from './revision-feed';
 import { storageFailureOf } from './storage-failure';
-import { RelatedGuess, WriteGroup, type PrefetchItem } from './postgres-write-group';
+import { ORG_LOCK_CLASS, RelatedGuess, WriteGroup, type PrefetchItem } from './postgres-write-group';
 import { WriterMap } from './writers';
 import { prepared } from './pg-prepared';
 import { recordsAtKeys } from './pg-lookups';
@@ -54,8 +54,6 @@ type Int8 = number | string;
 
 /** Every migration holds this advisory lock, so that two servers starting together never race. */
 const MIGRATION_LOCK_KEY = 7_340_146_014;
-/** First key of the per-organisation advisory locks (two-key form: a key space apart from the one above). */
-const ORG_LOCK_CLASS = 14_014;
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 8;
 /** Batches of one organisation per transaction at most (PG_GROUP_MAX): as SQLite's group commit. */
@@ -86,10 +84,13 @@ const AUTH_STATES_SQL = `SELECT i.n AS input_n, s.*, o.revision AS org_revision,
 /** A ROLLBACK (or an unlock) that does not answer within this time: the connection is dropped instead. */
 const ROLLBACK_TIMEOUT_MS = 2_000;
 /**
- * A server busy with one organisation keeps its lock from one group to the next, and lets it go once held
- * this long (between two groups): another server's writers of that organisation wait at most about this.
+ * A server busy with one organisation keeps its lock from one group to the next. Once held this long, its
+ * next write statement asks whether another session waits for that lock (pg_locks), and the lock is let go
+ * after that group if one does: another server's writers of that organisation wait about this long, plus
+ * a group. Without a write to ask with, the lock goes once held HOLD_LIMIT_MS.
  */
 export const HOLD_MAX_MS = 10;
+const HOLD_LIMIT_MS = 1_000;
 
 /** An organisation's lock held by this server on one connection (takeLock). */
 interface HeldLock {
@@ -99,6 +100,10 @@ interface HeldLock {
   revision: number;
   /** When the lock was taken. */
   since: number;
+  /** When a write statement last asked whether another session waits for the lock. */
+  askedAt: number;
+  /** Another session waits: the lock goes after the current group (lockHolder.pause). */
+  wanted: boolean;
   /** The connection failed or is in doubt: dropped, never handed back to the pool. */
   broken: boolean;
   /** A transaction failed: the revision may be unknown, the lock is taken again before the next one. */
@@ -296,6 +301,8 @@ export async function openPostgresSyncStorage(
         orgId,
         revision: Number(results.at(-1)?.rows[0]?.revision ?? 0),
         since: Date.now(),
+        askedAt: Date.now(),
+        wanted: false,
         broken: false,
         stale: false,
       };
@@ -326,7 +333,8 @@ export async function openPostgresSyncStorage(
   /**
    * The organisation's lock for one run of transactions (a busy period's groups, or one batch alone): taken
    * when first needed, taken again after a failure (its connection may be gone, its revision unknown), let go
-   * between two groups once held HOLD_MAX_MS (another server's writers then get their turn) and at the end.
+   * between two groups when another session waits for it (asked every HOLD_MAX_MS: another server's writers
+   * then get their turn) or once held HOLD_LIMIT_MS, and at the end.
    */
   function lockHolder(orgId: string) {
     let lock: HeldLock | null = null;
@@ -342,7 +350,7 @@ export async function openPostgresSyncStorage(
         return lock;
       },
       async pause(): Promise<void> {
-        if (lock && Date.now() - lock.since >= HOLD_MAX_MS) await release();
+        if (lock && (lock.wanted || Date.now() - lock.since >= HOLD_LIMIT_MS)) await release();
       },
       release,
     };
@@ -467,13 +475,17 @@ export async function openPostgresSyncStorage(
       }
       // The writes, then the COMMIT: one statement on its own when that is all there is (PostgreSQL then
       // commits it as it ends), else BEGIN … COMMIT around them (WriteGroup.commit).
-      await group.commit(
+      const ask = Date.now() - lock.askedAt >= HOLD_MAX_MS;
+      const waiting = await group.commit(
         channel,
         (revision) => notifyPayload(orgId, revision),
         new Date().toISOString(),
         written,
+        ask,
       );
       lock.revision = group.revision;
+      if (ask) lock.askedAt = Date.now();
+      if (waiting) lock.wanted = true;
       const committed = outcomes.filter((o) => o.ok).length;
       if (committed > 0) options.onCommit?.(committed);
       committedWriters.merge(group.writers);

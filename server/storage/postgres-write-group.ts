@@ -179,20 +179,24 @@ export class WriteGroup {
     payload: (revision: number) => string,
     nowIso: string,
     settings: ReadonlyMap<string, string> = new Map(),
-  ): Promise<void> {
+    /** Ask whether another session waits for the organisation's lock (answered; false when unasked). */
+    askWaiting = false,
+  ): Promise<boolean> {
     const bump =
       this.revision === this.before
         ? null
         : { from: this.before, to: this.revision, nowIso, channel, payload: payload(this.revision) };
+    let waiting = false;
     if (!this.pending.empty || bump || settings.size > 0) {
       if (!this.pending.oneStatement) await this.begin();
-      await writePending(this.client, this.orgId, this.pending, bump, settings);
+      waiting = await writePending(this.client, this.orgId, this.pending, bump, settings, askWaiting);
       this.pending.clear();
     }
     if (this.begun) {
       await this.client.query('COMMIT');
       this.begun = false;
     }
+    return waiting;
   }
 
   /**
@@ -508,6 +512,9 @@ export class GroupBatch {
   }
 }
 
+/** First key of the organisations' advisory locks (two-key form: a key space apart from the migrations'). */
+export const ORG_LOCK_CLASS = 14_014;
+
 /**
  * The records, the versions they supersede, the mutation ids, the settings and the revision bump of a
  * transaction, in one statement (writePending). A revision bump that finds the organisation at another
@@ -546,6 +553,19 @@ SELECT CASE WHEN $12::bigint <= $14::bigint OR count(*) = 1 THEN count(*)
     ELSE ('revision moved under the lock: ' || count(*))::bigint END AS bumped FROM bumped`;
 
 /**
+ * PENDING_WRITE_SQL that also tells whether another session waits for the organisation's lock ($19: the
+ * locks' first key). A statement of its own, not a parameter of the first: PostgreSQL would otherwise plan
+ * that statement again at each call (its generic plan costs pg_locks in, a custom one folds it away).
+ */
+export const PENDING_WRITE_ASKING_SQL = PENDING_WRITE_SQL.replace(
+  / FROM bumped`?$/,
+  `, EXISTS (SELECT 1 FROM pg_locks
+    WHERE locktype = 'advisory' AND NOT granted AND classid = $19::oid AND objid = hashtext($1)::oid
+      AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
+    AS waiting FROM bumped`,
+);
+
+/**
  * Sends `pending` in as few statements as possible: the records (each superseded version moved to the
  * change log by the same statement), the mutation ids and, with `bump`, the revision and its notification,
  * in one, with `settings` (a device's last contacts: committed with the batches, no statement of their own);
@@ -558,7 +578,10 @@ async function writePending(
   bump: { from: number; to: number; nowIso: string; channel: string; payload: string } | null,
   /** Server settings written with the records (a device's last contacts: TransactionHints.settings). */
   settings: ReadonlyMap<string, string> = new Map(),
-): Promise<void> {
+  /** Whether to ask if another session waits for the organisation's lock (the answer; false unasked). */
+  askWaiting = false,
+): Promise<boolean> {
+  let waiting = false;
   if (pending.superseded.length > 0) {
     const rows = pending.superseded;
     await client.query(
@@ -579,8 +602,8 @@ async function writePending(
   const mutations = [...pending.mutations.values()];
   if (records.length > 0 || mutations.length > 0 || bump || settings.size > 0) {
     const settingNames = [...settings.keys()].sort();
-    const { rows } = await client.query<{ bumped: Int8 }>(
-      prepared(PENDING_WRITE_SQL, [
+    const { rows } = await client.query<{ bumped: Int8; waiting: boolean }>(
+      prepared(askWaiting ? PENDING_WRITE_ASKING_SQL : PENDING_WRITE_SQL, [
         orgId,
         records.map((r) => r.collection),
         records.map((r) => r.recordId),
@@ -600,9 +623,11 @@ async function writePending(
         // In name order: two statements writing the same rows lock them in one order.
         settingNames,
         settingNames.map((name) => settings.get(name) ?? ''),
+        ...(askWaiting ? [ORG_LOCK_CLASS] : []),
       ]),
     );
     if (bump && Number(rows[0]?.bumped ?? 0) !== 1) throw new Error('revision moved under the lock');
+    waiting = rows[0]?.waiting === true;
   }
   for (const c of pending.conflicts)
     await client.query(
@@ -634,4 +659,5 @@ async function writePending(
       );
     else await client.query('DELETE FROM user_index WHERE org_id = $1 AND user_id = $2', [orgId, userId]);
   }
+  return waiting;
 }

@@ -2,7 +2,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutationsAtIds, recordsAtKeys } from '../../server/storage/pg-lookups';
 import { openPostgresSyncStorage } from '../../server/storage/postgres-sync-storage';
-import { PENDING_WRITE_SQL } from '../../server/storage/postgres-write-group';
+import {
+  ORG_LOCK_CLASS,
+  PENDING_WRITE_ASKING_SQL,
+  PENDING_WRITE_SQL,
+} from '../../server/storage/postgres-write-group';
 import { serverBackends, type TestDatabase } from './helpers';
 
 /**
@@ -92,8 +96,15 @@ describe.skipIf(!postgres)('postgres: lookups by key whatever the statistics', (
     expect(Number(read['Actual Rows'])).toBe(2);
   });
 
-  it('writes two records of a batch reading only the versions they supersede', async () => {
-    const read = await plan(PENDING_WRITE_SQL, [
+  it.each([
+    ['', PENDING_WRITE_SQL, []],
+    [
+      ', asking whether another server waits for the lock',
+      PENDING_WRITE_ASKING_SQL,
+      [String(ORG_LOCK_CLASS)],
+    ],
+  ])('writes two records of a batch reading only the versions they supersede%s', async (_, sql, more) => {
+    const read = await plan(sql, [
       "'big'",
       texts(['notifications', 'notifications']),
       texts(['n-5', 'n-new']),
@@ -112,6 +123,7 @@ describe.skipIf(!postgres)('postgres: lookups by key whatever the statistics', (
       "''",
       'ARRAY[]::text[]',
       'ARRAY[]::text[]',
+      ...more,
     ]);
     // n-5's earlier version moved to the change log (1 row read); n-new read as absent; no scan of the rest.
     expect(rowsRead(read, ['records', 'mutations'])).toBeLessThanOrEqual(2);
