@@ -557,7 +557,10 @@ export async function openPostgresSyncStorage(
     const again: PendingWrite[] = [];
     outcomes.forEach((outcome, i) => {
       const write = group[i] as PendingWrite;
-      if (outcome.ok) write.resolve(outcome.value);
+      // Answered on the event loop's next turn, not at once: the organisation's next group starts first
+      // (drain), so that these requests' answers are built and sent while its first read is in the
+      // database, instead of holding up the lock between two groups (issue 31: 0.5 ms of 3.4 per group).
+      if (outcome.ok) setImmediate(write.resolve, outcome.value);
       else again.push(write);
     });
     for (const write of again) await runAlone(holder, write.run, write).then(write.resolve, write.reject);
