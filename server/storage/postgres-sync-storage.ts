@@ -34,7 +34,7 @@ import { recordsAtKeys } from './pg-lookups';
  *
  * Concurrency. Every write of an organisation's records happens under that organisation's advisory lock
  * (takeLock: session-level, held by one server on one connection across the groups of a busy period, let go
- * every HOLD_MAX_MS and when its queue is empty). Every batch of one organisation, whichever server received
+ * when another session waits for it, and when its queue is empty). Every batch of one organisation, whichever server received
  * it, then runs one after the other, while other organisations proceed in parallel. Each statement under
  * the lock sees everything the previous holder committed, so:
  * - revisions stay monotonic and unique per organisation, and a revision is never visible before the
@@ -110,14 +110,14 @@ interface HeldLock {
   stale: boolean;
 }
 
-/** `promise`, or a rejection after `ms`. */
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** `promise`, or a rejection with `message` after `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number, message = 'timeout'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       promise,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timeout')), ms);
+        timer = setTimeout(() => reject(new Error(message)), ms);
       }),
     ]);
   } finally {
@@ -571,7 +571,7 @@ export async function openPostgresSyncStorage(
   const groupMax = Math.max(1, options.groupMax ?? DEFAULT_GROUP_MAX);
   /**
    * Runs the organisation's queue until it is empty, under its lock held from one group to the next (let go
-   * every HOLD_MAX_MS for the other servers, and at the end, after the last answers). Whatever happens,
+   * when another server waits for it, lockHolder, and at the end, after the last answers). Whatever happens,
    * every batch taken from the queue hears an answer and the queue is left for the next batch to start
    * (issue 31: a group that never ended used to keep its organisation's batches waiting for ever).
    */
@@ -645,15 +645,7 @@ export async function openPostgresSyncStorage(
       return rows.map((row) => recordFromRow(row));
     },
     ping: async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('database timeout')), 3_000);
-      });
-      try {
-        await Promise.race([pool.query('SELECT 1'), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      await withTimeout(pool.query('SELECT 1'), 3_000, 'database timeout');
     },
     // Group commit unless PG_GROUP_MAX is 1 (each batch then runs alone, queued on the lock).
     transaction: async (orgId, fn, hints) => {

@@ -519,7 +519,8 @@ export const ORG_LOCK_CLASS = 14_014;
  * The records, the versions they supersede, the mutation ids, the settings and the revision bump of a
  * transaction, in one statement (writePending). A revision bump that finds the organisation at another
  * revision than the one read under the lock fails the whole statement (SQLSTATE 22P02, « revision moved »):
- * sent on its own, outside a transaction, nothing of it is then stored. Every part reads the rows as they were before it: `previous`
+ * sent on its own, outside a transaction, nothing of it is then stored. Every part reads the rows as they
+ * were before it: `previous`
  * moves the versions being superseded (an earlier revision's) to the change log while `written` replaces
  * them; `previous` finds each by its primary key (pg-lookups.ts: never a read of the whole organisation).
  */

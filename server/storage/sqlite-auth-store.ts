@@ -53,6 +53,10 @@ function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
 }
 
+/** Writes one server setting (also in a batch's savepoint: sqlite-sync-storage.ts). */
+export const SET_SETTING_SQL = `INSERT INTO server_settings (name, value) VALUES (?, ?)
+  ON CONFLICT (name) DO UPDATE SET value = excluded.value`;
+
 export function sqliteAuthStores(
   db: Database.Database,
   locked: Locked,
@@ -93,10 +97,7 @@ export function sqliteAuthStores(
     ),
     purgeLimits: db.prepare<[number]>('DELETE FROM rate_limits WHERE window_start_ms < ?'),
     getSetting: db.prepare<[string], { value: string }>('SELECT value FROM server_settings WHERE name = ?'),
-    setSetting: db.prepare<[string, string]>(
-      `INSERT INTO server_settings (name, value) VALUES (?, ?)
-       ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-    ),
+    setSetting: db.prepare<[string, string]>(SET_SETTING_SQL),
     addSetting: db.prepare<[string, string]>(
       'INSERT INTO server_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
     ),

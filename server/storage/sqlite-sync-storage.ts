@@ -18,7 +18,7 @@ import {
   type StoredMutationRow,
   type WriterNumbers,
 } from './record-rows';
-import { sqliteAuthStores } from './sqlite-auth-store';
+import { SET_SETTING_SQL, sqliteAuthStores } from './sqlite-auth-store';
 import type { PageRequest, SyncStorage, SyncTransaction, TransactionHints } from './sync-storage';
 import { freezeJson } from './clone-json';
 import { rowsWithin } from './page-sizes';
@@ -104,10 +104,7 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
 
   const q = {
     revision: db.prepare<[string], { revision: number }>('SELECT revision FROM orgs WHERE org_id = ?'),
-    setSetting: db.prepare<[string, string]>(
-      `INSERT INTO server_settings (name, value) VALUES (?, ?)
-       ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-    ),
+    setSetting: db.prepare<[string, string]>(SET_SETTING_SQL),
     setRevision: db.prepare<[string, number, string]>(
       `INSERT INTO orgs (org_id, revision, updated_at) VALUES (?, ?, ?)
        ON CONFLICT(org_id) DO UPDATE SET revision = excluded.revision, updated_at = excluded.updated_at`,
