@@ -12,6 +12,11 @@ import { RECORD_COLUMNS } from './record-rows';
  * index lookups take 0.2 ms. Here each key is one lookup on the primary key (a LATERAL subquery that the
  * LIMIT keeps from being flattened into a hash join): the cost follows the keys asked, never the
  * organisation's size.
+ *
+ * The key arrays are read through `(SELECT …)`, so that PostgreSQL estimates the keys at its default count
+ * both when it plans for the values given and when it plans for any values: otherwise it counts the arrays'
+ * few elements, finds every custom plan cheaper than the generic one, and plans the prepared statement again
+ * at each call (issue 31; postgres-plan-stable.test.ts).
  */
 
 /**
@@ -19,14 +24,14 @@ import { RECORD_COLUMNS } from './record-rows';
  * parameters, columns RECORD_COLUMNS; `where` narrows each row (e.g. `AND NOT deleted`).
  */
 export function recordsAtKeys(org: string, collections: string, ids: string, where = ''): string {
-  return `SELECT r.* FROM unnest(${collections}::text[], ${ids}::text[]) AS k(collection, record_id)
+  return `SELECT r.* FROM unnest((SELECT ${collections}::text[]), (SELECT ${ids}::text[])) AS k(collection, record_id)
     CROSS JOIN LATERAL (SELECT ${RECORD_COLUMNS} FROM records
       WHERE org_id = ${org} AND collection = k.collection AND record_id = k.record_id ${where} LIMIT 1) r`;
 }
 
 /** The rows (mutation_id, rev, status) of `mutations` of the organisation `org` at the ids of the array parameter `ids`. */
 export function mutationsAtIds(org: string, ids: string): string {
-  return `SELECT m.* FROM unnest(${ids}::text[]) AS k(mutation_id)
+  return `SELECT m.* FROM unnest((SELECT ${ids}::text[])) AS k(mutation_id)
     CROSS JOIN LATERAL (SELECT mutation_id, rev, status FROM mutations
       WHERE org_id = ${org} AND mutation_id = k.mutation_id LIMIT 1) m`;
 }

@@ -243,14 +243,8 @@ export class WriteGroup {
     const unique = new Map(keys.map((k) => [keyOf(k.collection, k.id), k]));
     const wanted = [...unique.entries()].filter(([key]) => !this.records.has(key)).map(([, k]) => k);
     if (wanted.length === 0 && ids.length === 0) return false;
-    // A mutation row comes as (collection: null, record_id: its id, rev, data: its status).
     const found = await this.client.query<RecordRow & { collection: string | null }>(
-      prepared(
-        `${recordsAtKeys('$1', '$2', '$3')}
-       UNION ALL
-       SELECT NULL, m.mutation_id, m.rev, false, m.status, '' FROM (${mutationsAtIds('$1', '$4')}) m`,
-        [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids],
-      ),
+      prepared(PREFETCH_SQL, [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids]),
     );
     const rows: RecordRow[] = [];
     for (const id of ids) this.mutations.set(id, null);
@@ -513,6 +507,14 @@ export class GroupBatch {
 }
 
 /** First key of the organisations' advisory locks (two-key form: a key space apart from the migrations'). */
+/**
+ * A group's read of records by key ($2, $3) and of mutation ids ($4) of the organisation $1: a mutation row
+ * comes as (collection: null, record_id: its id, rev, data: its status).
+ */
+export const PREFETCH_SQL = `${recordsAtKeys('$1', '$2', '$3')}
+  UNION ALL
+  SELECT NULL, m.mutation_id, m.rev, false, m.status, '' FROM (${mutationsAtIds('$1', '$4')}) m`;
+
 export const ORG_LOCK_CLASS = 14_014;
 
 /**
@@ -523,9 +525,11 @@ export const ORG_LOCK_CLASS = 14_014;
  * were before it: `previous`
  * moves the versions being superseded (an earlier revision's) to the change log while `written` replaces
  * them; `previous` finds each by its primary key (pg-lookups.ts: never a read of the whole organisation).
+ * Its arrays are read through `(SELECT …)`, as in pg-lookups.ts, so that it keeps one plan per connection.
  */
 export const PENDING_WRITE_SQL = `WITH input AS (
-    SELECT * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::boolean[], $6::text[], $7::text[], $8::text[])
+    SELECT * FROM unnest((SELECT $2::text[]), (SELECT $3::text[]), (SELECT $4::bigint[]),
+      (SELECT $5::boolean[]), (SELECT $6::text[]), (SELECT $7::text[]), (SELECT $8::text[]))
       AS i(collection, record_id, rev, deleted, data, stamps, owner)),
   previous AS (
     INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
@@ -542,9 +546,10 @@ export const PENDING_WRITE_SQL = `WITH input AS (
       deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner),
   applied AS (
     INSERT INTO mutations (org_id, mutation_id, rev, status)
-    SELECT $1, * FROM unnest($9::text[], $10::bigint[], $11::text[])),
+    SELECT $1, * FROM unnest((SELECT $9::text[]), (SELECT $10::bigint[]), (SELECT $11::text[]))),
   settled AS (
-    INSERT INTO server_settings (name, value) SELECT * FROM unnest($17::text[], $18::text[])
+    INSERT INTO server_settings (name, value)
+    SELECT * FROM unnest((SELECT $17::text[]), (SELECT $18::text[]))
     ON CONFLICT (name) DO UPDATE SET value = excluded.value),
   bumped AS (
     UPDATE orgs SET revision = $12, updated_at = $13

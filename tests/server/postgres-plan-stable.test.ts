@@ -1,11 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutationsAtIds, recordsAtKeys } from '../../server/storage/pg-lookups';
-import { openPostgresSyncStorage } from '../../server/storage/postgres-sync-storage';
+import { BOOKKEEPING_SQL } from '../../server/storage/postgres-auth-store';
+import { AUTH_STATES_SQL, openPostgresSyncStorage } from '../../server/storage/postgres-sync-storage';
 import {
   ORG_LOCK_CLASS,
   PENDING_WRITE_ASKING_SQL,
   PENDING_WRITE_SQL,
+  PREFETCH_SQL,
 } from '../../server/storage/postgres-write-group';
 import { serverBackends, type TestDatabase } from './helpers';
 
@@ -128,5 +130,112 @@ describe.skipIf(!postgres)('postgres: lookups by key whatever the statistics', (
     // n-5's earlier version moved to the change log (1 row read); n-new read as absent; no scan of the rest.
     expect(rowsRead(read, ['records', 'mutations'])).toBeLessThanOrEqual(2);
     expect(Number(read['Actual Rows'])).toBe(1);
+  });
+});
+
+/**
+ * Issue 31: the statements of every check-in are prepared (pg-prepared.ts) so that each connection plans them
+ * once. PostgreSQL plans a prepared statement for its values five times, then keeps its generic plan unless
+ * that looks dearer than the custom ones. The authentication read's generic plan always looked dearer (its
+ * custom plans counted the input arrays' two or three rows, the generic one ten): it was planned at every
+ * call, 0.14 ms of PostgreSQL CPU per call for 0.05 of execution. Each statement runs here twelve times with
+ * one to four rows of input, as requests come coalesced, and must run on a generic plan after the fifth.
+ */
+describe.skipIf(!postgres)('postgres: the hot statements are planned once per connection', () => {
+  let db: TestDatabase;
+  let client: pg.Client;
+  const ORG = 'plans';
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    db = await postgres.fresh();
+    const storage = await openPostgresSyncStorage(db.databaseUrl ?? '');
+    await storage.close();
+    client = new pg.Client({ connectionString: db.databaseUrl ?? '' });
+    await client.connect();
+    await client.query(`INSERT INTO orgs (org_id, revision, updated_at) VALUES ('${ORG}', 10, '')`);
+    // With statistics, as a school's database has them (autovacuum's ANALYZE): a custom plan then knows how
+    // many of the organisation's records the users and profiles asked for are.
+    for (const [org, size] of [
+      [ORG, 2_000],
+      ['other', 500],
+    ] as const)
+      await client.query(
+        `INSERT INTO records (org_id, collection, record_id, rev, deleted, data, stamps)
+         SELECT $1, (ARRAY['users', 'profiles', 'checkLogs', 'courses'])[1 + g % 4], 'r-' || g, g, false, '{}', ''
+         FROM generate_series(1, $2::int) g`,
+        [org, size],
+      );
+    await client.query('ANALYZE');
+  });
+  afterAll(async () => {
+    await client?.end();
+    await db?.cleanup();
+  });
+
+  const list = <T>(n: number, of: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => of(i));
+  const pendingWrite = (n: number, more: unknown[]) => [
+    ORG,
+    list(n, () => 'notifications'),
+    list(n, (i) => `n-${i}`),
+    list(n, () => 11),
+    list(n, () => false),
+    list(n, (i) => JSON.stringify({ i })),
+    list(n, () => ''),
+    list(n, () => null),
+    list(n, (i) => `m-${i}`),
+    list(n, () => 11),
+    list(n, () => 'a'),
+    11,
+    '2026-11-28T08:00:00.000Z',
+    10,
+    'plan_channel',
+    '',
+    [],
+    [],
+    ...more,
+  ];
+  it.each<[string, string, (n: number) => unknown[]]>([
+    [
+      'the authentication read',
+      AUTH_STATES_SQL,
+      (n) => [
+        list(n, (i) => `token-${i}`),
+        list(n, () => ORG),
+        list(n, (i) => (i % 2 ? null : 9)),
+        ['users'],
+        2000,
+      ],
+    ],
+    [
+      'the rate-limit count',
+      BOOKKEEPING_SQL,
+      (n) => [[], list(n, (i) => `bucket-${i}`), list(n, () => 60_000), list(n, () => 1)],
+    ],
+    [
+      'the group read',
+      PREFETCH_SQL,
+      (n) => [ORG, list(n, () => 'notifications'), list(n, (i) => `n-${i}`), list(2 * n, (i) => `m-${i}`)],
+    ],
+    ['the group write', PENDING_WRITE_SQL, (n) => pendingWrite(n, [])],
+    ['the group write that asks', PENDING_WRITE_ASKING_SQL, (n) => pendingWrite(n, [ORG_LOCK_CLASS])],
+  ])('%s', async (label, text, args) => {
+    const name = `plan-${label.replaceAll(' ', '-')}`;
+    for (let call = 0; call < 12; call += 1) {
+      // Rolled back: each call finds the organisation as the first did (a prepared statement outlives it).
+      await client.query('BEGIN');
+      try {
+        await client.query({ name, text, values: args(1 + (call % 4)) });
+      } finally {
+        await client.query('ROLLBACK');
+      }
+    }
+    const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
+      [name],
+    );
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.custom_plans)).toBeLessThanOrEqual(5);
+    expect(Number(rows[0]?.generic_plans)).toBeGreaterThanOrEqual(7);
   });
 });
