@@ -3,7 +3,7 @@ import { installSetupCode } from './auth/setup-code';
 import { registerSessionPurge, SessionService } from './auth/sessions';
 import { SMALL_BODY_LIMIT_BYTES, type ServerConfig } from './config';
 import { registerHttpHooks } from './http-hooks';
-import { redactingLogger } from './log-redaction';
+import { OneLinePerRequest, redactingLogger } from './log-redaction';
 import { createMailer } from './mail';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBackupRoute } from './routes/backup';
@@ -52,7 +52,12 @@ export async function buildApp({
   // sends. Only PUT /api/store and POST /api/mutations take BODY_LIMIT_BYTES, once their session is decided.
   const bodyLimit = Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes);
   // Request lines and messages never carry a query string's values (a reset token): log-redaction.ts.
-  const app = Fastify({ logger: redactingLogger(logger, logStream), bodyLimit, trustProxy });
+  const app = Fastify({
+    logger: redactingLogger(logger, logStream),
+    logController: new OneLinePerRequest(),
+    bodyLimit,
+    trustProxy,
+  });
   const opened = storage ?? (await openStorage(config, (error) => app.log.error(error, 'database')));
   // Write transactions watched for /api/health (a database that reads but cannot write: full disk…).
   const writeHealth = new WriteHealth();

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * The server log never holds a secret a URL carried: the reset link's `?token=`, an invitation, anything a
@@ -72,4 +72,30 @@ export function redactingLogger(
       },
     },
   };
+}
+
+/**
+ * One line per request, once it is answered: the request as `req` (redacted above) with its status and time,
+ * what Fastify's « incoming request » and « request completed » lines said in two. Each line is serialised
+ * and written on the request's path: two lines cost 6 % of the server's CPU per check-in (issue 31). A
+ * failed answer keeps its own « request errored » line.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {
+    // Said by requestCompleted.
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
