@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { SERVER_TIME_HEADER } from '../src/domain/sync/server-time';
 import type { ServerConfig } from './config';
 import { answerServerFailure } from './failure-answers';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
+import { jsonDepthExceeds, jsonHasNul, MAX_JSON_DEPTH } from './json-depth';
+import { frSecurityUsers } from '../src/i18n/fr-security-users';
 import type { WriteHealth } from './storage/write-health';
 import { Readable } from 'node:stream';
 import { compressedStream } from './json-stream';
@@ -79,6 +80,16 @@ async function compressJson(
   return body;
 }
 
+const NUL_CHARACTER = 'NUL_CHARACTER';
+
+/** 400 of a request holding U+0000, which PostgreSQL cannot store (json-depth.ts jsonHasNul). */
+export function replyNulCharacter(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(400)
+    .header('cache-control', 'no-store')
+    .send({ error: 'nul-character', message: frSecurityUsers.nulCharacter });
+}
+
 /** The French answer of a body over its route's limit (cf. the write limits' 413 in auth/write-budget.ts). */
 export function tooLargeBodyMessage(limitBytes: number): string {
   const size =
@@ -102,6 +113,7 @@ export function registerHttpHooks(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Server-side failures: 503 for storage (Retry-After, French), 500 in French otherwise (failure-answers.ts).
     if (answerServerFailure(error, request, reply, writeHealth)) return reply;
+    if (error.code === NUL_CHARACTER) return replyNulCharacter(reply);
     // Other errors of the request go on to Fastify's own handler.
     if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
     const limit = request.routeOptions.bodyLimit;
@@ -118,7 +130,17 @@ export function registerHttpHooks(
       done(error, undefined);
       return;
     }
+    // No NUL anywhere but in a push, whose route refuses one in an id and rejects the record that holds one
+    // (sync.ts, sync-service.ts): that change alone, so that the device's other changes still go.
+    if (request.routeOptions.url !== '/api/mutations' && jsonHasNul(text)) {
+      done(Object.assign(new Error('NUL character'), { statusCode: 400, code: NUL_CHARACTER }), undefined);
+      return;
+    }
     void parseJson(request, text, done);
+  });
+  // An address holding a NUL (%00) is refused before anything is read or counted (jsonHasNul).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.includes('%00') || request.url.includes('\u0000')) return replyNulCharacter(reply);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);

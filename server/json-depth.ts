@@ -21,3 +21,28 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a JSON text holds U+0000 in a string (its only spelling in valid JSON: the escape \u0000, a raw
+ * control character being invalid). PostgreSQL stores no NUL in text: a sign-in e-mail or a mutation id
+ * holding one answered a raw 500 there, while SQLite kept it. A backslash escaped itself (\\u0000) is no NUL.
+ */
+export function jsonHasNul(text: string): boolean {
+  let at = text.indexOf('\\u0000');
+  while (at >= 0) {
+    let backslashes = 0;
+    for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 92; i -= 1) backslashes += 1;
+    if (backslashes % 2 === 0) return true;
+    at = text.indexOf('\\u0000', at + 1);
+  }
+  return false;
+}
+
+/** Whether a value holds U+0000 in any of its strings or keys (a record's values). */
+export function valueHasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(valueHasNul);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([key, v]) => key.includes('\u0000') || valueHasNul(v));
+  return false;
+}

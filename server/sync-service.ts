@@ -44,6 +44,7 @@ import { readContacts } from './auth/device-contacts';
 import { batchReads } from './auth/batch-reads';
 import { isPinProof } from './auth/kiosk-proof';
 import { readChangesPage } from './json-stream';
+import { valueHasNul } from './json-depth';
 import type { ServerConfig } from './config';
 
 /** The server's side of the sync: batches, whole-store writes and reads, on any SyncStorage. */
@@ -117,8 +118,11 @@ async function applyInTransaction(
     let result: MutationResult;
     if (outcome.status === 'applied' || outcome.status === 'merged') {
       // A record that would make the whole store invalid is refused here, not discovered by every device later.
+      // A NUL character too (U+0000): PostgreSQL stores none, SQLite would keep it (json-depth.ts).
       const valid =
-        outcome.record.deleted || COLLECTION_SCHEMAS[collection].safeParse(outcome.record.data).success;
+        outcome.record.deleted ||
+        (COLLECTION_SCHEMAS[collection].safeParse(outcome.record.data).success &&
+          !valueHasNul(outcome.record.data));
       const decision =
         valid && authorize
           ? await authorize(tx, {

@@ -19,6 +19,7 @@ import { changesBody } from '../json-stream';
 import type { ServerConfig } from '../config';
 import type { SyncStorage } from '../storage/sync-storage';
 import { pushBatch, visibleChanges } from '../sync-service';
+import { replyNulCharacter } from '../http-hooks';
 import { pusherOf, writerIdOf } from '../device-owners';
 import { etagOf } from './store';
 import { sessionOf } from './org-session';
@@ -78,6 +79,13 @@ export function registerSyncRoutes(app: FastifyInstance, { storage, sessions, co
     const body = pushRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'invalid-body', issues: issuesOf(body.error) });
     const { clientId, mutations, since, limit, expectedUserId } = body.data;
+    // Ids hold no NUL (PostgreSQL stores none: a raw 500 there, and the whole group commit failed with it).
+    if (
+      [clientId, ...mutations.flatMap((m) => [m.mutationId, m.recordId, m.createdAt])].some((id) =>
+        id.includes('\u0000'),
+      )
+    )
+      return replyNulCharacter(reply);
     // A change travels only under its author's session: another person's session (a sign-in in another
     // tab, a shared tablet) takes nothing, and the device learns who the session is now.
     if (expectedUserId !== undefined && expectedUserId !== (auth.user?.id ?? null))

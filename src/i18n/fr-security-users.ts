@@ -71,6 +71,9 @@ export const frSecurityUsers = {
     `Modification refusée : une valeur est trop longue (${field}). Raccourcissez-la puis réessayez.`,
   tooMuch:
     'Trop de modifications envoyées en peu de temps. Les suivantes partiront automatiquement dans une minute.',
+  /** 400 of a request holding U+0000 (server/json-depth.ts). */
+  nulCharacter:
+    'Requête refusée : elle contient un caractère nul (U+0000), que le serveur n’accepte pas. Retirez-le puis réessayez.',
   attachment: {
     'unsupported-type':
       'Ce fichier n’est ni une image ni un PDF (son contenu a été vérifié, pas seulement son nom).',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, trustProxyFrom } from '../../server/config';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../server/json-depth';
+import { jsonDepthExceeds, jsonHasNul, MAX_JSON_DEPTH, valueHasNul } from '../../server/json-depth';
 import { generateSetupCode } from '../../server/auth/setup-code';
 import { hashSecret, hasHashParameters, PBKDF2_ITERATIONS, verifySecret } from '../../src/domain/secrets';
 
@@ -34,6 +34,23 @@ describe('JSON nesting bound', () => {
   });
   it('does not count brackets inside strings, escaped quotes included', () => {
     expect(jsonDepthExceeds(JSON.stringify({ a: '['.repeat(500), b: '\\"[[[' }), 3)).toBe(false);
+  });
+});
+
+describe('NUL characters (PostgreSQL stores none)', () => {
+  it.each([
+    [{ email: 'a\u0000@b.sn' }, true],
+    [{ 'k\u0000': 1 }, true],
+    [['x', ['y\u0000']], true],
+    [{ email: 'a@b.sn' }, false],
+    // A backslash followed by « u0000 »: six characters, no NUL (escaped once, twice, three times).
+    [{ text: '\\u0000' }, false],
+    [{ text: '\\\u0000' }, true],
+    [{ text: '\\\\u0000' }, false],
+    [{ text: 'é\u0001' }, false],
+  ])('%j -> %s', (value, expected) => {
+    expect(jsonHasNul(JSON.stringify(value))).toBe(expected);
+    expect(valueHasNul(value)).toBe(expected);
   });
 });
 

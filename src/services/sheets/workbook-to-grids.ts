@@ -94,7 +94,18 @@ function baseName(fileName: string): string {
   return name === '' ? 'Feuille 1' : name;
 }
 
+/**
+ * A cell's text without NUL characters (U+0000): invisible, meaningless in a timetable or a list, and refused
+ * by the server in a record (PostgreSQL stores none), which would reject the import's records that hold one.
+ */
+const withoutNul = (text: string): string => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+
 function cellText(cell: XLSX.CellObject | undefined): string | null {
+  const text = rawCellText(cell);
+  return text === null ? null : withoutNul(text);
+}
+
+function rawCellText(cell: XLSX.CellObject | undefined): string | null {
   if (cell === undefined || cell === null || cell.t === 'z' || cell.t === 'e') return null;
   // Displayed text first (cellDates is off, so times and dates arrive as the user sees them).
   if (typeof cell.w === 'string') return cell.w;
@@ -195,7 +206,7 @@ function readCsv(bytes: Uint8Array, fileName: string): WorkbookGridsResult {
   const rows = Array.isArray(parsed.data) ? parsed.data : [];
   const grid = rows.map((row) =>
     Array.isArray(row)
-      ? row.slice(0, MAX_GRID_COLUMNS).map((cell) => (typeof cell === 'string' ? cell : null))
+      ? row.slice(0, MAX_GRID_COLUMNS).map((cell) => (typeof cell === 'string' ? withoutNul(cell) : null))
       : [],
   );
   return { ok: true, value: [{ sheetName: baseName(fileName), grid }], warnings: [] };
