@@ -163,7 +163,7 @@ async function throughput(backend: Backend): Promise<void> {
   const port = Number(process.env.BENCH_PORT ?? 0) || 40_000 + Math.floor(Math.random() * 10_000);
   const body = (n: number) => checkInBatch(n, `bench-${n % 50}`);
   // The app: one school, a teacher's session, each request one check-in batch (two mutations); beside it the
-  // bare insert route. Both servers stay up; the loads alternate, app then reference, ROUNDS times.
+  // bare insert route. Both servers stay up; the loads alternate, ROUNDS times, in a rotating order.
   const appDb = await backend.fresh();
   const bareDb = await backend.fresh();
   const baseDb = BASELINE_DIR ? await backend.fresh() : null;
@@ -194,14 +194,27 @@ async function throughput(backend: Backend): Promise<void> {
       if (baseDb)
         await load(`http://127.0.0.1:${port + 2}`, '/api/mutations?orgId=s-0', baseCookie, body, WARMUP);
     }
-    for (let round = 0; round < ROUNDS; round += 1) {
-      apps.push(await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body));
-      bares.push(await load(`http://127.0.0.1:${port + 1}`, '/insert', '', body));
-      if (backend.name === 'postgres')
-        bareTxs.push(await load(`http://127.0.0.1:${port + 1}`, '/insert-tx', '', body));
-      if (baseDb)
-        bases.push(await load(`http://127.0.0.1:${port + 2}`, '/api/mutations?orgId=s-0', baseCookie, body));
-    }
+    // Each round runs the loads in another order (rotated by one): the load that follows another one's writes
+    // (a checkpoint, autovacuum, dirty pages to flush) is not always the same, so no side keeps that place.
+    const loads: (() => Promise<void>)[] = [
+      async () =>
+        void apps.push(await load(`http://127.0.0.1:${port}`, '/api/mutations?orgId=s-0', cookie, body)),
+      async () => void bares.push(await load(`http://127.0.0.1:${port + 1}`, '/insert', '', body)),
+      ...(backend.name === 'postgres'
+        ? [async () => void bareTxs.push(await load(`http://127.0.0.1:${port + 1}`, '/insert-tx', '', body))]
+        : []),
+      ...(baseDb
+        ? [
+            async () =>
+              void bases.push(
+                await load(`http://127.0.0.1:${port + 2}`, '/api/mutations?orgId=s-0', baseCookie, body),
+              ),
+          ]
+        : []),
+    ];
+    for (let round = 0; round < ROUNDS; round += 1)
+      for (let i = 0; i < loads.length; i += 1)
+        await (loads[(round + i) % loads.length] as () => Promise<void>)();
     await Promise.all(children.map((child) => stopProcess(child)));
     acknowledged += apps.reduce((n, l) => n + l.ok, 0);
     statuses = await mutationStatuses(appDb);

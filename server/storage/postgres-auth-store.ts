@@ -204,11 +204,10 @@ type BookkeepingCall = { hit: readonly RateHit[] } | { read: readonly string[] }
 /**
  * Counts every bucket given and reads the settings named, in one statement: the counters' upsert (each
  * bucket once: ON CONFLICT touches a row once per statement), then the settings as they were before it.
- * Its arrays are read through `(SELECT …)` so that it keeps one plan per connection (pg-lookups.ts).
  */
 export const BOOKKEEPING_SQL = `WITH counted AS (
     INSERT INTO rate_limits (bucket, window_start_ms, hits)
-    SELECT * FROM unnest((SELECT $2::text[]), (SELECT $3::bigint[]), (SELECT $4::int[]))
+    SELECT * FROM unnest($2::text[], $3::bigint[], $4::int[])
     ON CONFLICT (bucket) DO UPDATE SET
       hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
                   THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,

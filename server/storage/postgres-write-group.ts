@@ -525,11 +525,10 @@ export const ORG_LOCK_CLASS = 14_014;
  * were before it: `previous`
  * moves the versions being superseded (an earlier revision's) to the change log while `written` replaces
  * them; `previous` finds each by its primary key (pg-lookups.ts: never a read of the whole organisation).
- * Its arrays are read through `(SELECT …)`, as in pg-lookups.ts, so that it keeps one plan per connection.
+ * One array of each unnest is read through `(SELECT …)`, as in pg-lookups.ts: one plan per connection.
  */
 export const PENDING_WRITE_SQL = `WITH input AS (
-    SELECT * FROM unnest((SELECT $2::text[]), (SELECT $3::text[]), (SELECT $4::bigint[]),
-      (SELECT $5::boolean[]), (SELECT $6::text[]), (SELECT $7::text[]), (SELECT $8::text[]))
+    SELECT * FROM unnest($2::text[], $3::text[], (SELECT $4::bigint[]), $5::boolean[], $6::text[], $7::text[], $8::text[])
       AS i(collection, record_id, rev, deleted, data, stamps, owner)),
   previous AS (
     INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
@@ -546,10 +545,10 @@ export const PENDING_WRITE_SQL = `WITH input AS (
       deleted = excluded.deleted, data = excluded.data, stamps = excluded.stamps, owner = excluded.owner),
   applied AS (
     INSERT INTO mutations (org_id, mutation_id, rev, status)
-    SELECT $1, * FROM unnest((SELECT $9::text[]), (SELECT $10::bigint[]), (SELECT $11::text[]))),
+    SELECT $1, * FROM unnest($9::text[], (SELECT $10::bigint[]), $11::text[])),
   settled AS (
     INSERT INTO server_settings (name, value)
-    SELECT * FROM unnest((SELECT $17::text[]), (SELECT $18::text[]))
+    SELECT * FROM unnest((SELECT $17::text[]), $18::text[])
     ON CONFLICT (name) DO UPDATE SET value = excluded.value),
   bumped AS (
     UPDATE orgs SET revision = $12, updated_at = $13
