@@ -506,7 +506,6 @@ export class GroupBatch {
   }
 }
 
-/** First key of the organisations' advisory locks (two-key form: a key space apart from the migrations'). */
 /**
  * A group's read of records by key ($2, $3) and of mutation ids ($4) of the organisation $1: a mutation row
  * comes as (collection: null, record_id: its id, rev, data: its status).
@@ -515,6 +514,7 @@ export const PREFETCH_SQL = `${recordsAtKeys('$1', '$2', '$3')}
   UNION ALL
   SELECT NULL, m.mutation_id, m.rev, false, m.status, '' FROM (${mutationsAtIds('$1', '$4')}) m`;
 
+/** First key of the organisations' advisory locks (two-key form: a key space apart from the migrations'). */
 export const ORG_LOCK_CLASS = 14_014;
 
 /**
@@ -528,8 +528,8 @@ export const ORG_LOCK_CLASS = 14_014;
  * One array of each unnest is read through `(SELECT …)`, as in pg-lookups.ts: one plan per connection.
  */
 export const PENDING_WRITE_SQL = `WITH input AS (
-    SELECT * FROM unnest($2::text[], $3::text[], (SELECT $4::bigint[]), $5::boolean[], $6::text[], $7::text[], $8::text[])
-      AS i(collection, record_id, rev, deleted, data, stamps, owner)),
+    SELECT * FROM unnest($2::text[], $3::text[], (SELECT $4::bigint[]), $5::boolean[], $6::text[], $7::text[],
+      $8::text[]) AS i(collection, record_id, rev, deleted, data, stamps, owner)),
   previous AS (
     INSERT INTO change_log (org_id, collection, record_id, rev, deleted, data)
     SELECT $1, r.collection, r.record_id, r.rev, r.deleted, r.data FROM input i
