@@ -138,9 +138,10 @@ export function registerHttpHooks(
     }
     void parseJson(request, text, done);
   });
-  // An address holding a NUL (%00) is refused before anything is read or counted (jsonHasNul).
+  // An address holding a NUL (%00; Node's parser already refuses a raw one) is refused before anything is
+  // read or counted (jsonHasNul).
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.includes('%00') || request.url.includes('\u0000')) return replyNulCharacter(reply);
+    if (request.url.includes('%00')) return replyNulCharacter(reply);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);

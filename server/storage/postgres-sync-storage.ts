@@ -34,9 +34,9 @@ import { recordsAtKeys } from './pg-lookups';
  *
  * Concurrency. Every write of an organisation's records happens under that organisation's advisory lock
  * (takeLock: session-level, held by one server on one connection across the groups of a busy period, let go
- * when another session waits for it, and when its queue is empty). Every batch of one organisation, whichever server received
- * it, then runs one after the other, while other organisations proceed in parallel. Each statement under
- * the lock sees everything the previous holder committed, so:
+ * when another session waits for it, and when its queue is empty). Every batch of one organisation,
+ * whichever server received it, then runs one after the other, while other organisations proceed in
+ * parallel. Each statement under the lock sees everything the previous holder committed, so:
  * - revisions stay monotonic and unique per organisation, and a revision is never visible before the
  *   ones below it (a delta reader never skips a change that commits late);
  * - a mutation id already applied by another server is found and acknowledged as a duplicate, never

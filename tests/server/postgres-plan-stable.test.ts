@@ -9,7 +9,7 @@ import {
   PENDING_WRITE_SQL,
   PREFETCH_SQL,
 } from '../../server/storage/postgres-write-group';
-import { serverBackends, type TestDatabase } from './helpers';
+import { serverBackends, type Backend, type TestDatabase } from './helpers';
 
 /**
  * Issue 31: the lookups under an organisation's write lock cost what the keys asked cost, never the size of
@@ -36,18 +36,24 @@ function rowsRead(plan: Record<string, unknown>, tables: readonly string[]): num
   return own + children.reduce((n, child) => n + rowsRead(child, tables), 0);
 }
 
+/** A fresh database with the tables as the server creates them (its migrations), and a client on it. */
+async function migratedDatabase(backend: Backend): Promise<{ db: TestDatabase; client: pg.Client }> {
+  const db = await backend.fresh();
+  const storage = await openPostgresSyncStorage(db.databaseUrl ?? '');
+  await storage.close();
+  const client = new pg.Client({ connectionString: db.databaseUrl ?? '' });
+  await client.connect();
+  return { db, client };
+}
+
 describe.skipIf(!postgres)('postgres: lookups by key whatever the statistics', () => {
   let db: TestDatabase;
   let client: pg.Client;
 
   beforeAll(async () => {
     if (!postgres) return;
-    db = await postgres.fresh();
-    // The tables as the server creates them (migrations), then filled without statistics.
-    const storage = await openPostgresSyncStorage(db.databaseUrl ?? '');
-    await storage.close();
-    client = new pg.Client({ connectionString: db.databaseUrl ?? '' });
-    await client.connect();
+    // Filled without statistics.
+    ({ db, client } = await migratedDatabase(postgres));
     for (const table of ['records', 'mutations', 'change_log'])
       await client.query(`ALTER TABLE ${table} SET (autovacuum_enabled = false)`);
     await client.query(
@@ -148,11 +154,7 @@ describe.skipIf(!postgres)('postgres: the hot statements are planned once per co
 
   beforeAll(async () => {
     if (!postgres) return;
-    db = await postgres.fresh();
-    const storage = await openPostgresSyncStorage(db.databaseUrl ?? '');
-    await storage.close();
-    client = new pg.Client({ connectionString: db.databaseUrl ?? '' });
-    await client.connect();
+    ({ db, client } = await migratedDatabase(postgres));
     await client.query(`INSERT INTO orgs (org_id, revision, updated_at) VALUES ('${ORG}', 10, '')`);
     // With statistics, as a school's database has them (autovacuum's ANALYZE): a custom plan then knows how
     // many of the organisation's records the users and profiles asked for are.
