@@ -27,7 +27,13 @@ import {
 } from '../src/domain/sync/protocol';
 import type { Viewer } from '../src/domain/access/viewer';
 import { readScopeOf } from './storage/read-scope';
-import type { SyncStorage, SyncTransaction, TransactionHints } from './storage/sync-storage';
+import type {
+  BookkeepingAsk,
+  Bookkept,
+  SettingEntries,
+  SyncStorage,
+  SyncTransaction,
+} from './storage/sync-storage';
 import { toRemote } from './remote-record';
 import {
   authorizerFor,
@@ -38,9 +44,15 @@ import {
   projectChanges,
 } from './auth/access';
 import type { Authenticated } from './auth/sessions';
-import { checkWriteLimits, writeAccountKey, type WriteLimitDecision } from './auth/write-budget';
+import {
+  budgetDecision,
+  budgetSpend,
+  oversized,
+  writeAccountKey,
+  type WriteLimitDecision,
+} from './auth/write-budget';
 import { withContractStorageLimits } from './contract-storage';
-import { readContacts } from './auth/device-contacts';
+import { contactNames, contactsOf } from './auth/device-contacts';
 import { batchReads } from './auth/batch-reads';
 import { isPinProof } from './auth/kiosk-proof';
 import { readChangesPage } from './json-stream';
@@ -181,7 +193,7 @@ export function applyBatch(
   authorize?: Authorize,
   prepare?: Prepare,
   /** Settings committed with the batch where the storage can (TransactionHints.settings). */
-  settings?: TransactionHints['settings'],
+  settings?: SettingEntries,
 ): Promise<PushResponse> {
   return storage.transaction(
     orgId,
@@ -391,7 +403,7 @@ export interface PushInput {
    * Settings to commit with the batch (the exchange's contacts, device-contacts.ts), when the storage writes
    * them so (storage.settingsWithBatch); the caller writes them otherwise.
    */
-  settings?: TransactionHints['settings'];
+  settings?: SettingEntries;
 }
 
 /**
@@ -406,58 +418,99 @@ export async function pushBatch(
 ): Promise<{ ok: true; answer: PushResponse } | Exclude<WriteLimitDecision, { ok: true }>> {
   // Trusted time: the session's and the device's last contact before this push (device-contacts.ts). Off
   // when answers do not carry the server's time (SEND_SERVER_TIME=0: a suite simulating the browsers' clocks,
-  // whose claimed times cannot be compared with the server's). Read while the budget is counted (two round
-  // trips at once, issue 31); unused when the budget refuses.
+  // whose claimed times cannot be compared with the server's).
   const trusted = config.sendServerTime !== false;
-  const [limit, contacts] = await Promise.all([
-    checkWriteLimits(
-      storage,
-      writeAccountKey(orgId, auth.viewer, auth.session.tokenHash),
-      bodyBytes,
-      mutations,
-      now,
-      config.writeBudget,
-    ),
-    trusted ? readContacts(storage, orgId, auth.session, writerId) : undefined,
-  ]);
-  if (!limit.ok) return limit;
+  const tooLarge = oversized(mutations);
+  if (tooLarge) return tooLarge;
+  const spend = budgetSpend(
+    writeAccountKey(orgId, auth.viewer, auth.session.tokenHash),
+    bodyBytes,
+    mutations.length,
+    now,
+    config.writeBudget,
+  );
+  const ask: BookkeepingAsk = {
+    hits: spend.hits,
+    read: trusted ? contactNames(orgId, auth.session.tokenHash, writerId) : [],
+  };
+  // The budget counted and the contacts read in the batch's own transaction where the storage can
+  // (PostgreSQL: in its group's first statement, issue 31), else here, before it (two round trips at once).
+  const early = storage.bookkeepingWithBatch ? undefined : await bookkeep(storage, ask);
+  if (early) {
+    const limit = budgetDecision(spend, early.counts);
+    if (!limit.ok) return limit;
+  }
   const initialHashes = mutations.some((m) => m.collection === 'users')
     ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
     : undefined;
-  const answer = await applyBatch(
-    storage,
+  let refused = false;
+  const answer = await storage.transaction<PushResponse | Exclude<WriteLimitDecision, { ok: true }>>(
     orgId,
-    writerId,
-    mutations,
-    now,
-    withContractStorageLimits(
-      authorizerFor(auth.viewer, auth.profiles, {
+    async (tx): Promise<PushResponse | Exclude<WriteLimitDecision, { ok: true }>> => {
+      const kept = early ?? tx.bookkept;
+      if (!kept) throw new Error('bookkeeping not answered by the storage');
+      if (!early) {
+        const limit = budgetDecision(spend, kept.counts);
+        // Refused: nothing of the batch is written, nor its contacts (settings below).
+        if (!limit.ok) {
+          refused = true;
+          return limit;
+        }
+      }
+      const contacts = trusted ? contactsOf(kept.values, auth.session) : undefined;
+      return applyInTransaction(
+        tx,
+        writerId,
+        mutations,
         now,
-        ...(initialHashes
-          ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
-          : {}),
-        ...(contacts ? { contacts } : {}),
-      }),
-      config.contractStorage,
-    ),
-    preparerFor(auth.viewer, auth.user, {
-      now,
-      ...(contacts ? { contacts } : { trustedTime: false }),
-      ...(initialHashes ? { initialHashes } : {}),
-      // A kiosk's check log counts as PIN-verified only with the server's proof for its teacher.
-      kioskProof: (log) =>
-        isPinProof(
-          storage,
-          log.pinProof,
-          {
-            orgId,
-            kioskTokenHash: auth.session.tokenHash,
-            userId: typeof log.actorUserId === 'string' ? log.actorUserId : '',
-          },
-          now,
+        withContractStorageLimits(
+          authorizerFor(auth.viewer, auth.profiles, {
+            now,
+            ...(initialHashes
+              ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
+              : {}),
+            ...(contacts ? { contacts } : {}),
+          }),
+          config.contractStorage,
         ),
-    }),
-    settings,
+        preparerFor(auth.viewer, auth.user, {
+          now,
+          ...(contacts ? { contacts } : { trustedTime: false }),
+          ...(initialHashes ? { initialHashes } : {}),
+          // A kiosk's check log counts as PIN-verified only with the server's proof for its teacher.
+          kioskProof: (log) =>
+            isPinProof(
+              storage,
+              log.pinProof,
+              {
+                orgId,
+                kioskTokenHash: auth.session.tokenHash,
+                userId: typeof log.actorUserId === 'string' ? log.actorUserId : '',
+              },
+              now,
+            ),
+        }),
+      );
+    },
+    {
+      prefetch: mutations,
+      related: batchReads(mutations),
+      ...(early ? {} : { bookkeeping: ask }),
+      ...(settings ? { settings: () => (refused ? [] : settings) } : {}),
+    },
   );
-  return { ok: true, answer };
+  return 'ok' in answer ? answer : { ok: true, answer };
+}
+
+/** Counts a push's budget and reads its contacts before its transaction (storages without bookkeepingWithBatch). */
+async function bookkeep(storage: SyncStorage, ask: BookkeepingAsk): Promise<Bookkept> {
+  const [counts, values] = await Promise.all([
+    storage.rateLimits.hitEach(ask.hits),
+    ask.read.length === 0
+      ? []
+      : storage.settings.getMany
+        ? storage.settings.getMany(ask.read)
+        : Promise.all(ask.read.map((name) => storage.settings.get(name))),
+  ]);
+  return { counts, values };
 }

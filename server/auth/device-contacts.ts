@@ -19,18 +19,29 @@ function msOf(value: string | null): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+/** The settings that hold a session's and a device's last contacts, in the order contactsOf reads them. */
+export function contactNames(orgId: string, tokenHash: string, clientId: string): [string, string] {
+  return [sessionKey(orgId, tokenHash), deviceKey(orgId, clientId)];
+}
+
+/** The last contacts from the values of contactNames (null: never seen). */
+export function contactsOf(values: readonly (string | null)[], session: { createdAt: string }): LastContacts {
+  const [sessionAt = null, deviceAt = null] = values;
+  return { sessionMs: msOf(sessionAt), deviceMs: msOf(deviceAt), sessionCreatedMs: msOf(session.createdAt) };
+}
+
 export async function readContacts(
   storage: SyncStorage,
   orgId: string,
   session: { tokenHash: string; createdAt: string },
   clientId: string,
 ): Promise<LastContacts> {
-  const names = [sessionKey(orgId, session.tokenHash), deviceKey(orgId, clientId)] as const;
+  const names = contactNames(orgId, session.tokenHash, clientId);
   // One round trip where the storage can (PostgreSQL).
-  const [sessionAt = null, deviceAt = null] = storage.settings.getMany
+  const values = storage.settings.getMany
     ? await storage.settings.getMany(names)
     : await Promise.all(names.map((name) => storage.settings.get(name)));
-  return { sessionMs: msOf(sessionAt), deviceMs: msOf(deviceAt), sessionCreatedMs: msOf(session.createdAt) };
+  return contactsOf(values, session);
 }
 
 /** The settings that record an exchange started at `at` (none for a full batch). */

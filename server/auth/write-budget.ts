@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { recordSizeProblem, type SizeProblem } from '../../src/domain/access/record-limits';
 import type { Mutation } from '../../src/domain/sync/protocol';
 import { frSecurityUsers } from '../../src/i18n/fr-security-users';
-import type { SyncStorage } from '../storage/sync-storage';
+import type { RateHit, SyncStorage } from '../storage/sync-storage';
 
 /**
  * Per-account write budget (spec: size limits and a write budget answered 413/429 in French). Counted in the
@@ -85,28 +85,51 @@ export function oversized(
   return null;
 }
 
-/** Counts this push against the account's minute and hour; refuses once any allowance is spent. */
-export async function spendWriteBudget(
-  storage: SyncStorage,
+/** What a push spends of its account's budget: the rate-limit hits to count, and what the counts are judged by. */
+export interface BudgetSpend {
+  hits: RateHit[];
+  nowMs: number;
+  windowStart: number;
+  hourStart: number;
+  /** The budget counts an hour too (WriteBudget.bytesPerHour). */
+  hourly: boolean;
+  budget: WriteBudget;
+}
+
+/** The hits of a push of `bytes` and `mutationCount` mutations at `now` on the account `accountKey`. */
+export function budgetSpend(
   accountKey: string,
   bytes: number,
   mutationCount: number,
   now: Date,
   budget: WriteBudget = DEFAULT_WRITE_BUDGET,
-): Promise<WriteLimitDecision> {
+): BudgetSpend {
   const nowMs = now.getTime();
   const windowStart = nowMs - (nowMs % WRITE_WINDOW_MS);
   const hourStart = nowMs - (nowMs % WRITE_HOUR_MS);
   const byteUnits = Math.max(1, Math.ceil(bytes / BYTE_UNIT));
   const mutationUnits = Math.max(1, Math.ceil(mutationCount / MUTATION_UNIT));
   const hourly = budget.bytesPerHour !== undefined && budget.bytesPerHour > 0;
-  const [bytesSpent = 0, mutationsSpent = 0, hourBytesSpent = 0] = await storage.rateLimits.hitEach([
-    { bucket: `writeBytes:${accountKey}`, windowStartMs: windowStart, units: byteUnits },
-    { bucket: `writeMutations:${accountKey}`, windowStartMs: windowStart, units: mutationUnits },
-    ...(hourly
-      ? [{ bucket: `writeBytesHour:${accountKey}`, windowStartMs: hourStart, units: byteUnits }]
-      : []),
-  ]);
+  return {
+    hits: [
+      { bucket: `writeBytes:${accountKey}`, windowStartMs: windowStart, units: byteUnits },
+      { bucket: `writeMutations:${accountKey}`, windowStartMs: windowStart, units: mutationUnits },
+      ...(hourly
+        ? [{ bucket: `writeBytesHour:${accountKey}`, windowStartMs: hourStart, units: byteUnits }]
+        : []),
+    ],
+    nowMs,
+    windowStart,
+    hourStart,
+    hourly,
+    budget,
+  };
+}
+
+/** The decision once the hits of `spend` are counted: `counts` are the buckets' counts with this push's units. */
+export function budgetDecision(spend: BudgetSpend, counts: readonly number[]): WriteLimitDecision {
+  const { budget, nowMs, windowStart, hourStart, hourly } = spend;
+  const [bytesSpent = 0, mutationsSpent = 0, hourBytesSpent = 0] = counts;
   const withinMinute =
     bytesSpent <= Math.ceil(budget.bytesPerMinute / BYTE_UNIT) &&
     mutationsSpent <= Math.ceil(budget.mutationsPerMinute / MUTATION_UNIT);
@@ -121,18 +144,17 @@ export async function spendWriteBudget(
   return withinMinute ? { ok: true } : { ok: false, status: 429, retryAfter };
 }
 
-/** Size limits first (nothing is counted for a refused body), then the budget. */
-export async function checkWriteLimits(
+/** Counts this push against the account's minute and hour; refuses once any allowance is spent. */
+export async function spendWriteBudget(
   storage: SyncStorage,
   accountKey: string,
   bytes: number,
-  mutations: readonly Mutation[],
+  mutationCount: number,
   now: Date,
-  budget?: WriteBudget,
+  budget: WriteBudget = DEFAULT_WRITE_BUDGET,
 ): Promise<WriteLimitDecision> {
-  const tooLarge = oversized(mutations);
-  if (tooLarge) return tooLarge;
-  return spendWriteBudget(storage, accountKey, bytes, mutations.length, now, budget);
+  const spend = budgetSpend(accountKey, bytes, mutationCount, now, budget);
+  return budgetDecision(spend, await storage.rateLimits.hitEach(spend.hits));
 }
 
 /** The French answer of a refused push. */

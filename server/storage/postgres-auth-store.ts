@@ -199,7 +199,7 @@ export function postgresAuthStores(
 }
 
 /** One call of the bookkeeping queue: a count of rate-limit buckets, or a read of settings. */
-type BookkeepingCall = { hit: readonly RateHit[] } | { read: readonly string[] };
+export type BookkeepingCall = { hit: readonly RateHit[] } | { read: readonly string[] };
 
 /**
  * Counts every bucket given and reads the settings named, in one statement: the counters' upsert (each
@@ -221,7 +221,7 @@ export const BOOKKEEPING_SQL = `WITH counted AS (
  * The calls of one run, cut where a bucket comes back with another window (a minute turned between two
  * calls): within a part each bucket has one window, so the part's calls add up in one row.
  */
-function partsOf(calls: readonly BookkeepingCall[]): BookkeepingCall[][] {
+export function partsOf(calls: readonly BookkeepingCall[]): BookkeepingCall[][] {
   const parts: BookkeepingCall[][] = [];
   let part: BookkeepingCall[] = [];
   let windows = new Map<string, number>();
@@ -240,6 +240,69 @@ function partsOf(calls: readonly BookkeepingCall[]): BookkeepingCall[][] {
   return parts;
 }
 
+/** A row of BOOKKEEPING_SQL: a bucket's count after the statement (hit) or a setting's value. */
+export interface BookkeepingRow {
+  hit: boolean;
+  name: string;
+  value: string | null;
+}
+
+/**
+ * The arrays of one part's statement (partsOf): the names read, then each bucket counted once with the sum of
+ * its calls' units ($1 … $4 of BOOKKEEPING_SQL).
+ */
+export function bookkeepingParams(
+  calls: readonly BookkeepingCall[],
+): [string[], string[], number[], number[]] {
+  const units = new Map<string, { windowStartMs: number; units: number }>();
+  const names = new Set<string>();
+  for (const call of calls) {
+    if ('read' in call) for (const name of call.read) names.add(name);
+    else
+      for (const h of call.hit) {
+        const sum = units.get(h.bucket);
+        if (sum) sum.units += h.units;
+        else units.set(h.bucket, { windowStartMs: h.windowStartMs, units: h.units });
+      }
+  }
+  const buckets = [...units.keys()].sort(); // one order: two statements lock shared rows alike
+  return [
+    [...names],
+    buckets,
+    buckets.map((b) => units.get(b)?.windowStartMs ?? 0),
+    buckets.map((b) => units.get(b)?.units ?? 0),
+  ];
+}
+
+/**
+ * Each call's answer from the rows of its part's statement: a bucket's count after the statement, less the
+ * units of the calls after it (each call hears the count it would have heard alone, in the order the calls
+ * arrived); a setting's value, null when absent.
+ */
+export function bookkeepingAnswers(
+  calls: readonly BookkeepingCall[],
+  rows: readonly BookkeepingRow[],
+): (number[] | (string | null)[])[] {
+  const counts = new Map<string, number>();
+  const values = new Map<string, string | null>();
+  for (const row of rows) {
+    if (row.hit) counts.set(row.name, Number(row.value));
+    else values.set(row.name, row.value);
+  }
+  const later = new Map<string, number>();
+  const answers: (number[] | (string | null)[])[] = [];
+  for (let i = calls.length - 1; i >= 0; i -= 1) {
+    const call = calls[i] as BookkeepingCall;
+    if ('read' in call) {
+      answers[i] = call.read.map((name) => values.get(name) ?? null);
+      continue;
+    }
+    answers[i] = call.hit.map((h) => (counts.get(h.bucket) ?? h.units) - (later.get(h.bucket) ?? 0));
+    for (const h of call.hit) later.set(h.bucket, (later.get(h.bucket) ?? 0) + h.units);
+  }
+  return answers;
+}
+
 /**
  * The rate-limit counts and settings reads of a server's requests (issue 31). Every push counts its write
  * budget and reads its device's last contacts (sync-service.ts), every sign-in attempt counts its buckets:
@@ -254,45 +317,10 @@ function bookkeepingQueue(bookkeeping: pg.Pool): {
   read: (names: readonly string[]) => Promise<(string | null)[]>;
 } {
   const runPart = async (calls: readonly BookkeepingCall[]): Promise<(number[] | (string | null)[])[]> => {
-    const units = new Map<string, { windowStartMs: number; units: number }>();
-    const names = new Set<string>();
-    for (const call of calls) {
-      if ('read' in call) for (const name of call.read) names.add(name);
-      else
-        for (const h of call.hit) {
-          const sum = units.get(h.bucket);
-          if (sum) sum.units += h.units;
-          else units.set(h.bucket, { windowStartMs: h.windowStartMs, units: h.units });
-        }
-    }
-    const buckets = [...units.keys()].sort(); // one order: two statements lock shared rows alike
-    const { rows } = await bookkeeping.query<{ hit: boolean; name: string; value: string | null }>(
-      prepared(BOOKKEEPING_SQL, [
-        [...names],
-        buckets,
-        buckets.map((b) => units.get(b)?.windowStartMs ?? 0),
-        buckets.map((b) => units.get(b)?.units ?? 0),
-      ]),
+    const { rows } = await bookkeeping.query<BookkeepingRow>(
+      prepared(BOOKKEEPING_SQL, bookkeepingParams(calls)),
     );
-    const counts = new Map<string, number>();
-    const values = new Map<string, string | null>();
-    for (const row of rows) {
-      if (row.hit) counts.set(row.name, Number(row.value));
-      else values.set(row.name, row.value);
-    }
-    // Each call's count: the bucket's count after the statement, less the units of the calls after it.
-    const later = new Map<string, number>();
-    const answers: (number[] | (string | null)[])[] = [];
-    for (let i = calls.length - 1; i >= 0; i -= 1) {
-      const call = calls[i] as BookkeepingCall;
-      if ('read' in call) {
-        answers[i] = call.read.map((name) => values.get(name) ?? null);
-        continue;
-      }
-      answers[i] = call.hit.map((h) => (counts.get(h.bucket) ?? h.units) - (later.get(h.bucket) ?? 0));
-      for (const h of call.hit) later.set(h.bucket, (later.get(h.bucket) ?? 0) + h.units);
-    }
-    return answers;
+    return bookkeepingAnswers(calls, rows);
   };
   // A statement that fails for a reason of its own (a value PostgreSQL refuses, e.g. a NUL character in an
   // address someone typed) is run again call by call: only that call fails, never its neighbours'.

@@ -3,9 +3,11 @@ import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/store/sc
 import { toSessionRow, type SessionDbRow } from './sqlite-auth-store';
 import { MigrationError } from './migration-error';
 import { MIGRATIONS } from './migrations';
-import { postgresAuthStores } from './postgres-auth-store';
+import { bookkeepingAnswers, partsOf, postgresAuthStores, type BookkeepingCall } from './postgres-auth-store';
 import type {
   AuthState,
+  BookkeepingAsk,
+  Bookkept,
   KnownRecord,
   RecordKey,
   SyncStorage,
@@ -158,6 +160,8 @@ interface PendingWrite {
   related?: ((known: KnownRecord) => RecordKey[]) | undefined;
   /** Settings written with the batch when it commits (TransactionHints.settings). */
   settings?: TransactionHints['settings'];
+  /** Counted and read before the batch runs, in the group's first statement (TransactionHints.bookkeeping). */
+  bookkeeping?: BookkeepingAsk | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -413,6 +417,54 @@ export async function openPostgresSyncStorage(
 
   /** Per organisation, the related records its next group asks at once (postgres-write-group.ts). */
   const guesses = new Map<string, RelatedGuess>();
+  const authStores = postgresAuthStores(pool, bookkeeping);
+  /**
+   * The answers of the bookkeeping asks already counted: a batch run again (alone after its group failed, or
+   * after a serialisation failure) is not counted twice.
+   */
+  const answered = new WeakMap<BookkeepingAsk, Bookkept>();
+  const getMany = (names: readonly string[]) =>
+    authStores.settings.getMany?.(names) ?? Promise.all(names.map((n) => authStores.settings.get(n)));
+
+  /**
+   * Counts and reads the asks of a transaction's runs not yet answered (TransactionHints.bookkeeping): in the
+   * group's first statement, with its prefetch. When a minute turned between two of them (a bucket with two
+   * windows: one row cannot be counted twice in a statement), in the bookkeeping queue's statements instead,
+   * before the prefetch, as every push was counted before. Answers each run's, in order.
+   */
+  async function prefetchAndBookkeep(
+    group: WriteGroup,
+    orgId: string,
+    hints: TransactionHints,
+    asks: readonly (BookkeepingAsk | undefined)[],
+  ): Promise<(Bookkept | undefined)[]> {
+    const open = asks.filter((a): a is BookkeepingAsk => a !== undefined && !answered.has(a));
+    let calls: BookkeepingCall[] = open.flatMap((a) => [{ hit: a.hits }, { read: a.read }]);
+    if (calls.length > 0 && partsOf(calls).length > 1) {
+      await Promise.all(
+        open.map(async (a) => {
+          const [counts, values] = await Promise.all([
+            authStores.rateLimits.hitEach(a.hits),
+            a.read.length === 0 ? [] : getMany(a.read),
+          ]);
+          answered.set(a, { counts, values });
+        }),
+      );
+      calls = [];
+    }
+    if (hints.prefetch?.length || calls.length > 0) {
+      const rows = await group.prefetch(hints.prefetch ?? [], hints.related, guessOf(orgId), calls);
+      const answers = bookkeepingAnswers(calls, rows);
+      open.forEach((a, i) => {
+        if (calls.length > 0)
+          answered.set(a, {
+            counts: answers[2 * i] as number[],
+            values: answers[2 * i + 1] as (string | null)[],
+          });
+      });
+    }
+    return asks.map((a) => (a ? answered.get(a) : undefined));
+  }
   const guessOf = (orgId: string): RelatedGuess => {
     let guess = guesses.get(orgId);
     if (!guess) {
@@ -455,22 +507,25 @@ export async function openPostgresSyncStorage(
     hints: TransactionHints = {},
     /** Per run, the settings written with it when it ends well (TransactionHints.settings). */
     settings: readonly TransactionHints['settings'][] = [],
+    /** Per run, what is counted and read before it runs (TransactionHints.bookkeeping). */
+    asks: readonly (BookkeepingAsk | undefined)[] = [],
   ): Promise<Outcome[]> {
     const { client, orgId } = lock;
     const before = lock.revision;
     const committedWriters = writersOf(orgId);
     const group = new WriteGroup(client, orgId, before, committedWriters);
     try {
-      if (hints.prefetch?.length) await group.prefetch(hints.prefetch, hints.related, guessOf(orgId));
+      const bookkept = await prefetchAndBookkeep(group, orgId, hints, asks);
       const outcomes: Outcome[] = [];
       const written = new Map<string, string>();
       for (const [i, run] of runs.entries()) {
-        const batch = group.batch();
+        const batch = group.batch(bookkept[i]);
         try {
           const value = await run(batch.tx);
           await batch.end();
           // The latest value of each name (ISO times: the later one wins, whatever the order).
-          for (const [name, v] of settings[i] ?? []) {
+          const entries = settings[i];
+          for (const [name, v] of (typeof entries === 'function' ? entries() : entries) ?? []) {
             const before = written.get(name);
             if (before === undefined || v > before) written.set(name, v);
           }
@@ -518,7 +573,14 @@ export async function openPostgresSyncStorage(
   ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const [outcome] = await runTransaction(await holder.get(), [fn], false, hints, [hints?.settings]);
+        const [outcome] = await runTransaction(
+          await holder.get(),
+          [fn],
+          false,
+          hints,
+          [hints?.settings],
+          [hints?.bookkeeping],
+        );
         return (outcome as { ok: true; value: unknown }).value as T;
       } catch (error) {
         const code = codeOf(error);
@@ -553,6 +615,7 @@ export async function openPostgresSyncStorage(
           related: (known) => group.flatMap((w) => w.related?.(known) ?? []),
         },
         group.map((w) => w.settings),
+        group.map((w) => w.bookkeeping),
       );
     } catch (error) {
       if (storageFailureOf(error)) {
@@ -617,6 +680,7 @@ export async function openPostgresSyncStorage(
         prefetch: hints?.prefetch,
         related: hints?.related,
         settings: hints?.settings,
+        bookkeeping: hints?.bookkeeping,
         resolve: (value) => resolve(value as T),
         reject,
       };
@@ -634,7 +698,8 @@ export async function openPostgresSyncStorage(
   return {
     engine: 'postgres',
     settingsWithBatch: true,
-    ...postgresAuthStores(pool, bookkeeping),
+    bookkeepingWithBatch: true,
+    ...authStores,
     readCollection: async (orgId, collection) => {
       const { rows } = await pool.query<RecordRow>(
         `SELECT ${RECORD_COLUMNS} FROM records WHERE org_id = $1 AND collection = $2 AND NOT deleted

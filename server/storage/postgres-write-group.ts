@@ -14,12 +14,20 @@ import {
   storedWriterNumbers,
   stampWriters,
 } from './record-rows';
-import type { KnownRecord, NewConflict, RecordKey, StoredMutation, SyncTransaction } from './sync-storage';
+import type {
+  Bookkept,
+  KnownRecord,
+  NewConflict,
+  RecordKey,
+  StoredMutation,
+  SyncTransaction,
+} from './sync-storage';
 import { userIndexRow, type UserIndexRow } from './user-index';
 import { cloneJson, freezeJson } from './clone-json';
 import { prepared } from './pg-prepared';
 import { mutationsAtIds, recordsAtKeys } from './pg-lookups';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
+import { bookkeepingParams, type BookkeepingCall, type BookkeepingRow } from './postgres-auth-store';
 
 /**
  * The writes of one PostgreSQL write transaction of an organisation, kept in memory and sent together
@@ -209,7 +217,10 @@ export class WriteGroup {
     items: readonly PrefetchItem[],
     related?: (known: KnownRecord) => RecordKey[],
     guess?: RelatedGuess,
-  ): Promise<void> {
+    /** Counted and read in the first statement (TransactionHints.bookkeeping): its rows are answered. */
+    bookkeeping?: readonly BookkeepingCall[],
+  ): Promise<BookkeepingRow[]> {
+    const kept: BookkeepingRow[] = [];
     const known: KnownRecord = (collection, id) => {
       const record = this.records.get(keyOf(collection, id));
       return record === undefined ? undefined : record === null || record.deleted ? null : record.data;
@@ -223,33 +234,49 @@ export class WriteGroup {
     // right, the later rounds find everything known and send nothing.
     let keys = [...first, ...(guess?.list() ?? [])];
     // What the records read name (a timetable its class, a class its institute): two more rounds at most.
-    for (let round = 0; round < 3 && (keys.length > 0 || ids.length > 0); round += 1) {
+    let ask = bookkeeping && bookkeeping.length > 0 ? { calls: bookkeeping, rows: kept } : undefined;
+    for (let round = 0; round < 3 && (keys.length > 0 || ids.length > 0 || ask); round += 1) {
       // Nothing new read: what the records name is what `keys` already holds (a right guess ends here).
-      if (!(await this.load(keys, ids))) break;
+      if (!(await this.load(keys, ids, ask))) break;
       ids = [];
+      ask = undefined;
       keys = related?.(known) ?? [];
     }
     if (guess && related) {
       const asked = new Set(first.map((k) => keyOf(k.collection, k.id)));
       guess.learn(keys.filter((k) => !asked.has(keyOf(k.collection, k.id))));
     }
+    return kept;
   }
 
   /**
    * Reads the records of `keys` and the mutation ids `ids` this transaction does not know yet (absent ones
    * known as null), in one statement; false when it knew them all (nothing sent).
    */
-  private async load(keys: readonly RecordKey[], ids: readonly string[]): Promise<boolean> {
+  private async load(
+    keys: readonly RecordKey[],
+    ids: readonly string[],
+    bookkeeping?: { calls: readonly BookkeepingCall[]; rows: BookkeepingRow[] },
+  ): Promise<boolean> {
     const unique = new Map(keys.map((k) => [keyOf(k.collection, k.id), k]));
     const wanted = [...unique.entries()].filter(([key]) => !this.records.has(key)).map(([, k]) => k);
-    if (wanted.length === 0 && ids.length === 0) return false;
+    if (wanted.length === 0 && ids.length === 0 && !bookkeeping) return false;
+    const params = [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids];
     const found = await this.client.query<RecordRow & { collection: string | null }>(
-      prepared(PREFETCH_SQL, [this.orgId, wanted.map((k) => k.collection), wanted.map((k) => k.id), ids]),
+      bookkeeping
+        ? prepared(PREFETCH_BOOKKEEPING_SQL, [...params, ...bookkeepingParams(bookkeeping.calls)])
+        : prepared(PREFETCH_SQL, params),
     );
     const rows: RecordRow[] = [];
     for (const id of ids) this.mutations.set(id, null);
     for (const row of found.rows) {
-      if (row.collection === null)
+      if (row.collection === null && row.deleted)
+        bookkeeping?.rows.push(
+          row.stamps === 'h'
+            ? { hit: true, name: row.record_id, value: String(row.rev) }
+            : { hit: false, name: row.record_id, value: row.data },
+        );
+      else if (row.collection === null)
         this.mutations.set(
           row.record_id,
           mutationFromRow({ mutation_id: row.record_id, rev: row.rev, status: row.data }),
@@ -277,8 +304,8 @@ export class WriteGroup {
   }
 
   /** A batch's view of the transaction (its writes stay its own until `end`). */
-  batch(): GroupBatch {
-    return new GroupBatch(this, this.client, this.orgId, this.committedWriters);
+  batch(bookkept?: Bookkept): GroupBatch {
+    return new GroupBatch(this, this.client, this.orgId, this.committedWriters, bookkept);
   }
 }
 
@@ -298,6 +325,7 @@ export class GroupBatch {
     private readonly client: pg.PoolClient,
     private readonly orgId: string,
     committedWriters: WriterMap,
+    bookkept?: Bookkept,
   ) {
     this.revision = group.revision;
     const numbers = knownWriters(committedWriters, group.writers, this.writers);
@@ -379,6 +407,7 @@ export class GroupBatch {
     };
 
     this.tx = {
+      ...(bookkept ? { bookkept } : {}),
       prefetch: async (items) => {
         const ids = [...new Set(items.map((i) => i.mutationId))].filter(
           (id) => knownMutation(id) === undefined,
@@ -513,6 +542,25 @@ export class GroupBatch {
 export const PREFETCH_SQL = `${recordsAtKeys('$1', '$2', '$3')}
   UNION ALL
   SELECT NULL, m.mutation_id, m.rev, false, m.status, '' FROM (${mutationsAtIds('$1', '$4')}) m`;
+
+/**
+ * PREFETCH_SQL and, in the same statement, a push's bookkeeping (BOOKKEEPING_SQL's $1 … $4 as $5 … $8): the
+ * rate-limit buckets counted, whose rows come as (collection: null, record_id: the bucket, rev: its count,
+ * deleted: true, stamps: 'h'), and the settings read, as (null, the name, null, true, data: the value, 's').
+ */
+export const PREFETCH_BOOKKEEPING_SQL = `WITH counted AS (
+    INSERT INTO rate_limits (bucket, window_start_ms, hits)
+    SELECT * FROM unnest($6::text[], $7::bigint[], $8::int[])
+    ON CONFLICT (bucket) DO UPDATE SET
+      hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
+                  THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
+      window_start_ms = excluded.window_start_ms
+    RETURNING bucket, hits)
+  ${PREFETCH_SQL}
+  UNION ALL
+  SELECT NULL, c.bucket, c.hits::bigint, true, '', 'h' FROM counted c
+  UNION ALL
+  SELECT NULL, s.name, NULL, true, s.value, 's' FROM server_settings s WHERE s.name = ANY($5::text[])`;
 
 /** First key of the organisations' advisory locks (two-key form: a key space apart from the migrations'). */
 export const ORG_LOCK_CLASS = 14_014;

@@ -463,11 +463,12 @@ export function openSqliteSyncStorage(file: string, options: SqliteOptions = {})
     // check-in's cost on SQLite).
     settingsWithBatch: true,
     transaction: <T>(orgId: string, fn: (tx: SyncTransaction) => Promise<T>, hints?: TransactionHints) => {
-      const settings = hints?.settings ?? [];
-      if (settings.length === 0) return enqueue(orgId, fn);
+      const settings = hints?.settings;
+      if (!settings || (typeof settings !== 'function' && settings.length === 0)) return enqueue(orgId, fn);
       return enqueue(orgId, async (tx) => {
         const result = await fn(tx);
-        for (const [name, value] of settings) q.setSetting.run(name, value);
+        for (const [name, value] of typeof settings === 'function' ? settings() : settings)
+          q.setSetting.run(name, value);
         return result;
       });
     },

@@ -7,6 +7,7 @@ import {
   ORG_LOCK_CLASS,
   PENDING_WRITE_ASKING_SQL,
   PENDING_WRITE_SQL,
+  PREFETCH_BOOKKEEPING_SQL,
   PREFETCH_SQL,
 } from '../../server/storage/postgres-write-group';
 import { serverBackends, type Backend, type TestDatabase } from './helpers';
@@ -96,6 +97,22 @@ describe.skipIf(!postgres)('postgres: lookups by key whatever the statistics', (
     ]);
     expect(rowsRead(read, ['records'])).toBeLessThanOrEqual(3);
     expect(Number(read['Actual Rows'])).toBe(2);
+  });
+
+  it('reads three records and counts a budget by their keys, not the organisation', async () => {
+    const read = await plan(PREFETCH_BOOKKEEPING_SQL, [
+      "'big'",
+      texts(['notifications', 'notifications', 'timetables']),
+      texts(['n-10', 'n-2000', 't-1']),
+      texts(['m-1', 'm-new']),
+      texts(['contact:big:device:d-1']),
+      texts(['writeBytes:account:big:u-1']),
+      'ARRAY[60000]::bigint[]',
+      'ARRAY[1]::int[]',
+    ]);
+    expect(rowsRead(read, ['records', 'mutations'])).toBeLessThanOrEqual(5);
+    // Two records, one mutation id, one bucket counted (the setting is absent).
+    expect(Number(read['Actual Rows'])).toBe(4);
   });
 
   it('reads three mutation ids by their keys, not the organisation', async () => {
@@ -218,6 +235,20 @@ describe.skipIf(!postgres)('postgres: the hot statements are planned once per co
       'the group read',
       PREFETCH_SQL,
       (n) => [ORG, list(n, () => 'notifications'), list(n, (i) => `n-${i}`), list(2 * n, (i) => `m-${i}`)],
+    ],
+    [
+      'the group read that counts the budgets',
+      PREFETCH_BOOKKEEPING_SQL,
+      (n) => [
+        ORG,
+        list(n, () => 'notifications'),
+        list(n, (i) => `n-${i}`),
+        list(2 * n, (i) => `m-${i}`),
+        list(2 * n, (i) => `contact:${ORG}:device:d-${i}`),
+        list(n, (i) => `writeBytes:account:${ORG}:u-${i}`),
+        list(n, () => 60_000),
+        list(n, () => 1),
+      ],
     ],
     ['the group write', PENDING_WRITE_SQL, (n) => pendingWrite(n, [])],
     ['the group write that asks', PENDING_WRITE_ASKING_SQL, (n) => pendingWrite(n, [ORG_LOCK_CLASS])],
