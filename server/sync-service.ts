@@ -443,54 +443,57 @@ export async function pushBatch(
   const initialHashes = mutations.some((m) => m.collection === 'users')
     ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
     : undefined;
+  // The checks of the batch under the session's rights, knowing its device's last contacts (built before
+  // the transaction when they are known then: no more work in the organisation's serialised writer).
+  const checks = (values: readonly (string | null)[]) => {
+    const contacts = trusted ? contactsOf(values, auth.session) : undefined;
+    return {
+      authorize: withContractStorageLimits(
+        authorizerFor(auth.viewer, auth.profiles, {
+          now,
+          ...(initialHashes
+            ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
+            : {}),
+          ...(contacts ? { contacts } : {}),
+        }),
+        config.contractStorage,
+      ),
+      prepare: preparerFor(auth.viewer, auth.user, {
+        now,
+        ...(contacts ? { contacts } : { trustedTime: false }),
+        ...(initialHashes ? { initialHashes } : {}),
+        // A kiosk's check log counts as PIN-verified only with the server's proof for its teacher.
+        kioskProof: (log) =>
+          isPinProof(
+            storage,
+            log.pinProof,
+            {
+              orgId,
+              kioskTokenHash: auth.session.tokenHash,
+              userId: typeof log.actorUserId === 'string' ? log.actorUserId : '',
+            },
+            now,
+          ),
+      }),
+    };
+  };
+  const known = early ? checks(early.values) : undefined;
   let refused = false;
   const answer = await storage.transaction<PushResponse | Exclude<WriteLimitDecision, { ok: true }>>(
     orgId,
-    async (tx): Promise<PushResponse | Exclude<WriteLimitDecision, { ok: true }>> => {
-      const kept = early ?? tx.bookkept;
-      if (!kept) throw new Error('bookkeeping not answered by the storage');
-      if (!early) {
-        const limit = budgetDecision(spend, kept.counts);
+    async (tx) => {
+      let run = known;
+      if (!run) {
+        if (!tx.bookkept) throw new Error('bookkeeping not answered by the storage');
+        const limit = budgetDecision(spend, tx.bookkept.counts);
         // Refused: nothing of the batch is written, nor its contacts (settings below).
         if (!limit.ok) {
           refused = true;
           return limit;
         }
+        run = checks(tx.bookkept.values);
       }
-      const contacts = trusted ? contactsOf(kept.values, auth.session) : undefined;
-      return applyInTransaction(
-        tx,
-        writerId,
-        mutations,
-        now,
-        withContractStorageLimits(
-          authorizerFor(auth.viewer, auth.profiles, {
-            now,
-            ...(initialHashes
-              ? { initialPasswordHashes: new Set([initialHashes.initial, initialHashes.imported]) }
-              : {}),
-            ...(contacts ? { contacts } : {}),
-          }),
-          config.contractStorage,
-        ),
-        preparerFor(auth.viewer, auth.user, {
-          now,
-          ...(contacts ? { contacts } : { trustedTime: false }),
-          ...(initialHashes ? { initialHashes } : {}),
-          // A kiosk's check log counts as PIN-verified only with the server's proof for its teacher.
-          kioskProof: (log) =>
-            isPinProof(
-              storage,
-              log.pinProof,
-              {
-                orgId,
-                kioskTokenHash: auth.session.tokenHash,
-                userId: typeof log.actorUserId === 'string' ? log.actorUserId : '',
-              },
-              now,
-            ),
-        }),
-      );
+      return applyInTransaction(tx, writerId, mutations, now, run.authorize, run.prepare);
     },
     {
       prefetch: mutations,
