@@ -202,17 +202,26 @@ export function postgresAuthStores(
 export type BookkeepingCall = { hit: readonly RateHit[] } | { read: readonly string[] };
 
 /**
- * Counts every bucket given and reads the settings named, in one statement: the counters' upsert (each
- * bucket once: ON CONFLICT touches a row once per statement), then the settings as they were before it.
+ * The CTE `counted` (bucket, hits): each bucket of the array parameters `buckets`, `windows` and `units`
+ * counted in its row (a new window restarts at its units), as BOOKKEEPING_SQL and the group's first read
+ * (postgres-write-group.ts) count them.
  */
-export const BOOKKEEPING_SQL = `WITH counted AS (
+export function countedRows(buckets: string, windows: string, units: string): string {
+  return `counted AS (
     INSERT INTO rate_limits (bucket, window_start_ms, hits)
-    SELECT * FROM unnest($2::text[], $3::bigint[], $4::int[])
+    SELECT * FROM unnest(${buckets}::text[], ${windows}::bigint[], ${units}::int[])
     ON CONFLICT (bucket) DO UPDATE SET
       hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
                   THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
       window_start_ms = excluded.window_start_ms
-    RETURNING bucket, hits)
+    RETURNING bucket, hits)`;
+}
+
+/**
+ * Counts every bucket given and reads the settings named, in one statement: the counters' upsert (each
+ * bucket once: ON CONFLICT touches a row once per statement), then the settings as they were before it.
+ */
+export const BOOKKEEPING_SQL = `WITH ${countedRows('$2', '$3', '$4')}
   SELECT true AS hit, bucket AS name, hits::text AS value FROM counted
   UNION ALL
   SELECT false, name, value FROM server_settings WHERE name = ANY($1::text[])`;

@@ -27,7 +27,12 @@ import { cloneJson, freezeJson } from './clone-json';
 import { prepared } from './pg-prepared';
 import { mutationsAtIds, recordsAtKeys } from './pg-lookups';
 import { knownWriters, NEW_WRITER_SQL, WriterMap } from './writers';
-import { bookkeepingParams, type BookkeepingCall, type BookkeepingRow } from './postgres-auth-store';
+import {
+  bookkeepingParams,
+  countedRows,
+  type BookkeepingCall,
+  type BookkeepingRow,
+} from './postgres-auth-store';
 
 /**
  * The writes of one PostgreSQL write transaction of an organisation, kept in memory and sent together
@@ -548,14 +553,7 @@ export const PREFETCH_SQL = `${recordsAtKeys('$1', '$2', '$3')}
  * rate-limit buckets counted, whose rows come as (collection: null, record_id: the bucket, rev: its count,
  * deleted: true, stamps: 'h'), and the settings read, as (null, the name, null, true, data: the value, 's').
  */
-export const PREFETCH_BOOKKEEPING_SQL = `WITH counted AS (
-    INSERT INTO rate_limits (bucket, window_start_ms, hits)
-    SELECT * FROM unnest($6::text[], $7::bigint[], $8::int[])
-    ON CONFLICT (bucket) DO UPDATE SET
-      hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms
-                  THEN rate_limits.hits + excluded.hits ELSE excluded.hits END,
-      window_start_ms = excluded.window_start_ms
-    RETURNING bucket, hits)
+export const PREFETCH_BOOKKEEPING_SQL = `WITH ${countedRows('$6', '$7', '$8')}
   ${PREFETCH_SQL}
   UNION ALL
   SELECT NULL, c.bucket, c.hits::bigint, true, '', 'h' FROM counted c
