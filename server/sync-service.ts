@@ -48,6 +48,7 @@ import {
   budgetDecision,
   budgetSpend,
   oversized,
+  RefusedAccounts,
   writeAccountKey,
   type WriteLimitDecision,
 } from './auth/write-budget';
@@ -422,13 +423,11 @@ export async function pushBatch(
   const trusted = config.sendServerTime !== false;
   const tooLarge = oversized(mutations);
   if (tooLarge) return tooLarge;
-  const spend = budgetSpend(
-    writeAccountKey(orgId, auth.viewer, auth.session.tokenHash),
-    bodyBytes,
-    mutations.length,
-    now,
-    config.writeBudget,
-  );
+  const accountKey = writeAccountKey(orgId, auth.viewer, auth.session.tokenHash);
+  const refusals = refusalsOf(storage);
+  const stillRefused = refusals.refusal(accountKey, now.getTime());
+  if (stillRefused) return stillRefused;
+  const spend = budgetSpend(accountKey, bodyBytes, mutations.length, now, config.writeBudget);
   const ask: BookkeepingAsk = {
     hits: spend.hits,
     read: trusted ? contactNames(orgId, auth.session.tokenHash, writerId) : [],
@@ -438,7 +437,7 @@ export async function pushBatch(
   const early = storage.bookkeepingWithBatch ? undefined : await bookkeep(storage, ask);
   if (early) {
     const limit = budgetDecision(spend, early.counts);
-    if (!limit.ok) return limit;
+    if (!limit.ok) return refuse(refusals, accountKey, limit, now);
   }
   const initialHashes = mutations.some((m) => m.collection === 'users')
     ? await initialPasswordHashes(config.initialPassword, importedTeacherPassword())
@@ -489,7 +488,7 @@ export async function pushBatch(
         // Refused: nothing of the batch is written, nor its contacts (settings below).
         if (!limit.ok) {
           refused = true;
-          return limit;
+          return refuse(refusals, accountKey, limit, now);
         }
         run = checks(tx.bookkept.values);
       }
@@ -503,6 +502,29 @@ export async function pushBatch(
     },
   );
   return 'ok' in answer ? answer : { ok: true, answer };
+}
+
+/** Per storage (one per server), the accounts it saw refused (write-budget.ts RefusedAccounts). */
+const refusedAccounts = new WeakMap<SyncStorage, RefusedAccounts>();
+
+function refusalsOf(storage: SyncStorage): RefusedAccounts {
+  let refusals = refusedAccounts.get(storage);
+  if (!refusals) {
+    refusals = new RefusedAccounts();
+    refusedAccounts.set(storage, refusals);
+  }
+  return refusals;
+}
+
+/** A refusal of the budget, remembered (and answered at once) until its window ends. */
+function refuse(
+  refusals: RefusedAccounts,
+  accountKey: string,
+  decision: Exclude<WriteLimitDecision, { ok: true }>,
+  now: Date,
+): Exclude<WriteLimitDecision, { ok: true }> {
+  if (decision.status === 429) refusals.remember(accountKey, decision, now.getTime());
+  return decision;
 }
 
 /** Counts a push's budget and reads its contacts before its transaction (storages without bookkeepingWithBatch). */

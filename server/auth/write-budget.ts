@@ -72,7 +72,14 @@ export const DEFAULT_WRITE_BUDGET: WriteBudget = writeBudgetFromEnv();
 export type WriteLimitDecision =
   | { ok: true }
   | { ok: false; status: 413; problem: SizeProblem; mutationId: string }
-  | { ok: false; status: 429; retryAfter: number };
+  | {
+      ok: false;
+      status: 429;
+      /** Seconds until the window that refused ends (Retry-After). */
+      retryAfter: number;
+      /** When that window ends (ms since the epoch). */
+      untilMs: number;
+    };
 
 /** The first mutation whose values are over the record limits of its collection. */
 export function oversized(
@@ -134,14 +141,49 @@ export function budgetDecision(spend: BudgetSpend, counts: readonly number[]): W
     bytesSpent <= Math.ceil(budget.bytesPerMinute / BYTE_UNIT) &&
     mutationsSpent <= Math.ceil(budget.mutationsPerMinute / MUTATION_UNIT);
   const withinHour = !hourly || hourBytesSpent <= Math.ceil((budget.bytesPerHour ?? 0) / BYTE_UNIT);
-  if (!withinHour)
-    return {
-      ok: false,
-      status: 429,
-      retryAfter: Math.max(1, Math.ceil((hourStart + WRITE_HOUR_MS - nowMs) / 1000)),
-    };
-  const retryAfter = Math.max(1, Math.ceil((windowStart + WRITE_WINDOW_MS - nowMs) / 1000));
-  return withinMinute ? { ok: true } : { ok: false, status: 429, retryAfter };
+  if (withinHour && withinMinute) return { ok: true };
+  const untilMs = withinHour ? windowStart + WRITE_WINDOW_MS : hourStart + WRITE_HOUR_MS;
+  return { ok: false, status: 429, retryAfter: Math.max(1, Math.ceil((untilMs - nowMs) / 1000)), untilMs };
+}
+
+/** At most this many refused accounts remembered per server (RefusedAccounts). */
+export const REFUSED_ACCOUNTS_MAX = 10_000;
+
+/**
+ * The accounts this server saw refused, each until its refusal's window ends. A window's count never falls, so
+ * an account refused in it stays refused until it ends, on every server: its next pushes here are refused at
+ * once, without a statement, and never queue behind its organisation's writes (issue 31: on PostgreSQL the
+ * budget is counted in the group's first statement, under the lock, and a flood there would cost the whole
+ * organisation). Not counted: it changes no decision, the next window starts from its own count.
+ */
+export class RefusedAccounts {
+  private readonly until = new Map<string, number>();
+
+  constructor(private readonly max = REFUSED_ACCOUNTS_MAX) {}
+
+  /** The refusal still running for `accountKey` at `nowMs`, with the seconds left; null when none. */
+  refusal(accountKey: string, nowMs: number): Extract<WriteLimitDecision, { status: 429 }> | null {
+    const untilMs = this.until.get(accountKey);
+    if (untilMs === undefined) return null;
+    if (untilMs <= nowMs) {
+      this.until.delete(accountKey);
+      return null;
+    }
+    return { ok: false, status: 429, retryAfter: Math.max(1, Math.ceil((untilMs - nowMs) / 1000)), untilMs };
+  }
+
+  /** Remembers a refusal heard at `nowMs`, until its window ends. */
+  remember(accountKey: string, decision: Extract<WriteLimitDecision, { status: 429 }>, nowMs: number): void {
+    this.until.delete(accountKey);
+    this.until.set(accountKey, decision.untilMs);
+    if (this.until.size <= this.max) return;
+    for (const [key, untilMs] of this.until) if (untilMs <= nowMs) this.until.delete(key);
+    // Still full: the oldest refusals go (they are counted again by the database, as before).
+    for (const key of this.until.keys()) {
+      if (this.until.size <= this.max) break;
+      this.until.delete(key);
+    }
+  }
 }
 
 /** Counts this push against the account's minute and hour; refuses once any allowance is spent. */

@@ -353,6 +353,16 @@ describe.each(backends)('$name: rights, forged and flooding writes, credentials,
       const body = (await refused.json()) as { error: string; message: string };
       expect(body.error).toBe('write-budget');
       expect(body.message).toMatch(/Trop de modifications/);
+      // Refused until its window ends, the account's next pushes are answered at once, never counted (nor, on
+      // PostgreSQL, queued behind the organisation's writes): its count stays where it was.
+      const bucket = `writeMutations:account:${ORG}:${ROOT_ADMIN.id}`;
+      const windowStartMs = Date.now() - (Date.now() % 60_000);
+      const count = async () =>
+        (await server.storage.rateLimits.hitEach([{ bucket, windowStartMs, units: 0 }]))[0];
+      const counted = await count();
+      expect(counted).toBeGreaterThan(60);
+      for (let n = 10; n < 13; n += 1) expect((await pushRaw(admin, batch(n).slice(0, 1))).status).toBe(429);
+      expect(await count()).toBe(counted);
       // Another person's session keeps its own budget.
       const contrib = await signIn(server.url, ORG, CONTRIB.email, CONTRIB.password);
       expect((await pushRaw(contrib, [userChange(T2.id, { name: 'Fatou N.' })])).status).toBe(200);

@@ -3,6 +3,7 @@ import {
   budgetDecision,
   budgetSpend,
   BYTE_UNIT,
+  RefusedAccounts,
   MUTATION_UNIT,
   WRITE_HOUR_MS,
   WRITE_WINDOW_MS,
@@ -59,11 +60,56 @@ describe('budgetDecision', () => {
     ['the hour before the minute when both are over', [5, 4, 11], 30 * 60 - 30],
   ])('%s', (_, counts, retryAfter) => {
     const decision = budgetDecision(spend, counts);
-    expect(decision).toEqual(retryAfter === false ? { ok: true } : { ok: false, status: 429, retryAfter });
+    expect(decision).toEqual(
+      retryAfter === false
+        ? { ok: true }
+        : { ok: false, status: 429, retryAfter, untilMs: NOW.getTime() + retryAfter * 1000 },
+    );
   });
 
   it('waits at least a second', () => {
     const late = budgetSpend('k', 10, 1, new Date(Date.UTC(2026, 10, 28, 8, 59, 59, 999)), BUDGET);
-    expect(budgetDecision(late, [5, 1, 1])).toEqual({ ok: false, status: 429, retryAfter: 1 });
+    expect(budgetDecision(late, [5, 1, 1])).toMatchObject({ ok: false, status: 429, retryAfter: 1 });
+  });
+});
+
+describe('RefusedAccounts', () => {
+  const refusal = (untilMs: number) => ({ ok: false as const, status: 429 as const, retryAfter: 1, untilMs });
+  const at = NOW.getTime();
+
+  it.each([
+    [0, 30],
+    [29_001, 1],
+    [29_999, 1],
+  ])('refuses %i ms after the refusal, %i s before its window ends', (after, retryAfter) => {
+    const accounts = new RefusedAccounts();
+    accounts.remember('a', refusal(at + 30_000), at);
+    expect(accounts.refusal('a', at + after)).toEqual({
+      ok: false,
+      status: 429,
+      retryAfter,
+      untilMs: at + 30_000,
+    });
+    expect(accounts.refusal('b', at + after)).toBeNull();
+  });
+
+  it('lets the account push again once the window has ended', () => {
+    const accounts = new RefusedAccounts();
+    accounts.remember('a', refusal(at + 30_000), at);
+    expect(accounts.refusal('a', at + 30_000)).toBeNull();
+  });
+
+  it('keeps at most its size: the ended refusals go first, then the oldest', () => {
+    const accounts = new RefusedAccounts(2);
+    accounts.remember('ended', refusal(at + 10), at);
+    accounts.remember('a', refusal(at + 60_000), at);
+    accounts.remember('b', refusal(at + 60_000), at + 20);
+    expect(['ended', 'a', 'b'].map((k) => accounts.refusal(k, at + 20) !== null)).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    accounts.remember('c', refusal(at + 60_000), at + 30);
+    expect(['a', 'b', 'c'].map((k) => accounts.refusal(k, at + 30) !== null)).toEqual([false, true, true]);
   });
 });
