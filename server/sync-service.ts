@@ -531,11 +531,7 @@ function refuse(
 async function bookkeep(storage: SyncStorage, ask: BookkeepingAsk): Promise<Bookkept> {
   const [counts, values] = await Promise.all([
     storage.rateLimits.hitEach(ask.hits),
-    ask.read.length === 0
-      ? []
-      : storage.settings.getMany
-        ? storage.settings.getMany(ask.read)
-        : Promise.all(ask.read.map((name) => storage.settings.get(name))),
+    ask.read.length === 0 ? [] : storage.settings.getMany(ask.read),
   ]);
   return { counts, values };
 }

@@ -30,20 +30,6 @@ export function contactsOf(values: readonly (string | null)[], session: { create
   return { sessionMs: msOf(sessionAt), deviceMs: msOf(deviceAt), sessionCreatedMs: msOf(session.createdAt) };
 }
 
-export async function readContacts(
-  storage: SyncStorage,
-  orgId: string,
-  session: { tokenHash: string; createdAt: string },
-  clientId: string,
-): Promise<LastContacts> {
-  const names = contactNames(orgId, session.tokenHash, clientId);
-  // One round trip where the storage can (PostgreSQL).
-  const values = storage.settings.getMany
-    ? await storage.settings.getMany(names)
-    : await Promise.all(names.map((name) => storage.settings.get(name)));
-  return contactsOf(values, session);
-}
-
 /** The settings that record an exchange started at `at` (none for a full batch). */
 export function contactEntries(
   orgId: string,

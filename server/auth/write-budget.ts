@@ -2,15 +2,15 @@ import type { FastifyReply } from 'fastify';
 import { recordSizeProblem, type SizeProblem } from '../../src/domain/access/record-limits';
 import type { Mutation } from '../../src/domain/sync/protocol';
 import { frSecurityUsers } from '../../src/i18n/fr-security-users';
-import type { RateHit, SyncStorage } from '../storage/sync-storage';
+import type { RateHit } from '../storage/sync-storage';
 
 /**
  * Per-account write budget (spec: size limits and a write budget answered 413/429 in French). Counted in the
  * database's rate-limit table, so every app server shares one allowance per account: an account's sessions
  * (ten new ones every five minutes from one address) share it, so opening sessions buys no more room
  * (issue 29). A kiosk, a device of its own, has its own. Bytes are counted in units of BYTE_UNIT and
- * mutations in units of MUTATION_UNIT, every counter in one write (one statement each, one group commit on
- * SQLite) before the batch.
+ * mutations in units of MUTATION_UNIT, every counter in one write: before the batch on SQLite (its next group
+ * commit), in the first statement of the batch's group on PostgreSQL (sync-service.ts pushBatch).
  */
 export const WRITE_WINDOW_MS = 60_000;
 export const BYTE_UNIT = 64 * 1024;
@@ -184,19 +184,6 @@ export class RefusedAccounts {
       this.until.delete(key);
     }
   }
-}
-
-/** Counts this push against the account's minute and hour; refuses once any allowance is spent. */
-export async function spendWriteBudget(
-  storage: SyncStorage,
-  accountKey: string,
-  bytes: number,
-  mutationCount: number,
-  now: Date,
-  budget: WriteBudget = DEFAULT_WRITE_BUDGET,
-): Promise<WriteLimitDecision> {
-  const spend = budgetSpend(accountKey, bytes, mutationCount, now, budget);
-  return budgetDecision(spend, await storage.rateLimits.hitEach(spend.hits));
 }
 
 /** The French answer of a refused push. */

@@ -23,6 +23,7 @@ export function memoryAuthStores(liveUsers: (orgId: string) => ServerRecord[] = 
   return {
     settings: {
       get: (name) => Promise.resolve(settings.get(name) ?? null),
+      getMany: (names) => Promise.resolve(names.map((name) => settings.get(name) ?? null)),
       set: (name, value) => Promise.resolve(void settings.set(name, value)),
       replaceIf: (name, expected, value) => {
         if ((settings.get(name) ?? null) !== expected) return Promise.resolve(false);

@@ -423,8 +423,6 @@ export async function openPostgresSyncStorage(
    * after a serialisation failure) is not counted twice.
    */
   const answered = new WeakMap<BookkeepingAsk, Bookkept>();
-  const getMany = (names: readonly string[]) =>
-    authStores.settings.getMany?.(names) ?? Promise.all(names.map((n) => authStores.settings.get(n)));
 
   /**
    * Counts and reads the asks of a transaction's runs not yet answered (TransactionHints.bookkeeping): in the
@@ -445,7 +443,7 @@ export async function openPostgresSyncStorage(
         open.map(async (a) => {
           const [counts, values] = await Promise.all([
             authStores.rateLimits.hitEach(a.hits),
-            a.read.length === 0 ? [] : getMany(a.read),
+            a.read.length === 0 ? [] : authStores.settings.getMany(a.read),
           ]);
           answered.set(a, { counts, values });
         }),
@@ -454,14 +452,15 @@ export async function openPostgresSyncStorage(
     }
     if (hints.prefetch?.length || calls.length > 0) {
       const rows = await group.prefetch(hints.prefetch ?? [], hints.related, guessOf(orgId), calls);
-      const answers = bookkeepingAnswers(calls, rows);
-      open.forEach((a, i) => {
-        if (calls.length > 0)
+      if (calls.length > 0) {
+        const answers = bookkeepingAnswers(calls, rows);
+        open.forEach((a, i) =>
           answered.set(a, {
             counts: answers[2 * i] as number[],
             values: answers[2 * i + 1] as (string | null)[],
-          });
-      });
+          }),
+        );
+      }
     }
     return asks.map((a) => (a ? answered.get(a) : undefined));
   }

@@ -56,8 +56,8 @@ export interface SettingsStore {
    * wrote. Two servers starting together keep one setup code, never each their own.
    */
   replaceIf(name: string, expected: string | null, value: string): Promise<boolean>;
-  /** Optional: several values at once (one round trip, or one turn of SQLite's lock), in the order of `names`. */
-  getMany?(names: readonly string[]): Promise<(string | null)[]>;
+  /** Several values at once (one round trip, or one turn of SQLite's lock), in the order of `names`. */
+  getMany(names: readonly string[]): Promise<(string | null)[]>;
   /** Optional: several values written together (distinct names): one round trip, or SQLite's next group commit. */
   setMany?(entries: readonly (readonly [string, string])[]): Promise<void>;
 }
