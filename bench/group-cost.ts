@@ -10,6 +10,8 @@
  *   node --import tsx bench/group-cost.ts
  *   GROUP_SIZES (2,4,8,16,32), GROUP_BATCHES per size (3000), GROUP_REPEAT (2), GROUP_BACKEND (postgres|sqlite),
  *   GROUP_THREADS=1: the CPU per batch of each thread (main, V8's and libuv's helpers).
+ *   GROUP_LOG=1: with the server's log on (one line per request, main.ts), written into a sink.
+ * On a shared machine, repeat: two runs of one setting may differ by a third.
  */
 import fs from 'node:fs';
 import { serverBackends, startServer } from '../tests/server/helpers';
@@ -35,9 +37,12 @@ const backends = await serverBackends();
 const backend = backends.find((b) => b.name === (process.env.GROUP_BACKEND ?? 'postgres'));
 if (!backend) throw new Error('backend unavailable');
 const db = await backend.fresh();
-const server = await startServer(db, {
-  writeBudget: { mutationsPerMinute: 1e12, bytesPerMinute: 1e12, bytesPerHour: 1e13 },
-});
+// GROUP_LOG=1: the server's log as main.ts writes it (one line per request), into a sink.
+const server = await startServer(
+  db,
+  { writeBudget: { mutationsPerMinute: 1e12, bytesPerMinute: 1e12, bytesPerHour: 1e13 } },
+  process.env.GROUP_LOG === '1' ? { logger: true, logStream: { write: () => undefined } } : {},
+);
 let n = 0;
 try {
   const cookie = await seedSchool(server.url, 's-0');
