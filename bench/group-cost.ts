@@ -62,7 +62,6 @@ try {
     return failed;
   };
   await run(8, 2000); // warm-up: JIT, pools
-  const rows: string[] = [];
   for (let r = 0; r < REPEAT; r += 1)
     for (const k of SIZES) {
       const batches = Math.ceil(BATCHES / k) * k;
@@ -72,11 +71,10 @@ try {
       const failed = await run(k, batches);
       const cpu = process.cpuUsage(before);
       const ms = performance.now() - t0;
-      rows.push(
+      console.log(
         `K=${String(k).padStart(2)}  ${((cpu.user + cpu.system) / 1000 / batches).toFixed(3)} ms CPU per batch` +
           ` (system ${(cpu.system / 1000 / batches).toFixed(3)}), ${Math.round((batches / ms) * 1000)} batches/s wall, ${failed} failed`,
       );
-      console.log(rows.at(-1));
       if (process.env.GROUP_THREADS === '1')
         console.log(
           '  ' +
