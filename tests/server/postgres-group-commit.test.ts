@@ -97,6 +97,34 @@ describe.skipIf(!postgres)('postgres: group commit per organisation', () => {
     expect(commits.length).toBeLessThan(5);
   });
 
+  it('batches sent while a group hears its answers join the next group; a hostile one among them is refused alone', async () => {
+    // Each device sends its next batch as soon as it hears the first (drain waits one event-loop turn for
+    // these answers before the next group): every one is stored once, at its own revision.
+    const next = (i: number) =>
+      i === 2
+        ? storage.transaction('demo', async (tx) => {
+            await tx.setRevision((await tx.revision()) + 1, NOW.toISOString());
+            throw new Error('forged batch');
+          })
+        : applyBatch(storage, 'demo', `device-${i}`, [level(`again-${i}`)], NOW);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        applyBatch(storage, 'demo', `device-${i}`, [level(`l-${i}`)], NOW).then(() => next(i)),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(await storage.readRevision('demo')).toBe(9);
+    const ids = (await readStore(storage, 'demo')).store.levels.map((l) => l.id).sort();
+    expect(ids).toEqual(['again-0', 'again-1', 'again-3', 'again-4', 'l-0', 'l-1', 'l-2', 'l-3', 'l-4']);
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(9);
+  });
+
   it('keeps each version of a record written twice in one group: the change log has the first', async () => {
     const named = (name: string): Mutation => ({
       ...level('l-x'),
