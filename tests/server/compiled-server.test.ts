@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putMutation as mutation } from '../support/builders';
-import { api, seedOrg, serverBackends, startServerProcess, stopProcess } from './helpers';
+import { api, freePort, seedOrg, serverBackends, startServerProcess, stopProcess } from './helpers';
 
 /**
  * Issue 31, fast restarts: `npm start` runs the server compiled once (scripts/build-server.mjs bundles
@@ -23,7 +23,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe.each(backends)('$name: the compiled server', (backend) => {
   it('serves the API as the source does and stops cleanly on SIGTERM', async () => {
     const db = await backend.fresh();
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let child: ChildProcess | null = null;
     try {

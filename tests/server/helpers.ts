@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -610,6 +611,23 @@ export async function openSession(storage: SyncStorage, orgId: string, userId: s
 }
 
 /**
+ * A port for a server process of a test: random below Linux's ephemeral range (32768-60999), where no
+ * outgoing connection of the suite (fetch, PostgreSQL) can hold it, and checked free by binding it once.
+ * Random ports up to 40000 once collided in CI: the child exited at start (EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+/**
  * The real server entry point in its own process: the TypeScript source, or `entry`, a compiled bundle
  * (scripts/build-server.mjs), as `npm start` runs it.
  */
@@ -635,7 +653,13 @@ export async function startServerProcess(
       WRITE_BUDGET_BYTES: String(10 * 1024 ** 3),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Its error output, kept short (and read, so the pipe never fills): a start that fails says why.
+  let errors = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    errors = (errors + chunk).slice(-2000);
   });
   // Compiling the TypeScript entry takes seconds on a loaded machine; a start that fails exits sooner.
   const deadline = Date.now() + 30_000;
@@ -646,7 +670,8 @@ export async function startServerProcess(
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error('server exited at start');
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited at start: ${errors.trim()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error('server did not start');

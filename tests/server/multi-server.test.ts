@@ -4,6 +4,7 @@ import { RATE_WINDOW_MS } from '../../src/domain/auth/session-policy';
 import type { StoreV1 } from '../../src/domain/store/schema';
 import type { Mutation, PushResponse } from '../../src/domain/sync/protocol';
 import {
+  freePort,
   api,
   ROOT_ADMIN,
   seedOrg,
@@ -55,10 +56,14 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     if (!postgres) return;
     db = await postgres.fresh();
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const ports = [await freePort()];
+    while (ports.length < 2) {
+      const port = await freePort();
+      if (port !== ports[0]) ports.push(port);
+    }
     // Started together: the advisory lock lets one run the migrations while the other waits.
     servers = await Promise.all(
-      [base, base + 1].map(async (port) => ({
+      ports.map(async (port) => ({
         child: await startServerProcess(db, port),
         url: `http://127.0.0.1:${port}`,
       })),

@@ -4,7 +4,15 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Mutation, PushResponse } from '../../src/domain/sync/protocol';
 import { putMutation as mutation } from '../support/builders';
-import { api, seedOrg, serverBackends, startServerProcess, stopProcess, withPostgres } from './helpers';
+import {
+  api,
+  freePort,
+  seedOrg,
+  serverBackends,
+  startServerProcess,
+  stopProcess,
+  withPostgres,
+} from './helpers';
 import { relayTo } from './pg-relay';
 
 /**
@@ -30,7 +38,7 @@ describe.skipIf(!postgres)('postgres: connections lost while 16 devices push', (
     const viaRelay = new URL(direct);
     viaRelay.host = `127.0.0.1:${relay.port}`;
     viaRelay.searchParams.set('application_name', appName);
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let child: ChildProcess | null = null;
     const admin = new pg.Client({ connectionString: direct.toString() });

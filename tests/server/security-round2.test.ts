@@ -18,6 +18,7 @@ import {
   type Credentials,
 } from '../support/builders';
 import {
+  freePort,
   api,
   pushAccepted,
   cookieFrom,
@@ -296,7 +297,7 @@ describe.each(backends)('$name: round 2 attacks', (backend) => {
 
   describe('smaller points (item 8)', () => {
     it('the server log never holds a reset token or any query value', async () => {
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const port = await freePort();
       const { DATABASE_URL: _ignored, ...env } = process.env;
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: {

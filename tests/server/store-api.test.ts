@@ -6,6 +6,7 @@ import type { Profile, StoreV1 } from '../../src/domain/store/schema';
 import { sampleStore } from '../fixtures/sample-store';
 import { fastHash } from '../support/builders';
 import {
+  freePort,
   api,
   ROOT_ADMIN,
   seedOrg,
@@ -236,7 +237,7 @@ describe.each(backends)('$name', (backend) => {
     // A real server process: only a process can be killed (SIGKILL) in the middle of its life.
     it('keeps the data and the sessions when the server process restarts', async () => {
       await db.stop();
-      const port = 20000 + Math.floor(Math.random() * 20000);
+      const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       let child = await startServerProcess(db.data, port);
       try {

@@ -9,6 +9,7 @@ import {
   type RemoteRecord,
 } from '../../src/domain/sync/protocol';
 import {
+  freePort,
   api,
   pushAccepted,
   ROOT_ADMIN,
@@ -491,11 +492,11 @@ describe.each(backends)('$name', (backend) => {
   // Real server processes: only a process can be killed (SIGKILL) in the middle of a batch. org.stop() hands
   // the test's database over to them.
   describe('durability of batches', () => {
-    const port = () => 20000 + Math.floor(Math.random() * 20000);
+    const port = freePort;
 
     it('keeps an acknowledged batch after a kill -9 and a restart', async () => {
       await org.stop();
-      const p = port();
+      const p = await port();
       const base = `http://127.0.0.1:${p}`;
       let child = await startServerProcess(org.data, p);
       try {
@@ -527,7 +528,7 @@ describe.each(backends)('$name', (backend) => {
 
     it('leaves all or nothing of a large batch when the server is killed in the middle of it', async () => {
       await org.stop();
-      const p = port();
+      const p = await port();
       const base = `http://127.0.0.1:${p}`;
       const size = MAX_MUTATIONS_PER_BATCH;
       const outcomes: number[] = [];
